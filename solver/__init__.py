@@ -1,0 +1,35 @@
+"""Exact moving-sphere queries: time of impact, both roots, contact and response.
+
+Pure numpy/python; never imports Qt, pyvista or the explorer app.
+"""
+
+from .batch import BatchResult, sweep_many
+from .body import Body
+from .ray import RayHit, ray_sphere
+from .response import Bounce, BouncePath, Impact, Segment, bounce_path, collide, impact, reflect, ricochet_angle
+from .result import Approach, Contact, Sweep
+from .status import Status
+from .sweep import sweep, sweep_inside
+
+__all__ = [
+    "Approach",
+    "BatchResult",
+    "Bounce",
+    "Body",
+    "BouncePath",
+    "Contact",
+    "Impact",
+    "RayHit",
+    "Segment",
+    "Status",
+    "Sweep",
+    "bounce_path",
+    "collide",
+    "impact",
+    "ray_sphere",
+    "reflect",
+    "ricochet_angle",
+    "sweep",
+    "sweep_inside",
+    "sweep_many",
+]

@@ -1,0 +1,65 @@
+"""The batch loop over arrays of pairs, compiled like :mod:`solver._filter`."""
+
+import numpy as np
+
+from ._filter import classify, finish, jit
+from .status import HIT, OVERLAPPING
+
+
+def item(x, i):
+    """``x[i]`` for an array, ``x`` itself for a scalar (a per-pair or shared value)."""
+    return x[i] if isinstance(x, np.ndarray) else x
+
+
+try:
+    from numba import types
+    from numba.extending import overload
+
+    @overload(item, inline="always")
+    def _item_compiled(x, i):
+        if isinstance(x, types.Array):
+            return lambda x, i: x[i]
+        return lambda x, i: x
+
+except ImportError:  # pragma: no cover - numba is a declared dependency
+    pass
+
+
+@jit
+def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, hit, toi, t_lo, t_hi, status, flagged):
+    """Run the filter on every pair; flag those it cannot prove.
+
+    Vectors come flattened, ``(3 n,)`` with x, y, z interleaved: with the
+    stride known to be 3 the compiler loads them as whole vectors and
+    shuffles, instead of gathering element by element (about 3x faster than
+    indexing ``(n, 3)`` arrays, measured in ``benchmarks/``).  A radius or the
+    horizon shared by all pairs comes as a plain float, so the loop needs no
+    broadcast copy of it.
+
+    Parameters
+    ----------
+    ca, va, cb, vb : (3 n,) float64, C-contiguous
+    ra, rb, h : (n,) float64, C-contiguous, or float
+    inside : bool
+    hit : (n,) bool, output
+    toi, t_lo, t_hi : (n,) float64, output
+    status : (n,) int8, output
+    flagged : (n,) bool, output
+        Pairs left for the exact path (their other outputs are meaningless).
+        Invalid inputs (non-finite, non-positive sizes) are always flagged, so
+        the caller validates only the flagged pairs.
+    """
+    for i in range(toi.shape[0]):
+        k = 3 * i
+        hi_ = item(h, i)
+        out = classify(
+            ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], item(ra, i),
+            cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], item(rb, i), hi_, inside,
+        )  # fmt: skip
+        t, lo, up = finish(out[0], out[1], out[2], hi_, inside)
+        hit[i] = (out[0] == OVERLAPPING) | (out[0] == HIT)
+        toi[i] = t
+        t_lo[i] = lo
+        t_hi[i] = up
+        status[i] = out[0]
+        flagged[i] = out[3] != 0

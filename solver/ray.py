@@ -1,0 +1,84 @@
+"""Ray against sphere (seed 000's building block), with both distances."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from . import vec
+from ._exact import classify_exact
+from ._filter import classify
+from .body import finite_vector, positive_number
+
+
+@dataclass(frozen=True, slots=True)
+class RayHit:
+    """Where a ray's line pierces a sphere.
+
+    Attributes
+    ----------
+    entry, exit : float
+        Signed distances along the ray's unit direction to the two
+        intersections (``entry <= exit``); negative means behind the origin.
+    """
+
+    entry: float
+    exit: float
+
+    @property
+    def hit(self) -> bool:
+        """True when the ray (distances >= 0) meets the sphere."""
+        return self.exit >= 0.0
+
+    @property
+    def starts_inside(self) -> bool:
+        """True when the origin is inside or on the sphere."""
+        return self.entry <= 0.0 <= self.exit
+
+    @property
+    def first(self) -> float | None:
+        """Distance to the first point of the ray in the sphere (0 when it starts inside)."""
+        if not self.hit:
+            return None
+        return max(self.entry, 0.0)
+
+
+def ray_sphere(origin, direction, center, radius: float) -> RayHit | None:
+    """Both intersections of the line ``origin + s * unit(direction)`` with a sphere.
+
+    The roots come from the same certified quadratic solver as the sweeps (a
+    point moving with velocity ``direction`` against a static sphere), then
+    are scaled by ``|direction|`` into distances.
+
+    Parameters
+    ----------
+    origin, direction, center : (3,) float
+        ``direction`` need not be unit length but must not be zero.
+    radius : float
+        > 0.
+
+    Returns
+    -------
+    RayHit or None
+        None when the line misses the sphere.
+
+    Raises
+    ------
+    ValueError
+        Naming ``origin``, ``direction``, ``center`` or ``radius``.
+    """
+    o = finite_vector(origin, "origin")
+    d = finite_vector(direction, "direction")
+    c = finite_vector(center, "center")
+    r = positive_number(radius, "radius")
+    length = vec.norm(d)
+    if length == 0.0:
+        raise ValueError("direction: must not be the zero vector")
+    args = (*o, *d, 0.0, *c, 0.0, 0.0, 0.0, r, 1.0, False)
+    out = classify(*args)
+    if out[3]:
+        out = classify_exact(*args)
+    t_lo, t_hi = out[1], out[2]
+    if math.isnan(t_lo):
+        return None
+    return RayHit(t_lo * length, t_hi * length)

@@ -1,0 +1,104 @@
+"""The tests that decided a sweep, in order, written for a student to read.
+
+Seed 003's early-outs become explicit steps: contact at t = 0, relative motion,
+approaching or not, the discriminant, then the horizon.  Each step carries the
+value that was tested and whether its sign was proved in float64 or needed
+exact arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .status import Status
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One test of the decision tree.
+
+    Attributes
+    ----------
+    question : str
+        What is being asked, e.g. ``"approaching?"``.
+    quantity : str
+        The formula tested, e.g. ``"p·v"``.
+    value : float
+        Its value (the sign is exact; the digits are a correctly rounded float
+        when ``exact`` is True, a float64 evaluation otherwise).
+    answer : str
+        The conclusion in words.
+    exact : bool
+        True when float64 could not prove the sign and integers decided it.
+    """
+
+    question: str
+    quantity: str
+    value: float
+    answer: str
+    exact: bool
+
+    def __str__(self) -> str:
+        how = "decided exactly" if self.exact else "float64, error-bounded"
+        return f"{self.question} {self.quantity} = {self.value:.6g} → {self.answer} [{how}]"
+
+
+def _fmt(t: float | None) -> str:
+    return "none" if t is None else f"{t:.6g}"
+
+
+def build_trace(s) -> tuple[TraceStep, ...]:
+    """Steps of the decision for sweep result ``s`` (a :class:`solver.result.Sweep`)."""
+    c, pv, vv = s.coefficients[2], s.coefficients[1] / 2.0, s.coefficients[0]
+    disc = (s.discriminant or 0.0) / 4.0
+    fh, ve = s.gap_at_horizon, s.vertex_test
+    exact = s.exact
+    status = s.status
+    steps: list[TraceStep] = []
+
+    def step(question: str, quantity: str, value: float, answer: str) -> None:
+        steps.append(TraceStep(question, quantity, value, answer, exact))
+
+    if s.inside:
+        if status is Status.OVERLAPPING:
+            step("inside at t = 0?", "|p|² − (rC − rA)²", c, "≥ 0: the ball already touches or crosses the wall → contact at t = 0")
+            return tuple(steps)
+        step("inside at t = 0?", "|p|² − (rC − rA)²", c, "< 0: the ball starts strictly inside the shrunken container")
+        if status is Status.NO_RELATIVE_MOTION:
+            step("moving?", "|v|²", vv, "= 0: the ball never moves relative to the container → no contact")
+            return tuple(steps)
+        step("moving?", "|v|²", vv, "> 0: the ball will leave the shrunken container at the larger root t₁")
+        if status is Status.HIT:
+            step("out by the horizon?", "|p + v·h|² − (rC − rA)²", fh, f"≥ 0: it reaches the wall at t₁ = {_fmt(s.toi)} ≤ h → HIT")
+        else:
+            t1 = s.roots[1] if s.roots else None
+            step("out by the horizon?", "|p + v·h|² − (rC − rA)²", fh, f"< 0: still inside at the horizon; t₁ = {_fmt(t1)} > h → LATER")
+        return tuple(steps)
+
+    if status is Status.OVERLAPPING:
+        step("apart at t = 0?", "|p|² − R²", c, "≤ 0: the spheres already touch or overlap → contact at t = 0")
+        return tuple(steps)
+    step("apart at t = 0?", "|p|² − R²", c, "> 0: apart at t = 0")
+    if status is Status.NO_RELATIVE_MOTION:
+        step("moving?", "|v|²", vv, "= 0: no relative motion, the gap never changes → no contact")
+        return tuple(steps)
+    step("moving?", "|v|²", vv, "> 0: relative motion")
+    if status is Status.SEPARATING:
+        step("approaching?", "p·v", pv, "≥ 0: moving apart or sideways, the gap only grows → no contact")
+        return tuple(steps)
+    step("approaching?", "p·v", pv, "< 0: approaching")
+    if status is Status.MISS:
+        d = s.closest.distance
+        step("path meets the expanded sphere?", "|v|²R² − |p×v|²", disc, f"< 0: closest approach {d:.6g} > R = {s.radius:.6g} → MISS")
+        return tuple(steps)
+    step("path meets the expanded sphere?", "|v|²R² − |p×v|²", disc, "≥ 0: the line of motion meets the expanded sphere")
+    if status is Status.HIT:
+        if fh <= 0:
+            step("within the horizon?", "|p + v·h|² − R²", fh, f"≤ 0: in contact at the horizon, so t₀ = {_fmt(s.toi)} ≤ h → HIT")
+        else:
+            step("within the horizon?", "p·v + |v|²·h", ve, f"≥ 0: closest approach before h, so t₀ = {_fmt(s.toi)} ≤ h → HIT")
+        return tuple(steps)
+    t0 = s.roots[0] if s.roots else None
+    step("within the horizon?", "|p + v·h|² − R²", fh, "> 0: apart at the horizon")
+    step("vertex before h?", "p·v + |v|²·h", ve, f"< 0: still approaching at h; first contact t₀ = {_fmt(t0)} > h → LATER")
+    return tuple(steps)

@@ -1,0 +1,41 @@
+"""Layer boundaries: the solver imports no Qt, pyvista or explorer; the model and drawing code import no Qt."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+QT = {"PySide6", "PyQt5", "PyQt6", "pyvistaqt", "shiboken6", "qtpy"}
+RENDERING = {"pyvista", "vtk", "vtkmodules"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def _files(package: str):
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _files("solver"), ids=lambda p: p.name)
+def test_solver_is_pure(path):
+    bad = _imports(path) & (QT | RENDERING | {"explorer", "matplotlib", "pyqtgraph"})
+    assert not bad, f"{path.name} imports {bad}"
+
+
+QT_FREE = ["scene.py", "scene_io.py", "analysis.py", "precision.py", "gallery.py", "cli.py"]
+
+
+@pytest.mark.parametrize("name", QT_FREE)
+def test_model_and_cli_import_no_qt(name):
+    path = ROOT / "explorer" / name
+    bad = _imports(path) & QT
+    assert not bad, f"{name} imports {bad}"
