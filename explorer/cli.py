@@ -40,11 +40,55 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_window(args: argparse.Namespace) -> int:
-    """Open the window (not built yet: show the default scene's solution instead)."""
+    """Open the explorer window on a scene (the default scene without one)."""
     path = Path(args.scene) if args.scene else DEFAULT_SCENE
-    print("sphere-explorer: the window is not built yet; here is the solution of", path.name, file=sys.stderr)
-    args.scene = path
-    return cmd_solve(args)
+    try:
+        scene = load(path)
+    except SceneError as exc:
+        return _fail(str(exc))
+    from .app import run
+
+    return run(scene, path)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
+    if not (16 <= w <= 8192 and 16 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"size must be between 16 and 8192 pixels a side, got {text!r}")
+    return w, h
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    """Write a headless picture of a scene."""
+    try:
+        scene = load(args.scene)
+    except SceneError as exc:
+        return _fail(str(exc))
+    if not (args.time == args.time and abs(args.time) <= 1e6):
+        return _fail(f"--time: expected a finite time, got {args.time}")
+    out = Path(args.output)
+    if out.suffix.lower() != ".png":
+        return _fail(f"-o: expected a .png file, got {out.name!r}")
+    if not out.parent.is_dir():
+        return _fail(f"-o: folder {str(out.parent)!r} does not exist")
+    from .render import render_png
+
+    render_png(scene, out, args.size, args.time)
+    print(out)
+    return 0
+
+
+def _parser_render() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="sphere-explorer render", description="Draw a scene to a PNG, without a window.")
+    p.add_argument("scene", help="scene file (.json)")
+    p.add_argument("-o", "--output", required=True, help="picture to write (.png)")
+    p.add_argument("--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels (default 1280x800)")
+    p.add_argument("--time", type=float, default=0.0, help="time at which the spheres are drawn (default 0)")
+    p.set_defaults(run=cmd_render)
+    return p
 
 
 def _parser_solve() -> argparse.ArgumentParser:
@@ -64,7 +108,7 @@ def _parser_window() -> argparse.ArgumentParser:
     return p
 
 
-SUBCOMMANDS = {"solve": _parser_solve}
+SUBCOMMANDS = {"render": _parser_render, "solve": _parser_solve}
 
 
 def main(argv: list[str] | None = None) -> int:

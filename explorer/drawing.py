@@ -1,0 +1,576 @@
+"""The drawing code: (scene, solution) -> named meshes and actors in a PyVista plotter.
+
+Used by both the Qt window (a ``pyvistaqt.QtInteractor`` is a plotter) and the
+headless ``sphere-explorer render`` command, so a PNG from the command line and
+the window show the same thing.  Every item is created once and then updated in
+place (new points and faces into the same mesh, visibility toggled), which keeps
+a drag from re-creating actors.  Qt-free.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pyvista as pv
+from vtkmodules.vtkRenderingCore import vtkActor, vtkCoordinate, vtkPolyDataMapper, vtkRenderer, vtkTextActor
+
+from solver import Status
+
+from . import geometry
+from .analysis import Solution
+from .scene import LAYERS, MAX_BODIES, Scene
+
+#: Body colours in order (A first).
+BODY_COLORS = ("#2f6fd0", "#e3872d", "#3aa655", "#8e5cc4", "#c44e4e", "#1fa3a3", "#b58b00", "#6d6d6d")
+CONTACT_COLOR = "#ff00ff"
+ENTER_COLOR = "#11a052"
+EXIT_COLOR = "#c0185a"
+FADED_COLOR = "#9a9a9a"
+MINKOWSKI_COLOR = "#7b8794"
+REFLECT_COLOR = "#d62728"
+CLOSEST_COLOR = "#222222"
+OVERLAP_COLOR = "#ff2020"
+PATH_COLOR = "#303030"
+BACKGROUND = "white"
+TEXT_COLOR = (0.1, 0.1, 0.12)
+
+#: Opacity of see-through items.
+CAPSULE_OPACITY = 0.16
+MINKOWSKI_OPACITY = 0.14
+GHOST_OPACITY = 0.35
+FADED_OPACITY = 0.25
+CONTAINER_OPACITY = 0.12
+#: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
+NEAR_CLIP_TOLERANCE = 1e-7
+#: Motion longer than this many radii gets a close-up default camera.
+FOCUS_RATIO = 60.0
+
+_FONT_CANDIDATES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+)
+
+
+def font_file() -> str | None:
+    """A TrueType font with subscript digits (DejaVu Sans), or None."""
+    for candidate in _FONT_CANDIDATES:
+        if Path(candidate).exists():
+            return candidate
+    return None
+
+
+FONT = font_file()
+SUB = str.maketrans("01", "₀₁") if FONT else str.maketrans("", "")
+
+
+def root_label(k: int) -> str:
+    """``t₀`` / ``t₁`` (``t0`` / ``t1`` without a font that has subscripts)."""
+    return f"t{k}".translate(SUB)
+
+
+def fmt(x: float) -> str:
+    """A number as the values panel and labels show it (6 significant digits)."""
+    return f"{x:.6g}"
+
+
+@dataclass
+class _Item:
+    mesh: pv.PolyData
+    actor: object
+    layer: str | None
+
+
+class SceneView:
+    """All the meshes of one scene in one plotter, updated in place.
+
+    Parameters
+    ----------
+    plotter : pyvista.Plotter
+        Off-screen plotter or ``pyvistaqt.QtInteractor``.
+    handles : bool
+        Draw drag handles (arrow tips and centre knobs), for the window.
+    """
+
+    def __init__(self, plotter: pv.Plotter, handles: bool = False) -> None:
+        self.plotter = plotter
+        self.handles = handles
+        self.items: dict[str, _Item] = {}
+        self.overlay: vtkRenderer
+        self.labels: dict[str, vtkTextActor] = {}
+        self.layers = dict(LAYERS)
+        self.scale = 1.0
+        self.status_actor = vtkTextActor()
+        self._text_style(self.status_actor.GetTextProperty(), 16)
+        self.status_actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+        self.status_actor.SetPosition(0.012, 0.955)
+        self.status_actor.GetTextProperty().SetVerticalJustificationToTop()
+        plotter.renderer.AddViewProp(self.status_actor)
+        plotter.set_background(BACKGROUND)
+        # one head light: every extra light is paid per pixel by the software renderer
+        plotter.remove_all_lights()
+        plotter.add_light(pv.Light(light_type="headlight", intensity=1.0))
+        # long shots: a close-up of a 0.05 sphere beside a path 1e6 long must not fall
+        # in front of the near clipping plane that VTK derives from all the bounds
+        plotter.renderer.SetNearClippingPlaneTolerance(NEAR_CLIP_TOLERANCE)
+        # plain alpha blending: order-independent transparency and depth peeling cost
+        # several full-screen passes on a software renderer (measured: 2x per frame)
+        plotter.renderer.SetUseOIT(False)
+        plotter.renderer.SetUseDepthPeeling(False)
+        # overlay layer for markers that must stay visible, sharing the scene's camera
+        self.overlay = vtkRenderer()
+        self.overlay.SetLayer(1)
+        self.overlay.InteractiveOff()
+        self.overlay.SetActiveCamera(plotter.renderer.GetActiveCamera())
+        window = plotter.render_window if hasattr(plotter, "render_window") else plotter.ren_win
+        window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
+        window.AddRenderer(self.overlay)
+        self._axes_added = False
+        self._build()
+
+    # -- creation ------------------------------------------------------------
+    def _add(
+        self,
+        name: str,
+        layer: str | None,
+        color: str,
+        opacity: float = 1.0,
+        style: str = "surface",
+        lit: bool = True,
+        smooth: bool = True,
+        specular: float = 0.0,
+        line_width: float = 1.0,
+        on_top: bool = False,
+    ) -> _Item:
+        """Create item ``name``: an empty mesh, its mapper and actor, hidden until shown.
+
+        ``on_top`` items go to an overlay layer drawn after the scene, so small
+        markers (the contact point, the roots) are never hidden inside spheres.
+        Normals come from numpy in :meth:`_show` (letting VTK or pyvista compute
+        them would add a pipeline stage to every render).
+        """
+        mesh = pv.PolyData()
+        mapper = vtkPolyDataMapper()
+        mapper.SetInputData(mesh)
+        mapper.ScalarVisibilityOff()
+        actor = vtkActor()
+        actor.SetMapper(mapper)
+        prop = actor.GetProperty()
+        prop.SetColor(pv.Color(color).float_rgb)
+        prop.SetOpacity(opacity)
+        prop.SetSpecular(specular)
+        prop.SetLineWidth(line_width)
+        if style == "wireframe":
+            prop.SetRepresentationToWireframe()
+        if smooth:
+            prop.SetInterpolationToGouraud()
+        else:
+            prop.SetInterpolationToFlat()
+        if opacity < 1.0 and style != "wireframe":
+            prop.BackfaceCullingOn()  # one translucent layer per closed surface, half the fill cost
+        if not lit:
+            prop.LightingOff()
+        actor.SetVisibility(False)
+        (self.overlay if on_top else self.plotter.renderer).AddActor(actor)
+        item = _Item(mesh, actor, layer)
+        self.items[name] = item
+        return item
+
+    def _text_style(self, prop, size: int, color=TEXT_COLOR, bold: bool = False) -> None:
+        if FONT:
+            prop.SetFontFamily(4)  # VTK_FONT_FILE
+            prop.SetFontFile(FONT)
+        prop.SetFontSize(size)
+        prop.SetColor(*color)
+        prop.SetBold(bold)
+
+    def _label(self, name: str, layer: str | None = "labels") -> vtkTextActor:
+        """A text overlay anchored at a 3-D point: drawn on top, so geometry never hides it."""
+        actor = vtkTextActor()
+        self._text_style(actor.GetTextProperty(), 15, bold=True)
+        prop = actor.GetTextProperty()
+        prop.SetBackgroundColor(1.0, 1.0, 1.0)
+        prop.SetBackgroundOpacity(0.75)
+        prop.SetFrame(False)
+        actor.GetTextProperty().SetJustificationToCentered()
+        actor.GetTextProperty().SetVerticalJustificationToCentered()
+        anchor = vtkCoordinate()
+        anchor.SetCoordinateSystemToWorld()
+        position = actor.GetPositionCoordinate()
+        position.SetCoordinateSystemToDisplay()  # a pixel offset from the anchor
+        position.SetReferenceCoordinate(anchor)
+        actor.SetVisibility(False)
+        self.plotter.renderer.AddViewProp(actor)
+        self.labels[name] = actor
+        return actor
+
+    def _build(self) -> None:
+        for i in range(MAX_BODIES):
+            color = BODY_COLORS[i]
+            self._add(f"capsule{i}", "capsules", color=color, opacity=CAPSULE_OPACITY, lit=False)
+            self._add(f"body{i}", None, color=color, specular=0.3)
+            self._add(f"arrow{i}", None, color=color)
+            self._add(f"handle{i}", None, color=color, specular=0.5)
+            self._label(f"name{i}")
+        self._add("container_rim", None, color=BODY_COLORS[1], opacity=0.6, style="wireframe", line_width=1)
+        self._add("overlap", None, color=OVERLAP_COLOR, opacity=0.35)
+        self._add("minkowski", "minkowski", color=MINKOWSKI_COLOR, opacity=MINKOWSKI_OPACITY, lit=False)
+        self._add("minkowski_rim", "minkowski", color=MINKOWSKI_COLOR, opacity=0.35, style="wireframe", line_width=1)
+        self._add("centre_path", None, color=PATH_COLOR)
+        self._add("relative_path", "minkowski", color=MINKOWSKI_COLOR)
+        for k, color in ((0, ENTER_COLOR), (1, EXIT_COLOR)):
+            self._add(f"ghost_a{k}", "roots", color=BODY_COLORS[0], opacity=GHOST_OPACITY)
+            self._add(f"ghost_b{k}", "roots", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
+            self._add(f"ghost_a{k}_faded", "roots", color=FADED_COLOR, opacity=FADED_OPACITY, style="wireframe", lit=False)
+            self._add(f"marker{k}", "roots", color=color, lit=False, on_top=True)
+            self._label(f"root{k}", "roots")
+        self._add("contact_point", "contact", color=CONTACT_COLOR, lit=False, on_top=True)
+        self._add("contact_normal", "contact", color=CONTACT_COLOR, on_top=True)
+        self._add("reflection", "reflection", color=REFLECT_COLOR)
+        self._add("reflection_end", "reflection", color=REFLECT_COLOR, opacity=GHOST_OPACITY)
+        self._add("reflection_b", "reflection", color=REFLECT_COLOR)
+        self._add("reflection_b_end", "reflection", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
+        self._add("closest", "contact", color=CLOSEST_COLOR)
+        self._label("closest", "contact")
+        self._add("grid", "axes", color="#c8c8c8", smooth=False, lit=False)
+
+    # -- helpers ---------------------------------------------------------------
+    def _show(self, name: str, points: np.ndarray, faces: np.ndarray | None = None, lines: np.ndarray | None = None) -> None:
+        item = self.items[name]
+        if len(points) == 0:
+            item.actor.SetVisibility(False)
+            return
+        mesh = item.mesh
+        mesh.points = points
+        if faces is not None:
+            mesh.lines = np.empty(0, dtype=np.int64)
+            mesh.faces = faces
+            mesh.point_data["Normals"] = geometry.vertex_normals(points, faces)
+            mesh.point_data.active_normals_name = "Normals"
+        if lines is not None:
+            mesh.faces = np.empty(0, dtype=np.int64)
+            mesh.lines = lines
+        item.actor.SetVisibility(item.layer is None or self.layers.get(item.layer, True))
+
+    def _show_label(self, name: str, position, text: str, color=TEXT_COLOR, offset=(0, 0)) -> None:
+        """Show label ``name`` at a 3-D ``position``, shifted by ``offset`` pixels."""
+        actor = self.labels[name]
+        actor.SetInput(text)
+        actor.GetPositionCoordinate().GetReferenceCoordinate().SetValue(*(float(x) for x in position))
+        actor.GetPositionCoordinate().SetValue(float(offset[0]), float(offset[1]))
+        actor.GetTextProperty().SetColor(*pv.Color(color).float_rgb)
+        layer = "labels" if name.startswith("name") else ("roots" if name.startswith("root") else "contact")
+        actor.SetVisibility(self.layers.get("labels", True) and self.layers.get(layer, True))
+
+    def hide_all(self) -> None:
+        """Hide every item (the next :meth:`update` shows what applies)."""
+        for item in self.items.values():
+            item.actor.SetVisibility(False)
+        for label in self.labels.values():
+            label.SetVisibility(False)
+
+    # -- the update ------------------------------------------------------------
+    def update(self, scene: Scene, solution: Solution, t: float = 0.0) -> None:
+        """Redraw everything for ``scene`` at time ``t``.
+
+        Parameters
+        ----------
+        scene : Scene
+        solution : Solution
+            ``explorer.analysis.solve(scene)``.
+        t : float
+            Time at which the spheres are drawn (the roots, paths and capsules
+            do not depend on it).
+        """
+        self.layers = scene.layers
+        self.hide_all()
+        s = solution.sweep
+        bodies = scene.bodies
+        h = scene.horizon
+        self.scale = min(b.radius for b in bodies[:2])
+        r_small = self.scale
+        a_index, b_index = 0, solution.other
+        positions = solution.path.positions(min(max(t, 0.0), h)) if t <= h else _beyond(solution, t)
+
+        # spheres, arrows, capsules, names
+        for i, body in enumerate(bodies):
+            container = scene.mode == "inside" and i == 1
+            prop = self.items[f"body{i}"].actor.GetProperty()
+            prop.SetOpacity(CONTAINER_OPACITY if container else 1.0)
+            self._show(f"body{i}", *geometry.sphere(positions[i], body.radius, (48, 24) if container else geometry.SPHERE_RES))
+            if container:
+                self._show("container_rim", *_circle_lines(positions[i], body.radius))
+            end = np.add(body.center, np.multiply(body.velocity, h))
+            moving = any(body.velocity)
+            if moving:
+                self._show(f"capsule{i}", *geometry.capsule(body.center, end, body.radius))
+                shaft = 0.06 * r_small
+                self._show(f"arrow{i}", *geometry.arrow(body.center, end, shaft, 2.6 * shaft, 5.0 * shaft))
+            if self.handles:
+                knob = end if moving else np.asarray(body.center)
+                self._show(f"handle{i}", *geometry.sphere(knob, 0.22 * r_small, (16, 8)))
+            self._show_label(f"name{i}", positions[i], body.name, BODY_COLORS[i])
+
+        # expanded (pair) or shrunken (inside) sphere, with the relative path of A's centre
+        a_body, other = bodies[a_index], bodies[b_index]
+        self._show("minkowski", *geometry.sphere(other.center, s.radius, (48, 24)))
+        self._show("minkowski_rim", *_circle_lines(other.center, s.radius))
+        rel_v = np.subtract(a_body.velocity, other.velocity)
+        t_lo, t_hi = (0.0, h) if s.roots is None else (min(0.0, s.roots[0]), max(h, s.roots[1]))
+        if s.roots is not None and max(abs(t_lo), abs(t_hi)) > 50 * h:
+            t_lo, t_hi = max(t_lo, -50 * h), min(t_hi, 50 * h)
+        rel_start = np.asarray(a_body.center)
+        self._show("centre_path", *geometry.tube([a_body.center, np.add(a_body.center, np.multiply(a_body.velocity, h))], 0.025 * r_small))
+        if any(rel_v):
+            dashed = geometry.dashes([rel_start + rel_v * t_lo, rel_start + rel_v * t_hi], 0.3 * r_small, 0.2 * r_small)
+            self._show("relative_path", *geometry.tubes(dashed, 0.02 * r_small, 6))
+
+        # both roots: markers on the relative path, ghosts at those times
+        if s.roots is not None:
+            double = s.roots[0] == s.roots[1]  # exactly tangent: the spheres touch at one instant
+            for k, root in enumerate(s.roots[:1] if double else s.roots):
+                inside_h = 0.0 <= root <= h
+                marker = rel_start + rel_v * root
+                color = (ENTER_COLOR, EXIT_COLOR)[k] if inside_h else FADED_COLOR
+                self.items[f"marker{k}"].actor.GetProperty().SetColor(pv.Color(color).float_rgb)
+                self._show(f"marker{k}", *geometry.sphere(marker, 0.12 * r_small, (16, 8)))
+                suffix = "" if inside_h else ("  (before t = 0)" if root < 0 else "  (after h)")
+                ghost_a = a_body.position(root)
+                # label just outside A's ghost, on the side away from the other body, clear of the contact
+                away = np.subtract(ghost_a, other.position(root))
+                if scene.mode == "inside":
+                    away = -away
+                length = float(np.linalg.norm(away))
+                anchor = marker if length == 0.0 else np.add(ghost_a, away / length * (a_body.radius + 0.5 * r_small))
+                name = f"{root_label(0)} = {root_label(1)}" if double else root_label(k)
+                self._show_label(f"root{k}", anchor, f"{name} = {fmt(root)}{suffix}" + ("  (double root: a graze)" if double else ""), color)
+                if inside_h:
+                    self._show(f"ghost_a{k}", *geometry.sphere(ghost_a, a_body.radius))
+                    if any(other.velocity):
+                        self._show(f"ghost_b{k}", *geometry.sphere(other.position(root), other.radius))
+                else:
+                    self._show(f"ghost_a{k}_faded", *geometry.sphere(ghost_a, a_body.radius, (18, 9)))
+
+        # contact point and normal
+        contact = s.contact
+        if contact is not None:
+            self._show("contact_point", *geometry.sphere(contact.point, 0.2 * r_small, (20, 10)))
+            # B's surface normal at the contact (pointing back towards A): the plane A reflects in
+            tip = np.subtract(contact.point, np.multiply(contact.normal, 0.9 * a_body.radius))
+            shaft = 0.04 * r_small
+            self._show("contact_normal", *geometry.arrow(contact.point, tip, shaft, 2.5 * shaft, 4 * shaft))
+
+        # overlap at t = 0
+        if s.status is Status.OVERLAPPING:
+            shells = [geometry.sphere(bodies[j].center, bodies[j].radius * 1.04, (24, 12)) for j in (a_index, b_index)]
+            self._show("overlap", *_merge(shells))
+
+        # reflected path after the first contact
+        path = solution.path
+        if path.bounces:
+            first = path.bounces[0].time
+            centres = [path.positions(first)[0]]
+            centres += [seg.positions(seg.t_end)[0] for seg in path.segments if seg.t_start >= first]
+            if len(centres) > 1:
+                self._show("reflection", *geometry.tube(centres, 0.035 * r_small))
+                self._show("reflection_end", *geometry.sphere(centres[-1], a_body.radius, (24, 12)))
+            j = path.bounces[0].other
+            after = path.positions(h)[j]
+            if scene.mode == "pair" and not bodies[j].fixed and np.any(np.subtract(after, positions_at(path, first, j))):
+                self._show("reflection_b", *geometry.tube([positions_at(path, first, j), after], 0.035 * r_small))
+                self._show("reflection_b_end", *geometry.sphere(after, bodies[j].radius, (24, 12)))
+                self.items["reflection_b_end"].actor.GetProperty().SetColor(pv.Color(BODY_COLORS[j]).float_rgb)
+
+        # closest approach for a miss (or a later contact)
+        if s.status in (Status.MISS, Status.LATER, Status.SEPARATING, Status.NO_RELATIVE_MOTION):
+            closest = s.closest
+            pa, pb = s.positions(closest.time)
+            self._show("closest", *geometry.tube([pa, pb], 0.03 * r_small))
+            mid = (np.asarray(pa) + np.asarray(pb)) / 2
+            text = f"closest {fmt(closest.distance)} at t = {fmt(closest.time)}"
+            self._show_label("closest", mid, text, CLOSEST_COLOR, (0, -40))
+
+        self._show_grid(scene, solution)
+        self.status_actor.SetInput(status_text(scene, solution))
+
+    def _show_grid(self, scene: Scene, solution: Solution) -> None:
+        if not self.layers.get("axes", True):
+            return
+        if not self._axes_added and hasattr(self.plotter, "add_axes"):
+            try:
+                self.plotter.add_axes(interactive=False, line_width=2)
+            except Exception:  # pragma: no cover - an orientation widget needs an interactor on some VTK builds
+                pass
+            self._axes_added = True
+        lo, hi = view_bounds(scene, solution)
+        span = max(hi - lo)
+        step = 10.0 ** math.floor(math.log10(max(span / 4.0, 1e-12)))
+        x0, x1 = math.floor(lo[0] / step) * step, math.ceil(hi[0] / step) * step
+        y0, y1 = math.floor(lo[1] / step) * step, math.ceil(hi[1] / step) * step
+        nx, ny = int(round((x1 - x0) / step)), int(round((y1 - y0) / step))
+        if nx > 60 or ny > 60:
+            return
+        z = lo[2] - 0.05 * span
+        points, lines = [], []
+        for k in range(nx + 1):
+            x = x0 + k * step
+            points += [(x, y0, z), (x, y1, z)]
+        for k in range(ny + 1):
+            y = y0 + k * step
+            points += [(x0, y, z), (x1, y, z)]
+        for j in range(0, len(points), 2):
+            lines += [2, j, j + 1]
+        self._show("grid", np.array(points, dtype=float), lines=np.array(lines))
+
+
+def positions_at(path, t: float, j: int) -> np.ndarray:
+    """Centre of body ``j`` at time ``t`` on a bounce path, (3,)."""
+    return np.asarray(path.positions(t)[j])
+
+
+def _beyond(solution: Solution, t: float):
+    """Positions after the horizon: the last segment continued."""
+    last = solution.path.segments[-1]
+    return last.positions(t)
+
+
+def _merge(parts) -> tuple[np.ndarray, np.ndarray]:
+    """Concatenate several ``(points, faces)`` meshes into one."""
+    points, faces, offset = [], [], 0
+    for p, f in parts:
+        if len(p) == 0:
+            continue
+        f = f.reshape(-1, 4).copy()
+        f[:, 1:] += offset
+        points.append(p)
+        faces.append(f.ravel())
+        offset += len(p)
+    if not points:
+        return np.empty((0, 3)), np.empty(0, dtype=np.int64)
+    return np.vstack(points), np.concatenate(faces)
+
+
+def _circle_lines(center, radius: float, n: int = 96) -> tuple[np.ndarray, None, np.ndarray]:
+    """Three great circles (an outline that reads at any opacity), as line cells."""
+    theta = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
+    c, s0 = np.cos(theta), np.sin(theta)
+    z = np.zeros(n)
+    rings = [np.stack([c, s0, z], 1), np.stack([c, z, s0], 1), np.stack([z, c, s0], 1)]
+    points = np.vstack(rings) * radius + np.asarray(center, dtype=float)
+    lines = []
+    for k in range(3):
+        base = k * n
+        for j in range(n):
+            lines += [2, base + j, base + (j + 1) % n]
+    return points, None, np.array(lines)
+
+
+def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Axis-aligned box around every body over [0, horizon] (capsules included).
+
+    With a solution, the ghosts at roots within 5 horizons are included too.
+
+    Returns
+    -------
+    lo, hi : (3,) float
+    """
+    lows, highs = [], []
+    times = [0.0, scene.horizon]
+    if solution is not None and solution.sweep.roots is not None:
+        times += [r for r in solution.sweep.roots if abs(r) <= 5 * scene.horizon]
+    for body in scene.bodies:
+        for t in times:
+            c = np.asarray(body.position(t))
+            lows.append(c - body.radius)
+            highs.append(c + body.radius)
+    return np.min(lows, axis=0), np.max(highs, axis=0)
+
+
+def view_bounds(scene: Scene, solution: Solution) -> tuple[np.ndarray, np.ndarray]:
+    """What the default camera frames: everything, or around the event for long shots.
+
+    When the motion spans more than :data:`FOCUS_RATIO` times the smaller
+    radius, a full view would show the spheres as dots; the camera then frames
+    a box of a few radius sums around the contact point, the closest approach
+    or the other body.
+    """
+    lo, hi = scene_bounds(scene, solution)
+    s = solution.sweep
+    small = min(b.radius for b in scene.bodies[:2])
+    if float(np.max(hi - lo)) <= FOCUS_RATIO * small:
+        return lo, hi
+    if s.contact is not None:
+        focus = np.asarray(s.contact.point)
+    else:
+        pa, pb = s.positions(s.closest.time)
+        focus = (np.asarray(pa) + np.asarray(pb)) / 2
+    half = 4.0 * s.radius
+    return focus - half, focus + half
+
+
+def status_text(scene: Scene, solution: Solution) -> str:
+    """The one-line verdict drawn in the corner of the view."""
+    s = solution.sweep
+    names = scene.bodies[0].name, scene.bodies[solution.other].name
+    pair = f"{names[0]} in {names[1]}" if scene.mode == "inside" else f"{names[0]}–{names[1]}"
+    t0, t1 = root_label(0), root_label(1)
+    if s.status is Status.OVERLAPPING:
+        return f"{pair}: OVERLAPPING at t = 0 (toi = 0)"
+    if s.status is Status.HIT:
+        root = t1 if scene.mode == "inside" else t0
+        return f"{pair}: HIT at {root} = {fmt(s.toi)}  (h = {fmt(scene.horizon)})"
+    if s.status is Status.LATER:
+        root = s.roots[1] if scene.mode == "inside" else s.roots[0]
+        name = t1 if scene.mode == "inside" else t0
+        return f"{pair}: LATER — {name} = {fmt(root)} > h = {fmt(scene.horizon)}"
+    if s.status is Status.MISS:
+        return f"{pair}: MISS — closest approach {fmt(s.closest.distance)} > R = {fmt(s.radius)}"
+    if s.status is Status.SEPARATING:
+        return f"{pair}: SEPARATING — moving apart, no contact"
+    return f"{pair}: NO RELATIVE MOTION — the gap stays {fmt(s.closest.gap)}"
+
+
+def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution) -> None:
+    """Frame the motion (see :func:`view_bounds`), looking down at it from a tilt."""
+    lo, hi = view_bounds(scene, solution)
+    centre = (lo + hi) / 2
+    radius = float(np.linalg.norm(hi - lo)) / 2 or 1.0
+    direction = np.array([0.1, -0.75, 1.0])
+    direction /= np.linalg.norm(direction)
+    plotter.camera.focal_point = tuple(centre)
+    plotter.camera.position = tuple(centre + direction * radius * 3.0)
+    plotter.camera.up = (0.0, 0.0, 1.0) if abs(direction[2]) < 0.99 else (0.0, 1.0, 0.0)
+    plotter.camera.view_angle = 30.0
+    plotter.renderer.ResetCamera(*np.ravel(np.column_stack([lo, hi])))
+    plotter.camera.zoom(1.35)
+    plotter.reset_camera_clipping_range()
+
+
+def apply_camera(plotter: pv.Plotter, scene: Scene, solution: Solution) -> None:
+    """The scene's saved camera, or :func:`default_camera`."""
+    camera = scene.view.get("camera") if isinstance(scene.view, dict) else None
+    try:
+        plotter.camera.position = tuple(float(x) for x in camera["position"])
+        plotter.camera.focal_point = tuple(float(x) for x in camera["focal_point"])
+        plotter.camera.up = tuple(float(x) for x in camera.get("up", (0, 0, 1)))
+        plotter.reset_camera_clipping_range()
+    except (TypeError, KeyError, ValueError):
+        default_camera(plotter, scene, solution)
+
+
+def camera_state(plotter: pv.Plotter) -> dict:
+    """The camera as JSON-ready lists, for saving in a scene's ``view``."""
+    cam = plotter.camera
+    return {"position": list(cam.position), "focal_point": list(cam.focal_point), "up": list(cam.up)}
+
+
+def project(plotter: pv.Plotter, point) -> tuple[float, float]:
+    """Pixel ``(column, row)`` of a world point in the plotter's image (row 0 at the top)."""
+    renderer = plotter.renderer
+    renderer.SetWorldPoint(*(float(x) for x in point), 1.0)
+    renderer.WorldToDisplay()
+    x, y, _ = renderer.GetDisplayPoint()
+    return x, plotter.window_size[1] - y

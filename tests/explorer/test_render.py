@@ -1,0 +1,133 @@
+"""Pictures: the gallery rendered headless, checked pixel by pixel where the maths puts things."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import imageio.v3 as iio
+import numpy as np
+import pytest
+
+from explorer import scene_io
+from explorer.drawing import BODY_COLORS, ENTER_COLOR
+from explorer.gallery import SCENES_DIR, gallery
+from explorer.render import draw_offscreen
+from solver import Status
+
+SIZE = (800, 500)
+
+
+def _rgb(hex_color: str) -> np.ndarray:
+    return np.array([int(hex_color[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
+
+
+def _near(image: np.ndarray, pixel, color: str, radius: int = 10, tol: float = 70.0) -> int:
+    """How many pixels within ``radius`` of ``pixel`` are within ``tol`` of ``color`` (RGB distance)."""
+    col, row = int(round(pixel[0])), int(round(pixel[1]))
+    h, w = image.shape[:2]
+    patch = image[max(row - radius, 0) : min(row + radius + 1, h), max(col - radius, 0) : min(col + radius + 1, w), :3]
+    return int((np.linalg.norm(patch.astype(float) - _rgb(color), axis=2) < tol).sum())
+
+
+def _count(image: np.ndarray, color: str, tol: float = 60.0) -> int:
+    return int((np.linalg.norm(image[..., :3].astype(float) - _rgb(color), axis=2) < tol).sum())
+
+
+def _render(scene, t: float = 0.0):
+    """Image, solution and a world-to-pixel function (evaluated while the plotter is open)."""
+    plotter, solution = draw_offscreen(scene, SIZE, t)
+    try:
+        image = plotter.screenshot(return_img=True)
+        renderer = plotter.renderer
+        renderer.ComputeAspect()
+        matrix = np.array(
+            [[renderer.GetActiveCamera().GetCompositeProjectionTransformMatrix(renderer.GetTiledAspectRatio(), -1, 1).GetElement(i, j) for j in range(4)] for i in range(4)]
+        )
+    finally:
+        plotter.close()
+
+    def to_pixel(point):
+        x, y, _, w = matrix @ np.append(np.asarray(point, dtype=float), 1.0)
+        return (x / w + 1) / 2 * SIZE[0], SIZE[1] - (y / w + 1) / 2 * SIZE[1]
+
+    return image, solution, to_pixel
+
+
+@pytest.mark.parametrize("path", gallery(), ids=lambda p: p.stem)
+def test_gallery_scene_shows_what_the_maths_says(path):
+    scene = scene_io.load(path)
+    image, solution, to_pixel = _render(scene)
+    assert image.shape == (SIZE[1], SIZE[0], 3)
+    s = solution.sweep
+    # the status line is drawn: dark text pixels in the top-left corner
+    assert (image[10:45, 10:300].sum(axis=2) < 200).sum() > 50
+    contact_pixels = _count(image, "#ff00ff")
+    if s.contact is not None and s.status is Status.HIT:
+        # the contact marker's colour appears at the projected contact point
+        assert _near(image, to_pixel(s.contact.point), "#ff00ff", radius=12) > 5
+    if not s.hit:
+        assert contact_pixels == 0
+    if s.roots is not None and 0 <= s.roots[0] <= scene.horizon and scene.mode == "pair" and s.status is Status.HIT:
+        rel = np.subtract(scene.bodies[0].velocity, scene.bodies[solution.other].velocity)
+        marker = np.add(scene.bodies[0].center, rel * s.roots[0])
+        assert _near(image, to_pixel(marker), ENTER_COLOR, radius=8, tol=80) > 3
+
+
+def test_hit_and_miss_pictures_differ_where_the_contact_is():
+    hit = scene_io.load(SCENES_DIR / "default.json")
+    miss = hit.with_body(0, velocity=(9.0, -4.0, 0.0))
+    img_hit, sol_hit, to_pixel = _render(hit)
+    img_miss, sol_miss, _ = _render(miss)
+    assert sol_hit.sweep.hit and not sol_miss.sweep.hit
+    assert _count(img_hit, "#ff00ff") > 20 and _count(img_miss, "#ff00ff") == 0
+    assert np.abs(img_hit.astype(int) - img_miss.astype(int)).sum() > 1000
+    # body A sits where its centre projects, in its colour, in both
+    a_pixel = to_pixel(hit.bodies[0].center)
+    assert _near(img_hit, a_pixel, BODY_COLORS[0], radius=6, tol=90) > 10
+
+
+def test_render_command_writes_the_requested_size(tmp_path):
+    out = tmp_path / "shot.png"
+    proc = subprocess.run(
+        [sys.executable, "-m", "explorer.cli", "render", str(SCENES_DIR / "seed001_container.json"), "-o", str(out), "--size", "640x360", "--time", "0.5"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    image = iio.imread(out)
+    assert image.shape[:2] == (360, 640)
+    assert image.std() > 10  # not a blank picture
+
+
+def test_render_time_moves_the_spheres():
+    scene = scene_io.load(SCENES_DIR / "billiards.json")
+    img_early, _, _ = _render(scene, 0.0)
+    img_late, solution, to_pixel = _render(scene, scene.horizon)
+    a_end = solution.path.positions(scene.horizon)[0]
+    pixel = to_pixel(a_end)
+    assert _near(img_late, pixel, BODY_COLORS[0], radius=5, tol=90) > _near(img_early, pixel, BODY_COLORS[0], radius=5, tol=90)
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["render", "nope.json", "-o", "x.png"], "cannot read"),
+        (["render", str(SCENES_DIR / "default.json"), "-o", "x.jpg"], ".png"),
+        (["render", str(SCENES_DIR / "default.json"), "-o", "/nonexistent/dir/x.png"], "does not exist"),
+        (["render", str(SCENES_DIR / "default.json"), "-o", "x.png", "--size", "big"], "WIDTHxHEIGHT"),
+    ],
+)
+def test_render_refusals_exit_2_with_a_reason(args, needle, capsys):
+    from explorer.cli import main
+
+    assert main(args) == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_window_without_a_display_says_so_in_one_line(tmp_path):
+    env = {k: v for k, v in __import__("os").environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = subprocess.run([sys.executable, "-m", "explorer.cli"], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "no display" in proc.stderr and "render" in proc.stderr
