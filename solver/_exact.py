@@ -61,10 +61,11 @@ def _sign(x: int) -> int:
 def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
     """Exact counterpart of :func:`solver._filter.classify`.
 
-    Same parameters and the same 10-tuple, with ``flags`` always 0, the status
-    decided exactly, the roots correctly rounded from their exact values and the
-    tested quantities correctly rounded (their signs are therefore exact unless
-    they underflow to zero).
+    Same parameters and the same tuple followed by ``fh, ve`` (f at the
+    horizon and ``pv + vv h``), with ``flags`` always 0, the status and
+    ``by_vertex`` decided exactly, the roots correctly rounded from their exact
+    values and the tested quantities correctly rounded (their signs are
+    therefore exact unless they underflow to zero).
     """
     lengths, kl = scaled_integers((cax, cay, caz, cbx, cby, cbz, ra, rb))
     speeds, kv = scaled_integers((vax, vay, vaz, vbx, vby, vbz))
@@ -122,6 +123,7 @@ def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vb
         ratio_to_float(pv, 1, -(kl + kv)),
         ratio_to_float(vv, 1, -2 * kv),
         ratio_to_float(disc, 1, -2 * (kl + kv)),
+        not inside and ve >= 0,
         ratio_to_float(fh, 1, -2 * es),
         ratio_to_float(ve, 1, -(es + kv)),
     )

@@ -92,6 +92,10 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
         0, or a combination of ``NEEDS_EXACT_VERDICT`` and ``NEEDS_EXACT_TIMES``.
     c, pv, vv, disc : float
         Float values of the tested quantities, for display.
+    by_vertex : bool
+        Pair mode: the parabola's vertex is proved to lie before the horizon
+        (``pv + vv h >= 0``), the test that decides a hit when true; otherwise a
+        hit was decided by ``f(h) <= 0``.  Tells the trace which test to show.
 
     Notes
     -----
@@ -192,6 +196,7 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     ve_pos = ve > eve
     ve_neg = ve < -eve
 
+    by_vertex = False
     if inside:
         hit = fh_pos
         later = fh_neg
@@ -199,6 +204,7 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
         unsure = (not (c_pos | c_neg)) | (c_neg & moving & (not (hit | later)))
     else:
         hit = ve_pos | fh_neg
+        by_vertex = ve_pos
         later = fh_pos & ve_neg
         approaching = pv < 0.0
         meets = disc >= 0.0
@@ -242,7 +248,7 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     verdict_unproved = unsure | out_of_range
     times_unproved = out_of_range | (moving & (not disc_known)) | (has_roots & (not precise))
     flags = (NEEDS_EXACT_VERDICT if verdict_unproved else 0) | (NEEDS_EXACT_TIMES if times_unproved else 0)
-    return status, t_lo, t_hi, flags, c, pv, vv, disc
+    return status, t_lo, t_hi, flags, c, pv, vv, disc, by_vertex
 
 
 @jit
@@ -270,7 +276,7 @@ def finish(status, t_lo, t_hi, h, inside):
     """
     contact = t_hi if inside else t_lo
     contact_in = min(max(contact, 0.0), h)
-    contact_after = contact if contact > h else h + h * 2.0**-52
+    contact_after = contact if contact > h else h + max(h * 2.0**-52, 5e-324)  # the next float above h
     is_hit = status == HIT
     is_later = status == LATER
     contact = contact_in if is_hit else (contact_after if is_later else contact)
@@ -290,8 +296,8 @@ def sweep_one(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb
     Returns
     -------
     tuple
-        ``(status, toi, t_lo, t_hi, flags, c, pv, vv, disc)``.
+        ``(status, toi, t_lo, t_hi, flags, c, pv, vv, disc, by_vertex)``.
     """
     out = classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside)
     t, lo, hi = finish(out[0], out[1], out[2], h, inside)
-    return out[0], t, lo, hi, out[3], out[4], out[5], out[6], out[7]
+    return out[0], t, lo, hi, out[3], out[4], out[5], out[6], out[7], out[8]

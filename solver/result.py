@@ -83,9 +83,13 @@ class Sweep:
     exact : bool
         True when exact integer arithmetic decided (the float filter could not
         prove its answer); False when the proved float64 path did.
+    by_vertex : bool
+        For a pair: the vertex of the parabola is proved to lie at or before
+        the horizon (``p.v + |v|^2 h >= 0``), the test that decided a hit;
+        otherwise a hit was decided by ``f(h) <= 0``.
     """
 
-    __slots__ = ("a", "b", "horizon", "mode", "status", "toi", "roots", "exact", "_values", "_cache")
+    __slots__ = ("a", "b", "horizon", "mode", "status", "toi", "roots", "exact", "by_vertex", "_values", "_at_horizon", "_cache")
 
     def __init__(
         self,
@@ -98,7 +102,9 @@ class Sweep:
         t_lo: float,
         t_hi: float,
         exact: bool,
-        values: tuple[float, ...],
+        values: tuple[float, float, float, float],
+        by_vertex: bool,
+        at_horizon: tuple[float, float] | None = None,
     ) -> None:
         self.a = a
         self.b = b
@@ -108,7 +114,9 @@ class Sweep:
         self.toi = toi if toi == toi else None  # NaN means none
         self.roots = (t_lo, t_hi) if t_lo == t_lo else None
         self.exact = exact
-        self._values = values
+        self.by_vertex = bool(by_vertex)
+        self._values = values  # c, pv, vv, disc (a quarter of the discriminant)
+        self._at_horizon = at_horizon  # exact path: f(h), pv + vv h correctly rounded
         self._cache: dict[str, object] = {}
 
     # -- verdict ---------------------------------------------------------
@@ -153,16 +161,16 @@ class Sweep:
     @property
     def gap_at_horizon(self) -> float:
         """``f(horizon) = |p + v h|^2 - R^2`` (correctly rounded when ``exact``)."""
-        if len(self._values) > 4:
-            return self._values[4]
+        if self._at_horizon is not None:
+            return self._at_horizon[0]
         return self.f(self.horizon)
 
     @property
     def vertex_test(self) -> float:
         """``p.v + |v|^2 h``: >= 0 when the parabola's vertex lies before the horizon."""
-        if len(self._values) > 4:
-            return self._values[5]
-        c, pv, vv = self._values[0], self._values[1], self._values[2]
+        if self._at_horizon is not None:
+            return self._at_horizon[1]
+        pv, vv = self._values[1], self._values[2]
         return pv + vv * self.horizon
 
     def f(self, t: float) -> float:

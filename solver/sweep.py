@@ -32,10 +32,10 @@ def _solve(a: Body, b: Body, horizon: float, mode: Mode) -> Sweep:
     ra, rb = a.radius, b.radius
     out = sweep_one(ca[0], ca[1], ca[2], va[0], va[1], va[2], ra, cb[0], cb[1], cb[2], vb[0], vb[1], vb[2], rb, horizon, inside)
     if out[4] == 0:
-        return Sweep(a, b, horizon, mode, _STATUSES[out[0]], out[1], out[2], out[3], False, out[5:])
+        return Sweep(a, b, horizon, mode, _STATUSES[out[0]], out[1], out[2], out[3], False, out[5:9], out[9])
     out = classify_exact(*ca, *va, ra, *cb, *vb, rb, horizon, inside)
     toi, t_lo, t_hi = finish(out[0], out[1], out[2], horizon, inside)
-    return Sweep(a, b, horizon, mode, _STATUSES[out[0]], toi, t_lo, t_hi, True, out[4:])
+    return Sweep(a, b, horizon, mode, _STATUSES[out[0]], toi, t_lo, t_hi, True, out[4:8], out[8], out[9:11])
 
 
 def sweep(a: Body, b: Body, horizon: float = 1.0) -> Sweep:

@@ -49,8 +49,7 @@ def _fmt(t: float | None) -> str:
 
 def build_trace(s) -> tuple[TraceStep, ...]:
     """Steps of the decision for sweep result ``s`` (a :class:`solver.result.Sweep`)."""
-    c, pv, vv = s.coefficients[2], s.coefficients[1] / 2.0, s.coefficients[0]
-    disc = (s.discriminant or 0.0) / 4.0
+    c, pv, vv, disc = s._values
     fh, ve = s.gap_at_horizon, s.vertex_test
     exact = s.exact
     status = s.status
@@ -93,10 +92,10 @@ def build_trace(s) -> tuple[TraceStep, ...]:
         return tuple(steps)
     step("path meets the expanded sphere?", "|v|²R² − |p×v|²", disc, "≥ 0: the line of motion meets the expanded sphere")
     if status is Status.HIT:
-        if fh <= 0:
-            step("within the horizon?", "|p + v·h|² − R²", fh, f"≤ 0: in contact at the horizon, so t₀ = {_fmt(s.toi)} ≤ h → HIT")
-        else:
+        if s.by_vertex:  # the test the solver proved, not a float re-evaluation
             step("within the horizon?", "p·v + |v|²·h", ve, f"≥ 0: closest approach before h, so t₀ = {_fmt(s.toi)} ≤ h → HIT")
+        else:
+            step("within the horizon?", "|p + v·h|² − R²", fh, f"≤ 0: in contact at the horizon, so t₀ = {_fmt(s.toi)} ≤ h → HIT")
         return tuple(steps)
     t0 = s.roots[0] if s.roots else None
     step("within the horizon?", "|p + v·h|² − R²", fh, "> 0: apart at the horizon")

@@ -43,12 +43,15 @@ def norm(a: Vector3) -> float:
 
 
 def unit(a: Vector3) -> Vector3 | None:
-    """``a / |a|``, or None for the zero vector."""
-    n = norm(a)
-    if n == 0.0:
+    """``a / |a|``, or None for the zero vector.
+
+    Divides by the largest component first, so vectors near the float limit
+    (whose length overflows) or subnormal ones (whose length rounds coarsely)
+    still give a unit vector.
+    """
+    k = max(abs(a[0]), abs(a[1]), abs(a[2]))
+    if k == 0.0:
         return None
-    if math.isinf(n):  # components near the float limit: scale first
-        k = max(abs(a[0]), abs(a[1]), abs(a[2]))
-        a = scale(a, 1.0 / k)
-        n = norm(a)
+    a = (a[0] / k, a[1] / k, a[2] / k)
+    n = norm(a)
     return (a[0] / n, a[1] / n, a[2] / n)
