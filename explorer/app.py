@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 from .scene import Scene
@@ -35,6 +36,16 @@ def run(scene: Scene, path: Path | None) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Sphere Sweep Explorer")
-    window = MainWindow(scene, path)
+    window = MainWindow(scene, path, defer_view=True)
     window.show()
+    app.processEvents()  # the first frame: the window with its panels and the solution
+    quit_after = os.environ.get("SPHERE_EXPLORER_QUIT_AFTER")  # start-up benchmark: "window" or "view"
+    if quit_after == "window":
+        print(f"frame-at {time.time():.6f}", file=sys.stderr)
+        return 0
+    window.build_view()  # then the 3-D view (imports pyvista)
+    if quit_after == "view":
+        app.processEvents()
+        print(f"frame-at {time.time():.6f}", file=sys.stderr)
+        return 0
     return app.exec()

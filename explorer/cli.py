@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from .analysis import solve, to_dict
 from .gallery import DEFAULT_SCENE
-from .scene import SceneError
-from .scene_io import load
 
 #: Exit code for refused input (bad scene, bad arguments).
 EXIT_REFUSED = 2
@@ -30,6 +28,10 @@ def _fail(message: str) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print the solution of a scene as JSON."""
+    from .analysis import solve, to_dict
+    from .scene import SceneError
+    from .scene_io import load
+
     try:
         scene = load(args.scene)
     except SceneError as exc:
@@ -41,6 +43,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_window(args: argparse.Namespace) -> int:
     """Open the explorer window on a scene (the default scene without one)."""
+    from .scene import SceneError
+    from .scene_io import load
+
     path = Path(args.scene) if args.scene else DEFAULT_SCENE
     try:
         scene = load(path)
@@ -63,6 +68,9 @@ def _size(text: str) -> tuple[int, int]:
 
 def cmd_render(args: argparse.Namespace) -> int:
     """Write a headless picture of a scene."""
+    from .scene import SceneError
+    from .scene_io import load
+
     try:
         scene = load(args.scene)
     except SceneError as exc:
@@ -126,5 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     return args.run(args)
 
 
+def console() -> int:
+    """The ``sphere-explorer`` console script: :func:`main` with the solver's filter as plain Python.
+
+    One command needs a few queries, not millions, so importing numba and
+    loading its compiled code (about a second) would only delay the start;
+    the answers are identical (``SPHERE_SOLVER_JIT=1`` restores compilation).
+    """
+    os.environ.setdefault("SPHERE_SOLVER_JIT", "0")
+    return main()
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(console())

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import pyvista as pv
+from vtkmodules.util.numpy_support import numpy_to_vtk, numpy_to_vtkIdTypeArray, vtk_to_numpy
+from vtkmodules.vtkCommonCore import vtkPoints
+from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
 from vtkmodules.vtkRenderingCore import vtkActor, vtkCoordinate, vtkPolyDataMapper, vtkRenderer, vtkTextActor
 
 from solver import Status
@@ -22,6 +26,7 @@ from solver import Status
 from . import geometry
 from .analysis import Solution
 from .scene import LAYERS, MAX_BODIES, Scene
+from .text import fmt, root_label, status_text
 
 #: Body colours in order (A first).
 BODY_COLORS = ("#2f6fd0", "#e3872d", "#3aa655", "#8e5cc4", "#c44e4e", "#1fa3a3", "#b58b00", "#6d6d6d")
@@ -43,6 +48,9 @@ MINKOWSKI_OPACITY = 0.14
 GHOST_OPACITY = 0.35
 FADED_OPACITY = 0.25
 CONTAINER_OPACITY = 0.12
+#: Direction towards the light (world space) and the shading terms of :func:`shade`.
+LIGHT = np.array([-0.35, -0.45, 1.0]) / np.linalg.norm([-0.35, -0.45, 1.0])
+AMBIENT, DIFFUSE, SPECULAR = 0.35, 0.7, 0.35
 #: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
 NEAR_CLIP_TOLERANCE = 1e-7
 #: Motion longer than this many radii gets a close-up default camera.
@@ -64,24 +72,74 @@ def font_file() -> str | None:
 
 
 FONT = font_file()
-SUB = str.maketrans("01", "₀₁") if FONT else str.maketrans("", "")
-
-
-def root_label(k: int) -> str:
-    """``t₀`` / ``t₁`` (``t0`` / ``t1`` without a font that has subscripts)."""
-    return f"t{k}".translate(SUB)
-
-
-def fmt(x: float) -> str:
-    """A number as the values panel and labels show it (6 significant digits)."""
-    return f"{x:.6g}"
-
-
+#: VTK's built-in font has no subscript digits: write t0, t1 without DejaVu Sans.
+SUBSCRIPTS = FONT is not None
 @dataclass
 class _Item:
-    mesh: pv.PolyData
-    actor: object
+    mesh: vtkPolyData
+    actor: vtkActor
     layer: str | None
+    color: np.ndarray
+    shaded: bool
+    key: object = None
+    cells: object = None
+    mesh_empty: bool = True
+
+
+def _assign(owner, values: np.ndarray, current, setter) -> None:
+    """Write ``values`` into the VTK array ``current`` in place when the shape fits, else a new array via ``setter``."""
+    if current is not None and current.GetNumberOfTuples() == len(values) and current.GetNumberOfComponents() == values.shape[1]:
+        view = vtk_to_numpy(current)
+        if view.dtype == values.dtype:
+            view[...] = values
+            current.Modified()
+            owner.Modified()
+            return
+    setter(numpy_to_vtk(np.ascontiguousarray(values), deep=True))
+
+
+def shade(color: np.ndarray, normals: np.ndarray) -> np.ndarray:
+    """Per-vertex colours lit by the fixed :data:`LIGHT`, ``(n, 3) uint8``.
+
+    Lighting baked into vertex colours and drawn unlit costs half the
+    per-pixel time of VTK's lit shader on a software renderer (measured in
+    ``benchmarks/bench_explorer.py``); the light stays put in the world like a
+    lamp above the table, which reads naturally while the camera turns.
+    """
+    if not normals.flags.writeable:  # a cached template (spheres): shade it once per colour
+        return _shade_template(tuple(color), normals)
+    return _shade(color, normals)
+
+
+def _shade(color, normals: np.ndarray) -> np.ndarray:
+    cos = np.clip(normals @ LIGHT, 0.0, 1.0)
+    rgb = np.asarray(color)[None, :] * (AMBIENT + DIFFUSE * cos[:, None]) + SPECULAR * (cos**24)[:, None]
+    return (np.clip(rgb, 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
+
+
+_TEMPLATE_SHADES: dict = {}
+
+
+def _shade_template(color: tuple, normals: np.ndarray) -> np.ndarray:
+    key = (color, id(normals))
+    if key not in _TEMPLATE_SHADES:
+        _TEMPLATE_SHADES[key] = (_shade(color, normals), normals)  # keep normals alive: id stays unique
+    return _TEMPLATE_SHADES[key][0]
+
+
+@lru_cache(maxsize=64)
+def _rgb(color) -> tuple[float, float, float]:
+    """A colour name, hex string or RGB tuple as floats in [0, 1]."""
+    return tuple(pv.Color(color).float_rgb)
+
+
+def _freeze(value):
+    """A hashable copy of builder arguments (arrays and lists become tuples)."""
+    if isinstance(value, np.ndarray):
+        return tuple(value.ravel().tolist()) + (value.shape,)
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
 
 
 class SceneView:
@@ -140,42 +198,41 @@ class SceneView:
         opacity: float = 1.0,
         style: str = "surface",
         lit: bool = True,
-        smooth: bool = True,
-        specular: float = 0.0,
         line_width: float = 1.0,
         on_top: bool = False,
     ) -> _Item:
         """Create item ``name``: an empty mesh, its mapper and actor, hidden until shown.
 
-        ``on_top`` items go to an overlay layer drawn after the scene, so small
-        markers (the contact point, the roots) are never hidden inside spheres.
-        Normals come from numpy in :meth:`_show` (letting VTK or pyvista compute
-        them would add a pipeline stage to every render).
+        Every actor is drawn unlit; ``lit`` items get their shading baked into
+        vertex colours by :func:`shade` at upload.  ``on_top`` items go to an
+        overlay layer drawn after the scene, so small markers (the contact
+        point, the roots) are never hidden inside spheres.
         """
-        mesh = pv.PolyData()
+        mesh = vtkPolyData()
         mapper = vtkPolyDataMapper()
         mapper.SetInputData(mesh)
-        mapper.ScalarVisibilityOff()
+        shaded = lit and style == "surface"
+        if shaded:
+            mapper.SetColorModeToDirectScalars()
+            mapper.SetScalarModeToUsePointData()
+            mapper.ScalarVisibilityOn()
+        else:
+            mapper.ScalarVisibilityOff()
         actor = vtkActor()
         actor.SetMapper(mapper)
         prop = actor.GetProperty()
-        prop.SetColor(pv.Color(color).float_rgb)
+        rgb = np.array(pv.Color(color).float_rgb)
+        prop.SetColor(*rgb)
         prop.SetOpacity(opacity)
-        prop.SetSpecular(specular)
         prop.SetLineWidth(line_width)
+        prop.LightingOff()
         if style == "wireframe":
             prop.SetRepresentationToWireframe()
-        if smooth:
-            prop.SetInterpolationToGouraud()
-        else:
-            prop.SetInterpolationToFlat()
         if opacity < 1.0 and style != "wireframe":
             prop.BackfaceCullingOn()  # one translucent layer per closed surface, half the fill cost
-        if not lit:
-            prop.LightingOff()
         actor.SetVisibility(False)
         (self.overlay if on_top else self.plotter.renderer).AddActor(actor)
-        item = _Item(mesh, actor, layer)
+        item = _Item(mesh, actor, layer, rgb, shaded)
         self.items[name] = item
         return item
 
@@ -211,9 +268,9 @@ class SceneView:
         for i in range(MAX_BODIES):
             color = BODY_COLORS[i]
             self._add(f"capsule{i}", "capsules", color=color, opacity=CAPSULE_OPACITY, lit=False)
-            self._add(f"body{i}", None, color=color, specular=0.3)
+            self._add(f"body{i}", None, color=color)
             self._add(f"arrow{i}", None, color=color)
-            self._add(f"handle{i}", None, color=color, specular=0.5)
+            self._add(f"handle{i}", None, color=color)
             self._label(f"name{i}")
         self._add("container_rim", None, color=BODY_COLORS[1], opacity=0.6, style="wireframe", line_width=1)
         self._add("overlap", None, color=OVERLAP_COLOR, opacity=0.35)
@@ -235,25 +292,55 @@ class SceneView:
         self._add("reflection_b_end", "reflection", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
         self._add("closest", "contact", color=CLOSEST_COLOR)
         self._label("closest", "contact")
-        self._add("grid", "axes", color="#c8c8c8", smooth=False, lit=False)
+        self._add("grid", "axes", color="#c8c8c8", lit=False)
 
     # -- helpers ---------------------------------------------------------------
-    def _show(self, name: str, points: np.ndarray, faces: np.ndarray | None = None, lines: np.ndarray | None = None) -> None:
+    def _show(self, name: str, builder, *args) -> None:
+        """Show item ``name`` as ``builder(*args)`` (a :class:`geometry.Mesh`).
+
+        The mesh is rebuilt and uploaded only when the arguments changed since
+        the last call for this item: during a drag most items stay as they are.
+        """
         item = self.items[name]
-        if len(points) == 0:
-            item.actor.SetVisibility(False)
+        key = (builder, _freeze(args))
+        if key != item.key:
+            self._upload(item, builder(*args))
+            item.key = key
+        item.actor.SetVisibility(not item.mesh_empty and (item.layer is None or self.layers.get(item.layer, True)))
+
+    @staticmethod
+    def _upload(item: _Item, mesh: geometry.Mesh) -> None:
+        """Put ``mesh`` into the item's VTK polydata in place (points, cells, normals)."""
+        data = item.mesh
+        item.mesh_empty = mesh.empty
+        if mesh.empty:
             return
-        mesh = item.mesh
-        mesh.points = points
-        if faces is not None:
-            mesh.lines = np.empty(0, dtype=np.int64)
-            mesh.faces = faces
-            mesh.point_data["Normals"] = geometry.vertex_normals(points, faces)
-            mesh.point_data.active_normals_name = "Normals"
-        if lines is not None:
-            mesh.faces = np.empty(0, dtype=np.int64)
-            mesh.lines = lines
-        item.actor.SetVisibility(item.layer is None or self.layers.get(item.layer, True))
+        points = data.GetPoints()
+        if points is None:
+            points = vtkPoints()
+            data.SetPoints(points)
+        _assign(points, mesh.points, points.GetData(), points.SetData)
+        cells = mesh.faces if mesh.faces is not None else mesh.lines
+        if cells is not item.cells:
+            array = vtkCellArray()
+            array.ImportLegacyFormat(numpy_to_vtkIdTypeArray(np.ascontiguousarray(cells, dtype=np.int64), deep=True))
+            empty = vtkCellArray()
+            data.SetPolys(array if mesh.faces is not None else empty)
+            data.SetLines(array if mesh.faces is None else vtkCellArray())
+            item.cells = cells
+        if item.shaded and mesh.normals is not None:
+            attributes = data.GetPointData()
+            _assign(attributes, shade(item.color, mesh.normals), attributes.GetScalars(), attributes.SetScalars)
+        data.Modified()
+
+    def _set_color(self, name: str, color: str) -> None:
+        """Change an item's colour (re-shading it at the next upload)."""
+        item = self.items[name]
+        rgb = np.array(_rgb(color))
+        if not np.array_equal(rgb, item.color):
+            item.color = rgb
+            item.actor.GetProperty().SetColor(*rgb)
+            item.key = None
 
     def _show_label(self, name: str, position, text: str, color=TEXT_COLOR, offset=(0, 0)) -> None:
         """Show label ``name`` at a 3-D ``position``, shifted by ``offset`` pixels."""
@@ -261,7 +348,7 @@ class SceneView:
         actor.SetInput(text)
         actor.GetPositionCoordinate().GetReferenceCoordinate().SetValue(*(float(x) for x in position))
         actor.GetPositionCoordinate().SetValue(float(offset[0]), float(offset[1]))
-        actor.GetTextProperty().SetColor(*pv.Color(color).float_rgb)
+        actor.GetTextProperty().SetColor(*_rgb(color))
         layer = "labels" if name.startswith("name") else ("roots" if name.startswith("root") else "contact")
         actor.SetVisibility(self.layers.get("labels", True) and self.layers.get(layer, True))
 
@@ -300,33 +387,32 @@ class SceneView:
             container = scene.mode == "inside" and i == 1
             prop = self.items[f"body{i}"].actor.GetProperty()
             prop.SetOpacity(CONTAINER_OPACITY if container else 1.0)
-            self._show(f"body{i}", *geometry.sphere(positions[i], body.radius, (48, 24) if container else geometry.SPHERE_RES))
+            self._show(f"body{i}", geometry.sphere, positions[i], body.radius, (48, 24) if container else geometry.SPHERE_RES)
             if container:
-                self._show("container_rim", *_circle_lines(positions[i], body.radius))
+                self._show("container_rim", geometry.circles, positions[i], body.radius)
             end = np.add(body.center, np.multiply(body.velocity, h))
             moving = any(body.velocity)
             if moving:
-                self._show(f"capsule{i}", *geometry.capsule(body.center, end, body.radius))
+                self._show(f"capsule{i}", geometry.capsule, body.center, end, body.radius)
                 shaft = 0.06 * r_small
-                self._show(f"arrow{i}", *geometry.arrow(body.center, end, shaft, 2.6 * shaft, 5.0 * shaft))
+                self._show(f"arrow{i}", geometry.arrow, body.center, end, shaft, 2.6 * shaft, 5.0 * shaft)
             if self.handles:
                 knob = end if moving else np.asarray(body.center)
-                self._show(f"handle{i}", *geometry.sphere(knob, 0.22 * r_small, (16, 8)))
+                self._show(f"handle{i}", geometry.sphere, knob, 0.22 * r_small, (16, 8))
             self._show_label(f"name{i}", positions[i], body.name, BODY_COLORS[i])
 
         # expanded (pair) or shrunken (inside) sphere, with the relative path of A's centre
         a_body, other = bodies[a_index], bodies[b_index]
-        self._show("minkowski", *geometry.sphere(other.center, s.radius, (48, 24)))
-        self._show("minkowski_rim", *_circle_lines(other.center, s.radius))
+        self._show("minkowski", geometry.sphere, other.center, s.radius, (48, 24))
+        self._show("minkowski_rim", geometry.circles, other.center, s.radius)
         rel_v = np.subtract(a_body.velocity, other.velocity)
         t_lo, t_hi = (0.0, h) if s.roots is None else (min(0.0, s.roots[0]), max(h, s.roots[1]))
         if s.roots is not None and max(abs(t_lo), abs(t_hi)) > 50 * h:
             t_lo, t_hi = max(t_lo, -50 * h), min(t_hi, 50 * h)
         rel_start = np.asarray(a_body.center)
-        self._show("centre_path", *geometry.tube([a_body.center, np.add(a_body.center, np.multiply(a_body.velocity, h))], 0.025 * r_small))
+        self._show("centre_path", geometry.tube, [a_body.center, np.add(a_body.center, np.multiply(a_body.velocity, h))], 0.025 * r_small)
         if any(rel_v):
-            dashed = geometry.dashes([rel_start + rel_v * t_lo, rel_start + rel_v * t_hi], 0.3 * r_small, 0.2 * r_small)
-            self._show("relative_path", *geometry.tubes(dashed, 0.02 * r_small, 6))
+            self._show("relative_path", geometry.dashed_tube, rel_start + rel_v * t_lo, rel_start + rel_v * t_hi, r_small)
 
         # both roots: markers on the relative path, ghosts at those times
         if s.roots is not None:
@@ -335,8 +421,8 @@ class SceneView:
                 inside_h = 0.0 <= root <= h
                 marker = rel_start + rel_v * root
                 color = (ENTER_COLOR, EXIT_COLOR)[k] if inside_h else FADED_COLOR
-                self.items[f"marker{k}"].actor.GetProperty().SetColor(pv.Color(color).float_rgb)
-                self._show(f"marker{k}", *geometry.sphere(marker, 0.12 * r_small, (16, 8)))
+                self._set_color(f"marker{k}", color)
+                self._show(f"marker{k}", geometry.sphere, marker, 0.12 * r_small, (16, 8))
                 suffix = "" if inside_h else ("  (before t = 0)" if root < 0 else "  (after h)")
                 ghost_a = a_body.position(root)
                 # label just outside A's ghost, on the side away from the other body, clear of the contact
@@ -345,28 +431,28 @@ class SceneView:
                     away = -away
                 length = float(np.linalg.norm(away))
                 anchor = marker if length == 0.0 else np.add(ghost_a, away / length * (a_body.radius + 0.5 * r_small))
-                name = f"{root_label(0)} = {root_label(1)}" if double else root_label(k)
+                name = f"{root_label(0, SUBSCRIPTS)} = {root_label(1, SUBSCRIPTS)}" if double else root_label(k, SUBSCRIPTS)
                 self._show_label(f"root{k}", anchor, f"{name} = {fmt(root)}{suffix}" + ("  (double root: a graze)" if double else ""), color)
                 if inside_h:
-                    self._show(f"ghost_a{k}", *geometry.sphere(ghost_a, a_body.radius))
+                    self._show(f"ghost_a{k}", geometry.sphere, ghost_a, a_body.radius)
                     if any(other.velocity):
-                        self._show(f"ghost_b{k}", *geometry.sphere(other.position(root), other.radius))
+                        self._show(f"ghost_b{k}", geometry.sphere, other.position(root), other.radius)
                 else:
-                    self._show(f"ghost_a{k}_faded", *geometry.sphere(ghost_a, a_body.radius, (18, 9)))
+                    self._show(f"ghost_a{k}_faded", geometry.sphere, ghost_a, a_body.radius, (18, 9))
 
         # contact point and normal
         contact = s.contact
         if contact is not None:
-            self._show("contact_point", *geometry.sphere(contact.point, 0.2 * r_small, (20, 10)))
+            self._show("contact_point", geometry.sphere, contact.point, 0.2 * r_small, (20, 10))
             # B's surface normal at the contact (pointing back towards A): the plane A reflects in
             tip = np.subtract(contact.point, np.multiply(contact.normal, 0.9 * a_body.radius))
             shaft = 0.04 * r_small
-            self._show("contact_normal", *geometry.arrow(contact.point, tip, shaft, 2.5 * shaft, 4 * shaft))
+            self._show("contact_normal", geometry.arrow, contact.point, tip, shaft, 2.5 * shaft, 4 * shaft)
 
         # overlap at t = 0
         if s.status is Status.OVERLAPPING:
-            shells = [geometry.sphere(bodies[j].center, bodies[j].radius * 1.04, (24, 12)) for j in (a_index, b_index)]
-            self._show("overlap", *_merge(shells))
+            pair = (a_index, b_index)
+            self._show("overlap", geometry.spheres, [bodies[j].center for j in pair], [bodies[j].radius * 1.04 for j in pair], (24, 12))
 
         # reflected path after the first contact
         path = solution.path
@@ -375,26 +461,26 @@ class SceneView:
             centres = [path.positions(first)[0]]
             centres += [seg.positions(seg.t_end)[0] for seg in path.segments if seg.t_start >= first]
             if len(centres) > 1:
-                self._show("reflection", *geometry.tube(centres, 0.035 * r_small))
-                self._show("reflection_end", *geometry.sphere(centres[-1], a_body.radius, (24, 12)))
+                self._show("reflection", geometry.tube, centres, 0.035 * r_small)
+                self._show("reflection_end", geometry.sphere, centres[-1], a_body.radius, (24, 12))
             j = path.bounces[0].other
             after = path.positions(h)[j]
             if scene.mode == "pair" and not bodies[j].fixed and np.any(np.subtract(after, positions_at(path, first, j))):
-                self._show("reflection_b", *geometry.tube([positions_at(path, first, j), after], 0.035 * r_small))
-                self._show("reflection_b_end", *geometry.sphere(after, bodies[j].radius, (24, 12)))
-                self.items["reflection_b_end"].actor.GetProperty().SetColor(pv.Color(BODY_COLORS[j]).float_rgb)
+                self._show("reflection_b", geometry.tube, [positions_at(path, first, j), after], 0.035 * r_small)
+                self._set_color("reflection_b_end", BODY_COLORS[j])
+                self._show("reflection_b_end", geometry.sphere, after, bodies[j].radius, (24, 12))
 
         # closest approach for a miss (or a later contact)
         if s.status in (Status.MISS, Status.LATER, Status.SEPARATING, Status.NO_RELATIVE_MOTION):
             closest = s.closest
             pa, pb = s.positions(closest.time)
-            self._show("closest", *geometry.tube([pa, pb], 0.03 * r_small))
+            self._show("closest", geometry.tube, [pa, pb], 0.03 * r_small)
             mid = (np.asarray(pa) + np.asarray(pb)) / 2
             text = f"closest {fmt(closest.distance)} at t = {fmt(closest.time)}"
             self._show_label("closest", mid, text, CLOSEST_COLOR, (0, -40))
 
         self._show_grid(scene, solution)
-        self.status_actor.SetInput(status_text(scene, solution))
+        self.status_actor.SetInput(status_text(scene, solution, SUBSCRIPTS))
 
     def _show_grid(self, scene: Scene, solution: Solution) -> None:
         if not self.layers.get("axes", True):
@@ -414,16 +500,14 @@ class SceneView:
         if nx > 60 or ny > 60:
             return
         z = lo[2] - 0.05 * span
-        points, lines = [], []
+        points = []
         for k in range(nx + 1):
             x = x0 + k * step
             points += [(x, y0, z), (x, y1, z)]
         for k in range(ny + 1):
             y = y0 + k * step
             points += [(x0, y, z), (x1, y, z)]
-        for j in range(0, len(points), 2):
-            lines += [2, j, j + 1]
-        self._show("grid", np.array(points, dtype=float), lines=np.array(lines))
+        self._show("grid", geometry.segments, np.array(points, dtype=float))
 
 
 def positions_at(path, t: float, j: int) -> np.ndarray:
@@ -435,37 +519,6 @@ def _beyond(solution: Solution, t: float):
     """Positions after the horizon: the last segment continued."""
     last = solution.path.segments[-1]
     return last.positions(t)
-
-
-def _merge(parts) -> tuple[np.ndarray, np.ndarray]:
-    """Concatenate several ``(points, faces)`` meshes into one."""
-    points, faces, offset = [], [], 0
-    for p, f in parts:
-        if len(p) == 0:
-            continue
-        f = f.reshape(-1, 4).copy()
-        f[:, 1:] += offset
-        points.append(p)
-        faces.append(f.ravel())
-        offset += len(p)
-    if not points:
-        return np.empty((0, 3)), np.empty(0, dtype=np.int64)
-    return np.vstack(points), np.concatenate(faces)
-
-
-def _circle_lines(center, radius: float, n: int = 96) -> tuple[np.ndarray, None, np.ndarray]:
-    """Three great circles (an outline that reads at any opacity), as line cells."""
-    theta = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
-    c, s0 = np.cos(theta), np.sin(theta)
-    z = np.zeros(n)
-    rings = [np.stack([c, s0, z], 1), np.stack([c, z, s0], 1), np.stack([z, c, s0], 1)]
-    points = np.vstack(rings) * radius + np.asarray(center, dtype=float)
-    lines = []
-    for k in range(3):
-        base = k * n
-        for j in range(n):
-            lines += [2, base + j, base + (j + 1) % n]
-    return points, None, np.array(lines)
 
 
 def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -509,28 +562,6 @@ def view_bounds(scene: Scene, solution: Solution) -> tuple[np.ndarray, np.ndarra
         focus = (np.asarray(pa) + np.asarray(pb)) / 2
     half = 4.0 * s.radius
     return focus - half, focus + half
-
-
-def status_text(scene: Scene, solution: Solution) -> str:
-    """The one-line verdict drawn in the corner of the view."""
-    s = solution.sweep
-    names = scene.bodies[0].name, scene.bodies[solution.other].name
-    pair = f"{names[0]} in {names[1]}" if scene.mode == "inside" else f"{names[0]}–{names[1]}"
-    t0, t1 = root_label(0), root_label(1)
-    if s.status is Status.OVERLAPPING:
-        return f"{pair}: OVERLAPPING at t = 0 (toi = 0)"
-    if s.status is Status.HIT:
-        root = t1 if scene.mode == "inside" else t0
-        return f"{pair}: HIT at {root} = {fmt(s.toi)}  (h = {fmt(scene.horizon)})"
-    if s.status is Status.LATER:
-        root = s.roots[1] if scene.mode == "inside" else s.roots[0]
-        name = t1 if scene.mode == "inside" else t0
-        return f"{pair}: LATER — {name} = {fmt(root)} > h = {fmt(scene.horizon)}"
-    if s.status is Status.MISS:
-        return f"{pair}: MISS — closest approach {fmt(s.closest.distance)} > R = {fmt(s.radius)}"
-    if s.status is Status.SEPARATING:
-        return f"{pair}: SEPARATING — moving apart, no contact"
-    return f"{pair}: NO RELATIVE MOTION — the gap stays {fmt(s.closest.gap)}"
 
 
 def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution) -> None:

@@ -1,16 +1,37 @@
 """Triangle meshes built with numpy: spheres, capsules, arrows, tubes of polylines.
 
-Each builder returns ``(points, faces)`` with ``points`` an ``(n, 3) float``
-array and ``faces`` in VTK's flat layout ``[3, i, j, k, 3, ...]`` (an ``(m * 4,)
-int`` array).  Topology depends only on the resolution, so a mesh can be updated
-in place every frame; nothing here imports pyvista or Qt.
+Each builder returns a :class:`Mesh`: ``points`` an ``(n, 3) float`` array,
+``faces`` in VTK's flat layout ``[3, i, j, k, 3, ...]`` (an ``(m * 4,) int``
+array), unit vertex ``normals`` ``(n, 3) float`` computed analytically where the
+shape allows, or ``lines`` for line cells.  A sphere's faces and normals are
+shared, cached arrays, so updating a sphere in place costs only its points.
+Nothing here imports pyvista or Qt.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+
+
+@dataclass(frozen=True, eq=False)
+class Mesh:
+    """Points with either triangles (and their vertex normals) or line cells."""
+
+    points: np.ndarray
+    faces: np.ndarray | None = None
+    normals: np.ndarray | None = None
+    lines: np.ndarray | None = None
+
+    @property
+    def empty(self) -> bool:
+        return len(self.points) == 0
+
+
+EMPTY = Mesh(np.empty((0, 3)))
 
 #: Default tessellation: meridians and parallels of a sphere.
 SPHERE_RES = (32, 16)
@@ -40,8 +61,12 @@ def unit_sphere(n_theta: int = SPHERE_RES[0], n_phi: int = SPHERE_RES[1]) -> tup
     return points, faces
 
 
+@lru_cache(maxsize=64)
 def _grid_faces(n_around: int, n_rings: int, first: int, top: int | None, bottom: int | None) -> np.ndarray:
-    """Triangles of a closed band of ``n_rings`` rings of ``n_around`` points, with optional pole caps."""
+    """Triangles of a closed band of ``n_rings`` rings of ``n_around`` points, with optional pole caps.
+
+    Cached and read-only: meshes of the same kind share one faces array.
+    """
     tris = []
     j = np.arange(n_around)
     jn = (j + 1) % n_around
@@ -56,35 +81,66 @@ def _grid_faces(n_around: int, n_rings: int, first: int, top: int | None, bottom
         last = first + (n_rings - 1) * n_around
         tris.append(np.stack([np.full(n_around, bottom), last + jn, last + j], axis=1))
     t = np.vstack(tris)
-    return np.hstack([np.full((len(t), 1), 3), t]).astype(np.int64).ravel()
+    faces = np.hstack([np.full((len(t), 1), 3), t]).astype(np.int64).ravel()
+    faces.setflags(write=False)
+    return faces
 
 
-def sphere(center, radius: float, res: tuple[int, int] = SPHERE_RES) -> tuple[np.ndarray, np.ndarray]:
-    """Sphere of ``radius`` around ``center`` (3,)."""
+def sphere(center, radius: float, res: tuple[int, int] = SPHERE_RES) -> Mesh:
+    """Sphere of ``radius`` around ``center`` (3,); faces and normals are the cached unit sphere's."""
     points, faces = unit_sphere(*res)
-    return points * radius + np.asarray(center, dtype=float), faces
+    return Mesh(points * radius + np.asarray(center, dtype=float), faces, points)
+
+
+def spheres(centers, radii, res: tuple[int, int] = SPHERE_RES) -> Mesh:
+    """Several spheres in one mesh; ``centers`` (k, 3), ``radii`` (k,)."""
+    return merge([sphere(c, r, res) for c, r in zip(centers, radii)])
+
+
+def merge(parts: list[Mesh]) -> Mesh:
+    """Concatenate triangle meshes into one."""
+    parts = [m for m in parts if not m.empty]
+    if not parts:
+        return EMPTY
+    points, faces, normals, offset = [], [], [], 0
+    for m in parts:
+        f = m.faces.reshape(-1, 4).copy()
+        f[:, 1:] += offset
+        points.append(m.points)
+        faces.append(f.ravel())
+        normals.append(m.normals)
+        offset += len(m.points)
+    return Mesh(np.vstack(points), np.concatenate(faces), np.vstack(normals))
 
 
 def _frame(direction: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Unit axis along ``direction`` and two unit vectors perpendicular to it (x axis if zero)."""
-    length = float(np.linalg.norm(direction))
-    axis = direction / length if length > 0.0 else np.array([1.0, 0.0, 0.0])
-    helper = np.array([0.0, 0.0, 1.0]) if abs(axis[2]) < 0.9 else np.array([1.0, 0.0, 0.0])
-    u = np.cross(axis, helper)
-    u /= np.linalg.norm(u)
-    w = np.cross(axis, u)
-    return axis, u, w
+    x, y, z = (float(c) for c in direction)
+    length = math.sqrt(x * x + y * y + z * z)
+    if length > 0.0:
+        x, y, z = x / length, y / length, z / length
+    else:
+        x, y, z = 1.0, 0.0, 0.0
+    # u = axis x helper, helper = z (or x when the axis is near z)
+    if abs(z) < 0.9:
+        ux, uy, uz = y, -x, 0.0
+    else:
+        ux, uy, uz = 0.0, z, -y
+    n = math.sqrt(ux * ux + uy * uy + uz * uz)
+    ux, uy, uz = ux / n, uy / n, uz / n
+    w = (y * uz - z * uy, z * ux - x * uz, x * uy - y * ux)
+    return np.array([x, y, z]), np.array([ux, uy, uz]), np.array(w)
 
 
-def capsule(p0, p1, radius: float, sides: int = SIDES, cap_rings: int = 8) -> tuple[np.ndarray, np.ndarray]:
+def capsule(p0, p1, radius: float, sides: int = SIDES, cap_rings: int = 8) -> Mesh:
     """The volume swept by a sphere of ``radius`` moving from ``p0`` to ``p1``.
 
     A cylinder between two hemispheres; with ``p0 == p1`` it is the sphere.
 
     Returns
     -------
-    points : (sides * (2 cap_rings) + 2, 3) float
-    faces : flat VTK triangle list
+    Mesh
+        ``sides * 2 cap_rings + 2`` points with analytic normals.
     """
     p0 = np.asarray(p0, dtype=float)
     p1 = np.asarray(p1, dtype=float)
@@ -93,17 +149,23 @@ def capsule(p0, p1, radius: float, sides: int = SIDES, cap_rings: int = 8) -> tu
     circle = np.outer(np.cos(theta), u) + np.outer(np.sin(theta), w)  # (sides, 3)
     # profile angles from the far pole of the end cap to the equator, then the start cap
     angles = np.linspace(0.0, np.pi / 2, cap_rings + 1)[1:]
-    rings = []
-    for a in angles:  # cap around p1, from near its pole down to the equator
-        rings.append(p1 + radius * (np.cos(a) * axis + np.sin(a) * circle))
-    for a in angles[::-1]:  # cap around p0, from the equator to near its pole
-        rings.append(p0 + radius * (-np.cos(a) * axis + np.sin(a) * circle))
-    points = np.vstack([p1 + radius * axis, *rings, p0 - radius * axis])
-    faces = _grid_faces(sides, len(rings), first=1, top=0, bottom=len(points) - 1)
-    return points, faces
+    directions = [np.cos(a) * axis + np.sin(a) * circle for a in angles]  # cap around p1, pole to equator
+    directions += [-np.cos(a) * axis + np.sin(a) * circle for a in angles[::-1]]  # cap around p0
+    centres = [p1] * len(angles) + [p0] * len(angles)
+    normals = np.vstack([axis, *directions, -axis])
+    points = np.vstack([p1 + radius * axis, *(c + radius * d for c, d in zip(centres, directions)), p0 - radius * axis])
+    faces = _capsule_faces(sides, 2 * cap_rings)
+    return Mesh(points, faces, normals)
 
 
-def tube(path, radius: float, sides: int = 8) -> tuple[np.ndarray, np.ndarray]:
+@lru_cache(maxsize=4)
+def _capsule_faces(sides: int, rings: int) -> np.ndarray:
+    faces = _grid_faces(sides, rings, first=1, top=0, bottom=sides * rings + 1)
+    faces.setflags(write=False)
+    return faces
+
+
+def tube(path, radius: float, sides: int = 8) -> Mesh:
     """A thin open tube along a polyline (paths and segments that stay visible at any zoom).
 
     Parameters
@@ -117,11 +179,11 @@ def tube(path, radius: float, sides: int = 8) -> tuple[np.ndarray, np.ndarray]:
     keep[1:] = np.any(pts[1:] != pts[:-1], axis=1)
     pts = pts[keep]
     if len(pts) < 2:
-        return np.empty((0, 3)), np.empty(0, dtype=np.int64)
+        return EMPTY
     return tubes(np.stack([pts[:-1], pts[1:]], axis=1), radius, sides)
 
 
-def tubes(segments, radius: float, sides: int = 8) -> tuple[np.ndarray, np.ndarray]:
+def tubes(segments, radius: float, sides: int = 8) -> Mesh:
     """Open tubes around many segments at once (vectorised; dashed lines are hundreds of them).
 
     Parameters
@@ -135,20 +197,22 @@ def tubes(segments, radius: float, sides: int = 8) -> tuple[np.ndarray, np.ndarr
     seg, axis, length = seg[length > 0], axis[length > 0], length[length > 0]
     m = len(seg)
     if m == 0:
-        return np.empty((0, 3)), np.empty(0, dtype=np.int64)
+        return EMPTY
     axis = axis / length[:, None]
-    helper = np.where(np.abs(axis[:, 2:3]) < 0.9, [[0.0, 0.0, 1.0]], [[1.0, 0.0, 0.0]])
-    u = np.cross(axis, helper)
+    x, y, z = axis[:, 0], axis[:, 1], axis[:, 2]
+    near_z = np.abs(z) >= 0.9  # u = axis x (0, 0, 1), or axis x (1, 0, 0) near the z axis
+    u = np.where(near_z[:, None], np.stack([np.zeros_like(x), z, -y], 1), np.stack([y, -x, np.zeros_like(x)], 1))
     u /= np.linalg.norm(u, axis=1)[:, None]
-    w = np.cross(axis, u)
+    w = np.stack([y * u[:, 2] - z * u[:, 1], z * u[:, 0] - x * u[:, 2], x * u[:, 1] - y * u[:, 0]], 1)
     theta = np.linspace(0.0, 2.0 * np.pi, sides, endpoint=False)
-    circle = radius * (np.cos(theta)[None, :, None] * u[:, None, :] + np.sin(theta)[None, :, None] * w[:, None, :])
+    ring = np.cos(theta)[None, :, None] * u[:, None, :] + np.sin(theta)[None, :, None] * w[:, None, :]
     # per segment: the ring at the end (+axis side first, for outward normals), then the ring at the start
-    points = np.concatenate([seg[:, 1, None, :] + circle, seg[:, 0, None, :] + circle], axis=1).reshape(-1, 3)
+    points = np.concatenate([seg[:, 1, None, :] + radius * ring, seg[:, 0, None, :] + radius * ring], axis=1).reshape(-1, 3)
+    normals = np.concatenate([ring, ring], axis=1).reshape(-1, 3)
     one = _grid_faces(sides, 2, first=0, top=None, bottom=None).reshape(-1, 4)
     faces = np.tile(one, (m, 1))
     faces[:, 1:] += (np.repeat(np.arange(m), len(one)) * 2 * sides)[:, None]
-    return points, faces.ravel()
+    return Mesh(points, faces.ravel(), normals)
 
 
 def vertex_normals(points: np.ndarray, faces: np.ndarray) -> np.ndarray:
@@ -164,44 +228,45 @@ def vertex_normals(points: np.ndarray, faces: np.ndarray) -> np.ndarray:
     return normals / length[:, None]
 
 
-def dashes(path, dash: float, gap: float) -> list[np.ndarray]:
-    """Split a polyline into dashes of length ``dash`` separated by ``gap``.
+#: Most dashes drawn on one line (longer lines get longer dashes).
+MAX_DASHES = 400
+
+
+def dashes(start, end, dash: float, gap: float) -> np.ndarray:
+    """Split the segment ``start``-``end`` into dashes of length ``dash`` separated by ``gap``.
 
     Returns
     -------
-    list of (2, 3) float arrays, one per dash.
+    (m, 2, 3) float
+        Start and end of each dash (at most :data:`MAX_DASHES`; a longer line
+        gets proportionally longer dashes).
     """
-    pts = np.asarray(path, dtype=float)
-    out = []
+    a = np.asarray(start, dtype=float)
+    b = np.asarray(end, dtype=float)
+    length = float(np.linalg.norm(b - a))
     period = dash + gap
-    if period <= 0:
-        return [pts[[0, -1]]]
-    for a, b in zip(pts[:-1], pts[1:]):
-        length = float(np.linalg.norm(b - a))
-        if length == 0.0:
-            continue
-        direction = (b - a) / length
-        n = int(np.ceil(length / period))
-        if n > 400:  # keep very long dashed lines cheap
-            period = length / 400
-            dash = period * 0.6
-            n = 400
-        for k in range(n):
-            s0 = k * period
-            s1 = min(s0 + dash, length)
-            out.append(np.vstack([a + s0 * direction, a + s1 * direction]))
-    return out
+    if length == 0.0 or period <= 0.0:
+        return np.empty((0, 2, 3))
+    n = int(math.ceil(length / period))
+    if n > MAX_DASHES:
+        period = length / MAX_DASHES
+        dash = 0.6 * period
+        n = MAX_DASHES
+    s0 = np.arange(n) * period
+    s1 = np.minimum(s0 + dash, length)
+    direction = (b - a) / length
+    return np.stack([a + s0[:, None] * direction, a + s1[:, None] * direction], axis=1)
 
 
-def arrow(start, end, shaft_radius: float, head_radius: float, head_length: float, sides: int = 16):
+def arrow(start, end, shaft_radius: float, head_radius: float, head_length: float, sides: int = 16) -> Mesh:
     """A solid arrow from ``start`` to ``end`` (cylinder shaft and cone head).
 
     The head length is capped at 60 % of the arrow's length.
 
     Returns
     -------
-    points : (4 sides + 2, 3) float
-    faces : flat VTK triangle list
+    Mesh
+        ``3 sides + 2`` points.
     """
     start = np.asarray(start, dtype=float)
     end = np.asarray(end, dtype=float)
@@ -215,4 +280,35 @@ def arrow(start, end, shaft_radius: float, head_radius: float, head_length: floa
     rings = [neck + head_radius * circle, neck + shaft_radius * circle, start + shaft_radius * circle]
     points = np.vstack([end, *rings, start])
     faces = _grid_faces(sides, 3, first=1, top=0, bottom=len(points) - 1)
-    return points, faces
+    return Mesh(points, faces, vertex_normals(points, faces))
+
+
+def circles(center, radius: float, n: int = 96) -> Mesh:
+    """Three great circles of a sphere (an outline that reads at any opacity), as line cells."""
+    theta = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
+    c, s0 = np.cos(theta), np.sin(theta)
+    z = np.zeros(n)
+    rings = [np.stack([c, s0, z], 1), np.stack([c, z, s0], 1), np.stack([z, c, s0], 1)]
+    points = np.vstack(rings) * radius + np.asarray(center, dtype=float)
+    return Mesh(points, lines=_circle_lines(n))
+
+
+@lru_cache(maxsize=4)
+def _circle_lines(n: int) -> np.ndarray:
+    j = np.arange(n)
+    lines = np.concatenate([np.stack([np.full(n, 2), k * n + j, k * n + (j + 1) % n], 1).ravel() for k in range(3)])
+    lines.setflags(write=False)
+    return lines
+
+
+def segments(points) -> Mesh:
+    """Line cells joining consecutive pairs of ``points`` (2 k, 3)."""
+    pts = np.asarray(points, dtype=float)
+    k = len(pts) // 2
+    lines = np.stack([np.full(k, 2), 2 * np.arange(k), 2 * np.arange(k) + 1], 1).ravel()
+    return Mesh(pts, lines=lines)
+
+
+def dashed_tube(start, end, size: float) -> Mesh:
+    """A dashed thin tube from ``start`` to ``end``: dashes ``0.3 size`` long, gaps ``0.2 size``, radius ``0.02 size``."""
+    return tubes(dashes(start, end, 0.3 * size, 0.2 * size), 0.02 * size, 6)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from solver import Status
 
 from .analysis import Solution
-from .drawing import fmt, root_label
+from .text import fmt, root_label, status_text
 from .scene import LAYERS, MAX_BODIES, Scene
 
 LAYER_TITLES = {
@@ -68,8 +68,6 @@ class ValuesPanel(QScrollArea):
 
     def show_solution(self, scene: Scene, solution: Solution) -> None:
         """Fill the panel from ``solution``."""
-        from .drawing import status_text
-
         s = solution.sweep
         self.status_label.setText(status_text(scene, solution))
         color = {Status.HIT: "#11803f", Status.OVERLAPPING: "#c01818"}.get(s.status, "#333333")

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -16,19 +16,17 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFormLayout,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QSpinBox,
     QWidget,
 )
-from pyvistaqt import QtInteractor
 
 from solver import Status
 
 from . import scene_io
 from .analysis import Solution, solve
-from .dragging import DragController, Grip
-from .drawing import SceneView, apply_camera, camera_state, default_camera
 from .gallery import gallery
 from .history import History
 from .panels import LayersPanel, ScenePanel, ValuesPanel, parse_number
@@ -70,14 +68,21 @@ class MainWindow(QMainWindow):
         What to show first.
     path : Path, optional
         The file it came from (Save writes there).
+    defer_view : bool
+        Leave the 3-D view to a later :meth:`build_view` call, so the window
+        and its panels can be shown first: the view needs pyvista, whose import
+        (with matplotlib) takes longer than everything else at start-up.
     """
 
-    def __init__(self, scene: Scene, path: Path | None = None) -> None:
+    def __init__(self, scene: Scene, path: Path | None = None, defer_view: bool = False) -> None:
         super().__init__()
         self.resize(1500, 900)
-        self.plotter = QtInteractor(self, multi_samples=0, auto_update=False)
-        self.setCentralWidget(self.plotter.interactor)
-        self.view = SceneView(self.plotter, handles=True)
+        self.plotter = None
+        self.view = None
+        self.drag = None
+        placeholder = QLabel("Loading the 3-D view…")
+        placeholder.setAlignment(Qt.AlignCenter)
+        self.setCentralWidget(placeholder)
         self.history = History(scene)
         self.path = path
         self.selected = 0
@@ -95,9 +100,25 @@ class MainWindow(QMainWindow):
         self._dock("Layers", self.layers_panel, Qt.LeftDockWidgetArea)
         self._connect_panels()
         self._build_menus()
-        self.drag = DragController(self.plotter, self.grips, self._drag_move, self._drag_end, self._drag_start)
         self.statusBar().showMessage("Drag a sphere to move it, an arrow tip to change its velocity; drag empty space to turn the view.")
-        self._show(scene, reset_camera=True)
+        self._show(scene)
+        if not defer_view:
+            self.build_view()
+
+    def build_view(self) -> None:
+        """Create the 3-D view (pyvistaqt interactor, drawing, drag handling) and draw the scene."""
+        if self.plotter is not None:
+            return
+        from pyvistaqt import QtInteractor
+
+        from .dragging import DragController
+        from .drawing import SceneView
+
+        self.plotter = QtInteractor(self, multi_samples=0, auto_update=False)
+        self.setCentralWidget(self.plotter.interactor)
+        self.view = SceneView(self.plotter, handles=True)
+        self.drag = DragController(self.plotter, self.grips, self._drag_move, self._drag_end, self._drag_start)
+        self._show(self._scene, reset_camera=True)
 
     # -- layout ------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
@@ -163,14 +184,18 @@ class MainWindow(QMainWindow):
         self._scene = scene
         self.solution = solution
         self.selected = min(self.selected, len(scene.bodies) - 1)
-        self.view.update(scene.with_changes(view={**scene.view, "layers": self.layers}), solution)
-        if reset_camera:
-            apply_camera(self.plotter, scene, solution)
+        if self.view is not None:
+            from .drawing import apply_camera
+
+            self.view.update(scene.with_changes(view={**scene.view, "layers": self.layers}), solution)
+            if reset_camera:
+                apply_camera(self.plotter, scene, solution)
         self.values.show_solution(scene, solution)
         self.scene_panel.show_scene(scene, self.selected)
         self.layers_panel.show_layers(self.layers)
         self._update_actions()
-        self.plotter.render()
+        if self.plotter is not None:
+            self.plotter.render()
         self.frame_times.append(time.perf_counter() - start)
         del self.frame_times[:-1000]
         note = state_note(scene, solution)
@@ -195,9 +220,11 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{APP_NAME} — {name}")
 
     # -- drags ------------------------------------------------------------------------------
-    def grips(self) -> list[Grip]:
+    def grips(self) -> list:
         """Spheres (by their centre) and arrow tips or centre knobs that can be dragged."""
         scene = self._scene
+        from .dragging import Grip
+
         small = min(b.radius for b in scene.bodies[:2])
         out = []
         for i, body in enumerate(scene.bodies):
@@ -206,11 +233,11 @@ class MainWindow(QMainWindow):
             out.append(Grip(i, "center", body.center, body.radius))
         return out
 
-    def _drag_start(self, grip: Grip) -> None:
+    def _drag_start(self, grip) -> None:
         self._drag_origin = self._scene
         self.selected = grip.body
 
-    def _drag_move(self, grip: Grip, point: np.ndarray) -> None:
+    def _drag_move(self, grip, point: np.ndarray) -> None:
         origin = self._drag_origin or self._scene
         body = origin.bodies[grip.body]
         try:
@@ -224,7 +251,7 @@ class MainWindow(QMainWindow):
             return
         self._show(scene)
 
-    def _drag_end(self, grip: Grip) -> None:
+    def _drag_end(self, grip) -> None:
         name = self._scene.bodies[grip.body].name
         what = "centre" if grip.kind == "center" else "velocity"
         self.history.push(self._scene, f"drag {name} {what}")
@@ -310,6 +337,11 @@ class MainWindow(QMainWindow):
             self._show(self.history.redo())
 
     def reset_camera(self) -> None:
+        """Frame the scene again (View > Reset camera)."""
+        if self.plotter is None:
+            return
+        from .drawing import default_camera
+
         default_camera(self.plotter, self._scene, self.solution)
         self.plotter.render()
 
@@ -336,7 +368,12 @@ class MainWindow(QMainWindow):
 
     def saved_scene(self) -> Scene:
         """The current scene with the view state (camera, layers) to store in the file."""
-        return self._scene.with_changes(view={**self._scene.view, "layers": self.layers, "camera": camera_state(self.plotter)})
+        view = {**self._scene.view, "layers": self.layers}
+        if self.plotter is not None:
+            from .drawing import camera_state
+
+            view["camera"] = camera_state(self.plotter)
+        return self._scene.with_changes(view=view)
 
     def save_to(self, path: str | Path) -> bool:
         """Write the scene atomically; on failure show why (the old file stays whole)."""
@@ -353,8 +390,12 @@ class MainWindow(QMainWindow):
 
     def export_png(self, path: str | Path, scale: int = 1, transparent: bool = False) -> Path | None:
         """Render the current view at full quality (anti-aliased) to a PNG ``scale`` times the view's size."""
+        from .drawing import camera_state
         from .render import render_png
 
+        if self.plotter is None:
+            self.report("The 3-D view is still loading")
+            return None
         if not 1 <= int(scale) <= MAX_EXPORT_SCALE:
             self.report(f"Refused: export scale must be 1 to {MAX_EXPORT_SCALE}")
             return None
@@ -385,6 +426,8 @@ class MainWindow(QMainWindow):
             self.save_to(name if name.endswith(".json") else name + ".json")
 
     def ask_export(self) -> None:
+        if self.plotter is None:
+            return
         size = self.plotter.interactor.width(), self.plotter.interactor.height()
         dialog = ExportDialog(self, size)
         if dialog.exec() != QDialog.Accepted:
@@ -398,7 +441,8 @@ class MainWindow(QMainWindow):
         return path.resolve() in {p.resolve() for p in gallery()}
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt name
-        self.plotter.close()
+        if self.plotter is not None:
+            self.plotter.close()
         super().closeEvent(event)
 
 

@@ -29,25 +29,37 @@ The body of :func:`classify` has no data-dependent branches: it computes every
 quantity and selects the answer, so the compiled batch loop vectorizes.  The
 functions use nothing but float arithmetic and :mod:`math`.  They are compiled
 by numba (machine code cached on disk next to this file); with numba missing,
-or ``NUMBA_DISABLE_JIT=1``, the very same source runs as plain Python.
+``NUMBA_DISABLE_JIT=1`` or ``SPHERE_SOLVER_JIT=0``, the very same source runs as
+plain Python.
 """
 
 import math
+import os
 
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OVERLAPPING, SEPARATING
 from .tolerances import FILTER_MAX, FILTER_MIN, TIME_RTOL, UNIT_ROUNDOFF
 
-try:
-    from numba import njit as _njit
 
-    #: Compile with numba; IEEE semantics for division by zero (inf/NaN, no
-    #: exception); callees inlined into the batch loop so that it vectorizes.
-    jit = _njit(cache=True, error_model="numpy", inline="always")
-except ImportError:  # pragma: no cover - numba is a declared dependency
+def _plain(function):
+    """No compilation: run the Python source as it is."""
+    return function
 
-    def jit(function):
-        """No compiler available: run the Python source as it is."""
-        return function
+
+#: ``SPHERE_SOLVER_JIT=0`` (read at import) runs the filter as plain Python and
+#: never imports numba: the explorer app does this, since it needs only a
+#: handful of queries per frame and numba's import and cache load cost a second
+#: of start-up.  The results are the same; only the speed differs.
+USE_JIT = os.environ.get("SPHERE_SOLVER_JIT", "1") != "0"
+jit = _plain
+if USE_JIT:
+    try:
+        from numba import njit as _njit
+
+        #: Compile with numba; IEEE semantics for division by zero (inf/NaN, no
+        #: exception); callees inlined into the batch loop so that it vectorizes.
+        jit = _njit(cache=True, error_model="numpy", inline="always")
+    except ImportError:  # pragma: no cover - numba is a declared dependency
+        pass
 
 
 U = UNIT_ROUNDOFF

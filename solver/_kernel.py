@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._filter import classify, finish, jit
+from ._filter import USE_JIT, classify, finish, jit
 from .status import HIT, OVERLAPPING
 
 
@@ -11,18 +11,19 @@ def item(x, i):
     return x[i] if isinstance(x, np.ndarray) else x
 
 
-try:
-    from numba import types
-    from numba.extending import overload
+if USE_JIT:
+    try:
+        from numba import types
+        from numba.extending import overload
 
-    @overload(item, inline="always")
-    def _item_compiled(x, i):
-        if isinstance(x, types.Array):
-            return lambda x, i: x[i]
-        return lambda x, i: x
+        @overload(item, inline="always")
+        def _item_compiled(x, i):
+            if isinstance(x, types.Array):
+                return lambda x, i: x[i]
+            return lambda x, i: x
 
-except ImportError:  # pragma: no cover - numba is a declared dependency
-    pass
+    except ImportError:  # pragma: no cover - numba is a declared dependency
+        pass
 
 
 @jit

@@ -31,11 +31,24 @@ def test_solver_is_pure(path):
     assert not bad, f"{path.name} imports {bad}"
 
 
-QT_FREE = ["scene.py", "scene_io.py", "analysis.py", "precision.py", "gallery.py", "cli.py"]
+#: The only modules of the app allowed to import Qt: the window layer.
+QT_LAYER = {"window.py", "panels.py", "app.py"}
+#: The scene model: neither Qt nor the rendering libraries.
+MODEL = {"scene.py", "scene_io.py", "analysis.py", "precision.py", "gallery.py", "history.py", "text.py"}
 
 
-@pytest.mark.parametrize("name", QT_FREE)
-def test_model_and_cli_import_no_qt(name):
-    path = ROOT / "explorer" / name
+@pytest.mark.parametrize("path", [p for p in _files("explorer") if p.name not in QT_LAYER], ids=lambda p: p.name)
+def test_model_and_drawing_import_no_qt(path):
     bad = _imports(path) & QT
+    assert not bad, f"{path.name} imports {bad}"
+
+
+@pytest.mark.parametrize("name", sorted(MODEL))
+def test_scene_model_imports_no_rendering(name):
+    bad = _imports(ROOT / "explorer" / name) & (QT | RENDERING)
     assert not bad, f"{name} imports {bad}"
+
+
+def test_the_layers_exist_as_listed():
+    names = {p.name for p in _files("explorer")}
+    assert QT_LAYER <= names and MODEL <= names

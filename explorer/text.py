@@ -1,0 +1,43 @@
+"""Words and numbers as the views show them: number format, root names, the verdict line.
+
+Qt-free and VTK-free, shared by the drawing code and the panels.
+"""
+
+from __future__ import annotations
+
+from solver import Status
+
+from .analysis import Solution
+from .scene import Scene
+
+
+def fmt(x: float) -> str:
+    """A number as the values panel and labels show it (6 significant digits)."""
+    return f"{x:.6g}"
+
+
+def root_label(k: int, subscripts: bool = True) -> str:
+    """``t₀`` / ``t₁`` (``t0`` / ``t1`` where the font has no subscript digits)."""
+    return f"t{'₀₁'[k] if subscripts else k}"
+
+
+def status_text(scene: Scene, solution: Solution, subscripts: bool = True) -> str:
+    """The one-line verdict shown above the view and in the values panel."""
+    s = solution.sweep
+    names = scene.bodies[0].name, scene.bodies[solution.other].name
+    pair = f"{names[0]} in {names[1]}" if scene.mode == "inside" else f"{names[0]}–{names[1]}"
+    t0, t1 = root_label(0, subscripts), root_label(1, subscripts)
+    if s.status is Status.OVERLAPPING:
+        return f"{pair}: OVERLAPPING at t = 0 (toi = 0)"
+    if s.status is Status.HIT:
+        root = t1 if scene.mode == "inside" else t0
+        return f"{pair}: HIT at {root} = {fmt(s.toi)}  (h = {fmt(scene.horizon)})"
+    if s.status is Status.LATER:
+        root = s.roots[1] if scene.mode == "inside" else s.roots[0]
+        name = t1 if scene.mode == "inside" else t0
+        return f"{pair}: LATER — {name} = {fmt(root)} > h = {fmt(scene.horizon)}"
+    if s.status is Status.MISS:
+        return f"{pair}: MISS — closest approach {fmt(s.closest.distance)} > R = {fmt(s.radius)}"
+    if s.status is Status.SEPARATING:
+        return f"{pair}: SEPARATING — moving apart, no contact"
+    return f"{pair}: NO RELATIVE MOTION — the gap stays {fmt(s.closest.gap)}"
