@@ -48,6 +48,22 @@ MINKOWSKI_OPACITY = 0.14
 GHOST_OPACITY = 0.35
 FADED_OPACITY = 0.25
 CONTAINER_OPACITY = 0.12
+#: The colour key: (colour, meaning).
+LEGEND_ROWS = (
+    (MINKOWSKI_COLOR, "expanded sphere rA + rB"),
+    (BODY_COLORS[0], "swept capsule over [0, h]"),
+    (ENTER_COLOR, "first root t₀: contact starts"),
+    (EXIT_COLOR, "second root t₁: contact ends"),
+    (FADED_COLOR, "root outside [0, h]"),
+    (CONTACT_COLOR, "contact point and normal"),
+    (REFLECT_COLOR, "path after the bounce"),
+)
+#: The same key for a ball in a container, where the larger root is the contact.
+LEGEND_INSIDE = {
+    "expanded sphere rA + rB": "shrunken container rC − rA",
+    "first root t₀: contact starts": "first root t₀: in the past",
+    "second root t₁: contact ends": "second root t₁: reaches the wall",
+}
 #: Direction towards the light (world space) and the shading terms of :func:`shade`.
 LIGHT = np.array([-0.35, -0.45, 1.0]) / np.linalg.norm([-0.35, -0.45, 1.0])
 AMBIENT, DIFFUSE, SPECULAR = 0.35, 0.7, 0.35
@@ -167,6 +183,15 @@ class SceneView:
         self.status_actor.SetPosition(0.012, 0.955)
         self.status_actor.GetTextProperty().SetVerticalJustificationToTop()
         plotter.renderer.AddViewProp(self.status_actor)
+        self.legend: list[vtkTextActor] = []
+        for k in range(len(LEGEND_ROWS)):
+            actor = vtkTextActor()
+            self._text_style(actor.GetTextProperty(), 13)
+            actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+            actor.SetPosition(0.80, 0.03 + 0.032 * (len(LEGEND_ROWS) - 1 - k))
+            actor.SetVisibility(False)
+            plotter.renderer.AddViewProp(actor)
+            self.legend.append(actor)
         plotter.set_background(BACKGROUND)
         # one head light: every extra light is paid per pixel by the software renderer
         plotter.remove_all_lights()
@@ -480,7 +505,18 @@ class SceneView:
             self._show_label("closest", mid, text, CLOSEST_COLOR, (0, -40))
 
         self._show_grid(scene, solution)
+        self._show_legend(scene)
         self.status_actor.SetInput(status_text(scene, solution, SUBSCRIPTS))
+
+    def _show_legend(self, scene: Scene) -> None:
+        """The colour key in the lower right corner (with the labels layer)."""
+        inside = scene.mode == "inside"
+        for actor, (color, text) in zip(self.legend, LEGEND_ROWS):
+            if inside:
+                text = LEGEND_INSIDE.get(text, text)
+            actor.SetInput("■ " + text)
+            actor.GetTextProperty().SetColor(*_rgb(color))
+            actor.SetVisibility(self.layers.get("labels", True))
 
     def _show_grid(self, scene: Scene, solution: Solution) -> None:
         if not self.layers.get("axes", True):
