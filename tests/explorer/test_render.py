@@ -31,7 +31,18 @@ def _near(image: np.ndarray, pixel, color: str, radius: int = 10, tol: float = 7
 
 
 def _count(image: np.ndarray, color: str, tol: float = 60.0) -> int:
-    return int((np.linalg.norm(image[..., :3].astype(float) - _rgb(color), axis=2) < tol).sum())
+    """Pixels of ``color`` in the 3-D drawing (the colour key in the lower right corner excluded)."""
+    h, w = image.shape[:2]
+    close = np.linalg.norm(image[..., :3].astype(float) - _rgb(color), axis=2) < tol
+    close[int(0.7 * h) :, int(0.78 * w) :] = False
+    return int(close.sum())
+
+
+def test_the_colour_key_is_drawn():
+    image, _, _ = _render(scene_io.load(SCENES_DIR / "default.json"))
+    h, w = image.shape[:2]
+    key = image[int(0.7 * h) :, int(0.78 * w) :, :3].astype(float)
+    assert (np.linalg.norm(key - _rgb("#ff00ff"), axis=2) < 60).sum() > 20  # the contact row
 
 
 def _render(scene, t: float = 0.0):
