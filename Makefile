@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run test bench bench-explorer clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_solver.py
+
+bench-explorer: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/bench_explorer.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

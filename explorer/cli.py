@@ -36,8 +36,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         scene = load(args.scene)
     except SceneError as exc:
         return _fail(str(exc))
-    json.dump(to_dict(solve(scene)), sys.stdout, indent=2, allow_nan=False, ensure_ascii=False)
-    sys.stdout.write("\n")
+    text = json.dumps(to_dict(solve(scene)), indent=2, allow_nan=False, ensure_ascii=False)
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
@@ -78,23 +82,68 @@ def cmd_render(args: argparse.Namespace) -> int:
     if not (args.time == args.time and abs(args.time) <= 1e6):
         return _fail(f"--time: expected a finite time, got {args.time}")
     out = Path(args.output)
-    if out.suffix.lower() != ".png":
-        return _fail(f"-o: expected a .png file, got {out.name!r}")
+    suffix = out.suffix.lower()
+    if suffix not in (".png", ".gif", ".mp4"):
+        return _fail(f"-o: expected a .png, .gif or .mp4 file, got {out.name!r}")
     if not out.parent.is_dir():
         return _fail(f"-o: folder {str(out.parent)!r} does not exist")
-    from .render import render_png
+    frame = 1.0 if args.frame == "relative" else 0.0
+    if suffix == ".png":
+        from .render import render_png
 
-    render_png(scene, out, args.size, args.time)
+        render_png(scene, out, args.size, args.time, frame=frame, with_plot=args.plot)
+    else:
+        from .animation import render_animation
+
+        try:
+            render_animation(scene, out, args.size, args.frames, args.fps, frame=frame)
+        except ValueError as exc:
+            return _fail(str(exc))
     print(out)
     return 0
 
 
-def _parser_render() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="sphere-explorer render", description="Draw a scene to a PNG, without a window.")
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write a bug-report folder: scene, solution JSON, picture with the parabola."""
+    from .animation import write_report
+    from .scene import SceneError
+    from .scene_io import load
+
+    try:
+        scene = load(args.scene)
+    except SceneError as exc:
+        return _fail(str(exc))
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        return _fail(f"-o: {str(out)!r} exists and is not a folder")
+    write_report(scene, out, args.size)
+    print(out)
+    return 0
+
+
+def _parser_report() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="sphere-explorer report", description="Write a bug-report folder: scene.json, solution.json, picture.png."
+    )
     p.add_argument("scene", help="scene file (.json)")
-    p.add_argument("-o", "--output", required=True, help="picture to write (.png)")
+    p.add_argument("-o", "--output", required=True, help="folder to write (created if needed)")
+    p.add_argument("--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT of the 3-D view (default 1280x800)")
+    p.set_defaults(run=cmd_report)
+    return p
+
+
+def _parser_render() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="sphere-explorer render", description="Draw a scene to a PNG, or animate it to a GIF/MP4, without a window."
+    )
+    p.add_argument("scene", help="scene file (.json)")
+    p.add_argument("-o", "--output", required=True, help="picture (.png) or animation (.gif, .mp4) to write")
     p.add_argument("--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels (default 1280x800)")
     p.add_argument("--time", type=float, default=0.0, help="time at which the spheres are drawn (default 0)")
+    p.add_argument("--frame", choices=("world", "relative"), default="world", help="world frame, or B's rest frame")
+    p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
+    p.add_argument("--frames", type=int, default=40, help="animation: frames over [0, horizon] (default 40)")
+    p.add_argument("--fps", type=int, default=20, help="animation: frames per second (default 20)")
     p.set_defaults(run=cmd_render)
     return p
 
@@ -116,7 +165,7 @@ def _parser_window() -> argparse.ArgumentParser:
     return p
 
 
-SUBCOMMANDS = {"render": _parser_render, "solve": _parser_solve}
+SUBCOMMANDS = {"render": _parser_render, "report": _parser_report, "solve": _parser_solve}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,22 +25,22 @@ from solver import Status
 
 from . import geometry
 from .analysis import Solution
+from .palette import (
+    BACKGROUND,
+    BODY_COLORS,
+    CLOSEST_COLOR,
+    CONTACT_COLOR,
+    ENTER_COLOR,
+    EXIT_COLOR,
+    FADED_COLOR,
+    MINKOWSKI_COLOR,
+    OVERLAP_COLOR,
+    PATH_COLOR,
+    REFLECT_COLOR,
+    TEXT_COLOR,
+)
 from .scene import LAYERS, MAX_BODIES, Scene
 from .text import fmt, root_label, status_text
-
-#: Body colours in order (A first).
-BODY_COLORS = ("#2f6fd0", "#e3872d", "#3aa655", "#8e5cc4", "#c44e4e", "#1fa3a3", "#b58b00", "#6d6d6d")
-CONTACT_COLOR = "#ff00ff"
-ENTER_COLOR = "#11a052"
-EXIT_COLOR = "#c0185a"
-FADED_COLOR = "#9a9a9a"
-MINKOWSKI_COLOR = "#7b8794"
-REFLECT_COLOR = "#d62728"
-CLOSEST_COLOR = "#222222"
-OVERLAP_COLOR = "#ff2020"
-PATH_COLOR = "#303030"
-BACKGROUND = "white"
-TEXT_COLOR = (0.1, 0.1, 0.12)
 
 #: Opacity of see-through items.
 CAPSULE_OPACITY = 0.16
@@ -48,6 +48,10 @@ MINKOWSKI_OPACITY = 0.14
 GHOST_OPACITY = 0.35
 FADED_OPACITY = 0.25
 CONTAINER_OPACITY = 0.12
+#: B in its own rest frame, grown into the expanded sphere: see-through, so the ray shows inside.
+RELATIVE_B_OPACITY = 0.3
+#: A's size in B's rest frame, where it is a point, as a fraction of the smaller radius.
+POINT_RADIUS = 0.1
 #: The colour key: (colour, meaning).
 LEGEND_ROWS = (
     (MINKOWSKI_COLOR, "expanded sphere rA + rB"),
@@ -177,6 +181,9 @@ class SceneView:
         self.labels: dict[str, vtkTextActor] = {}
         self.layers = dict(LAYERS)
         self.scale = 1.0
+        self.drawn_centers: list[tuple[float, float, float]] = []
+        self.drawn_tips: list[tuple[float, float, float]] = []
+        self.drawn_radii: list[float] = []
         self.status_actor = vtkTextActor()
         self._text_style(self.status_actor.GetTextProperty(), 16)
         self.status_actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
@@ -187,8 +194,9 @@ class SceneView:
         for k in range(len(LEGEND_ROWS)):
             actor = vtkTextActor()
             self._text_style(actor.GetTextProperty(), 13)
+            actor.GetTextProperty().SetJustificationToRight()
             actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
-            actor.SetPosition(0.80, 0.03 + 0.032 * (len(LEGEND_ROWS) - 1 - k))
+            actor.SetPosition(0.985, 0.03 + 0.032 * (len(LEGEND_ROWS) - 1 - k))
             actor.SetVisibility(False)
             plotter.renderer.AddViewProp(actor)
             self.legend.append(actor)
@@ -296,6 +304,7 @@ class SceneView:
             self._add(f"body{i}", None, color=color)
             self._add(f"arrow{i}", None, color=color)
             self._add(f"handle{i}", None, color=color)
+            self._add(f"time_ring{i}", "capsules", color=color)
             self._label(f"name{i}")
         self._add("container_rim", None, color=BODY_COLORS[1], opacity=0.6, style="wireframe", line_width=1)
         self._add("overlap", None, color=OVERLAP_COLOR, opacity=0.35)
@@ -385,8 +394,8 @@ class SceneView:
             label.SetVisibility(False)
 
     # -- the update ------------------------------------------------------------
-    def update(self, scene: Scene, solution: Solution, t: float = 0.0) -> None:
-        """Redraw everything for ``scene`` at time ``t``.
+    def update(self, scene: Scene, solution: Solution, t: float = 0.0, frame: float = 0.0) -> None:
+        """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
 
         Parameters
         ----------
@@ -394,8 +403,15 @@ class SceneView:
         solution : Solution
             ``explorer.analysis.solve(scene)``.
         t : float
-            Time at which the spheres are drawn (the roots, paths and capsules
-            do not depend on it).
+            Time at which the spheres are drawn along their bounce paths (the
+            roots, capsules and arrows do not depend on it; a ring on each
+            capsule marks it).
+        frame : float
+            0 for the world frame, 1 for the rest frame of the primary other body
+            B, in between for the animated transition.  In B's frame a point seen
+            at time τ is shifted by ``-vB τ``; A shrinks to a point and B grows
+            into the expanded sphere of radius rA + rB (in a container, shrinks
+            to rC - rA): the Minkowski reduction of seeds 000, 001 and 002.
         """
         self.layers = scene.layers
         self.hide_all()
@@ -405,41 +421,75 @@ class SceneView:
         self.scale = min(b.radius for b in bodies[:2])
         r_small = self.scale
         a_index, b_index = 0, solution.other
-        positions = solution.path.positions(min(max(t, 0.0), h)) if t <= h else _beyond(solution, t)
+        inside = scene.mode == "inside"
+        a_body, other = bodies[a_index], bodies[b_index]
+        shift = np.multiply(other.velocity, frame)  # B's frame: a point at time tau moves by -shift * tau
 
-        # spheres, arrows, capsules, names
+        def at(point, tau: float) -> np.ndarray:
+            return np.asarray(point, dtype=float) - shift * tau
+
+        def radius(i: int) -> float:
+            r = bodies[i].radius
+            if i == a_index:
+                return r + frame * (POINT_RADIUS * r_small - r)
+            if i == b_index:
+                return r - frame * a_body.radius if inside else r + frame * a_body.radius
+            return r
+
+        world = solution.path.positions(min(max(t, 0.0), h)) if t <= h else _beyond(solution, t)
+        positions = [at(p, t) for p in world]
+        #: What was drawn, for picking: centres, arrow tips and radii as displayed.
+        self.drawn_centers = [tuple(float(x) for x in p) for p in positions]
+        self.drawn_tips = [
+            tuple(float(x) for x in np.add(b.center, np.subtract(b.velocity, shift) * h)) for b in bodies
+        ]
+        self.drawn_radii = [radius(i) for i in range(len(bodies))]
+
+        # spheres, arrows, capsules, the time ring, names
         for i, body in enumerate(bodies):
-            container = scene.mode == "inside" and i == 1
+            translucent = (inside and i == 1) or (i == b_index and not inside and frame > 0.0)
             prop = self.items[f"body{i}"].actor.GetProperty()
-            prop.SetOpacity(CONTAINER_OPACITY if container else 1.0)
-            self._show(f"body{i}", geometry.sphere, positions[i], body.radius, (48, 24) if container else geometry.SPHERE_RES)
-            if container:
-                self._show("container_rim", geometry.circles, positions[i], body.radius)
-            end = np.add(body.center, np.multiply(body.velocity, h))
-            moving = any(body.velocity)
+            if inside and i == 1:
+                prop.SetOpacity(CONTAINER_OPACITY)
+            elif i == b_index and frame > 0.0:
+                prop.SetOpacity(1.0 - frame * (1.0 - RELATIVE_B_OPACITY))
+            else:
+                prop.SetOpacity(1.0)
+            prop.SetBackfaceCulling(translucent)
+            res = (48, 24) if translucent else geometry.SPHERE_RES
+            self._show(f"body{i}", geometry.sphere, positions[i], radius(i), res)
+            if inside and i == 1:
+                self._show("container_rim", geometry.circles, positions[i], radius(i))
+            velocity = np.subtract(body.velocity, shift)
+            end = np.add(body.center, velocity * h)
+            moving = bool(np.any(velocity))
             if moving:
-                self._show(f"capsule{i}", geometry.capsule, body.center, end, body.radius)
+                self._show(f"capsule{i}", geometry.capsule, body.center, end, radius(i))
                 shaft = 0.06 * r_small
                 self._show(f"arrow{i}", geometry.arrow, body.center, end, shaft, 2.6 * shaft, 5.0 * shaft)
-            if self.handles:
+                if 0.0 < t <= h:
+                    ring_at = np.add(body.center, velocity * t)
+                    self._show(f"time_ring{i}", geometry.ring, ring_at, velocity, radius(i) * 1.02, 0.02 * r_small)
+            if self.handles and frame == 0.0:
                 knob = end if moving else np.asarray(body.center)
                 self._show(f"handle{i}", geometry.sphere, knob, 0.22 * r_small, (16, 8))
             self._show_label(f"name{i}", positions[i], body.name, BODY_COLORS[i])
 
         # expanded (pair) or shrunken (inside) sphere, with the relative path of A's centre
-        a_body, other = bodies[a_index], bodies[b_index]
-        self._show("minkowski", geometry.sphere, other.center, s.radius, (48, 24))
+        if frame < 1.0:
+            self._show("minkowski", geometry.sphere, other.center, s.radius, (48, 24))
         self._show("minkowski_rim", geometry.circles, other.center, s.radius)
         rel_v = np.subtract(a_body.velocity, other.velocity)
         t_lo, t_hi = (0.0, h) if s.roots is None else (min(0.0, s.roots[0]), max(h, s.roots[1]))
         if s.roots is not None and max(abs(t_lo), abs(t_hi)) > 50 * h:
             t_lo, t_hi = max(t_lo, -50 * h), min(t_hi, 50 * h)
         rel_start = np.asarray(a_body.center)
-        self._show("centre_path", geometry.tube, [a_body.center, np.add(a_body.center, np.multiply(a_body.velocity, h))], 0.025 * r_small)
+        a_end = np.add(a_body.center, np.subtract(a_body.velocity, shift) * h)
+        self._show("centre_path", geometry.tube, [a_body.center, a_end], 0.025 * r_small)
         if any(rel_v):
             self._show("relative_path", geometry.dashed_tube, rel_start + rel_v * t_lo, rel_start + rel_v * t_hi, r_small)
 
-        # both roots: markers on the relative path, ghosts at those times
+        # both roots: markers on the relative path (B's frame), ghosts at those times
         if s.roots is not None:
             double = s.roots[0] == s.roots[1]  # exactly tangent: the spheres touch at one instant
             for k, root in enumerate(s.roots[:1] if double else s.roots):
@@ -449,73 +499,80 @@ class SceneView:
                 self._set_color(f"marker{k}", color)
                 self._show(f"marker{k}", geometry.sphere, marker, 0.12 * r_small, (16, 8))
                 suffix = "" if inside_h else ("  (before t = 0)" if root < 0 else "  (after h)")
-                ghost_a = a_body.position(root)
+                ghost_a = at(a_body.position(root), root)
+                ghost_b = at(other.position(root), root)
                 # label just outside A's ghost, on the side away from the other body, clear of the contact
-                away = np.subtract(ghost_a, other.position(root))
-                if scene.mode == "inside":
-                    away = -away
+                away = np.subtract(ghost_a, ghost_b) * (-1.0 if inside else 1.0)
                 length = float(np.linalg.norm(away))
-                anchor = marker if length == 0.0 else np.add(ghost_a, away / length * (a_body.radius + 0.5 * r_small))
+                anchor = marker if length == 0.0 else ghost_a + away / length * (radius(a_index) + 0.5 * r_small)
                 name = f"{root_label(0, SUBSCRIPTS)} = {root_label(1, SUBSCRIPTS)}" if double else root_label(k, SUBSCRIPTS)
                 self._show_label(f"root{k}", anchor, f"{name} = {fmt(root)}{suffix}" + ("  (double root: a graze)" if double else ""), color)
                 if inside_h:
-                    self._show(f"ghost_a{k}", geometry.sphere, ghost_a, a_body.radius)
-                    if any(other.velocity):
-                        self._show(f"ghost_b{k}", geometry.sphere, other.position(root), other.radius)
+                    self._show(f"ghost_a{k}", geometry.sphere, ghost_a, radius(a_index))
+                    if np.any(np.subtract(other.velocity, shift)):
+                        self._show(f"ghost_b{k}", geometry.sphere, ghost_b, radius(b_index))
                 else:
-                    self._show(f"ghost_a{k}_faded", geometry.sphere, ghost_a, a_body.radius, (18, 9))
+                    self._show(f"ghost_a{k}_faded", geometry.sphere, ghost_a, radius(a_index), (18, 9))
 
         # contact point and normal
         contact = s.contact
         if contact is not None:
-            self._show("contact_point", geometry.sphere, contact.point, 0.2 * r_small, (20, 10))
+            point = at(contact.point, contact.time)
+            self._show("contact_point", geometry.sphere, point, 0.2 * r_small, (20, 10))
             # B's surface normal at the contact (pointing back towards A): the plane A reflects in
-            tip = np.subtract(contact.point, np.multiply(contact.normal, 0.9 * a_body.radius))
+            tip = np.subtract(point, np.multiply(contact.normal, 0.9 * a_body.radius))
             shaft = 0.04 * r_small
-            self._show("contact_normal", geometry.arrow, contact.point, tip, shaft, 2.5 * shaft, 4 * shaft)
+            self._show("contact_normal", geometry.arrow, point, tip, shaft, 2.5 * shaft, 4 * shaft)
 
         # overlap at t = 0
         if s.status is Status.OVERLAPPING:
             pair = (a_index, b_index)
-            self._show("overlap", geometry.spheres, [bodies[j].center for j in pair], [bodies[j].radius * 1.04 for j in pair], (24, 12))
+            self._show("overlap", geometry.spheres, [bodies[j].center for j in pair], [radius(j) * 1.04 for j in pair], (24, 12))
 
         # reflected path after the first contact
         path = solution.path
         if path.bounces:
             first = path.bounces[0].time
-            centres = [path.positions(first)[0]]
-            centres += [seg.positions(seg.t_end)[0] for seg in path.segments if seg.t_start >= first]
+            times = [first] + [seg.t_end for seg in path.segments if seg.t_start >= first]
+            centres = [at(path.positions(tau)[0], tau) for tau in times]
             if len(centres) > 1:
                 self._show("reflection", geometry.tube, centres, 0.035 * r_small)
-                self._show("reflection_end", geometry.sphere, centres[-1], a_body.radius, (24, 12))
+                self._show("reflection_end", geometry.sphere, centres[-1], radius(a_index), (24, 12))
             j = path.bounces[0].other
-            after = path.positions(h)[j]
-            if scene.mode == "pair" and not bodies[j].fixed and np.any(np.subtract(after, positions_at(path, first, j))):
-                self._show("reflection_b", geometry.tube, [positions_at(path, first, j), after], 0.035 * r_small)
+            start_j, after = at(path.positions(first)[j], first), at(path.positions(h)[j], h)
+            if not inside and not bodies[j].fixed and np.any(np.subtract(after, start_j)):
+                self._show("reflection_b", geometry.tube, [start_j, after], 0.035 * r_small)
                 self._set_color("reflection_b_end", BODY_COLORS[j])
-                self._show("reflection_b_end", geometry.sphere, after, bodies[j].radius, (24, 12))
+                self._show("reflection_b_end", geometry.sphere, after, radius(j), (24, 12))
 
         # closest approach for a miss (or a later contact)
         if s.status in (Status.MISS, Status.LATER, Status.SEPARATING, Status.NO_RELATIVE_MOTION):
             closest = s.closest
-            pa, pb = s.positions(closest.time)
+            pa, pb = (at(p, closest.time) for p in s.positions(closest.time))
             self._show("closest", geometry.tube, [pa, pb], 0.03 * r_small)
-            mid = (np.asarray(pa) + np.asarray(pb)) / 2
             text = f"closest {fmt(closest.distance)} at t = {fmt(closest.time)}"
-            self._show_label("closest", mid, text, CLOSEST_COLOR, (0, -40))
+            self._show_label("closest", (pa + pb) / 2, text, CLOSEST_COLOR, (0, -40))
 
         self._show_grid(scene, solution)
         self._show_legend(scene)
-        self.status_actor.SetInput(status_text(scene, solution, SUBSCRIPTS))
+        line = status_text(scene, solution, SUBSCRIPTS)
+        if t != 0.0:
+            line += f"   ·   t = {fmt(t)}"
+        if frame > 0.0:
+            line += f"   ·   {other.name}'s rest frame" if frame >= 0.5 else ""
+        self.status_actor.SetInput(line)
 
     def _show_legend(self, scene: Scene) -> None:
         """The colour key in the lower right corner (with the labels layer)."""
         inside = scene.mode == "inside"
+        height = max(int(self.plotter.window_size[1]), 1)
+        size = int(min(13, max(7, height / 62)))  # the key keeps to ~1/4 of the view's height
         for actor, (color, text) in zip(self.legend, LEGEND_ROWS):
             if inside:
                 text = LEGEND_INSIDE.get(text, text)
-            actor.SetInput("■ " + text)
+            actor.SetInput(text + " ■")
             actor.GetTextProperty().SetColor(*_rgb(color))
+            actor.GetTextProperty().SetFontSize(size)
             actor.SetVisibility(self.layers.get("labels", True))
 
     def _show_grid(self, scene: Scene, solution: Solution) -> None:

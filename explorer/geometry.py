@@ -312,3 +312,11 @@ def segments(points) -> Mesh:
 def dashed_tube(start, end, size: float) -> Mesh:
     """A dashed thin tube from ``start`` to ``end``: dashes ``0.3 size`` long, gaps ``0.2 size``, radius ``0.02 size``."""
     return tubes(dashes(start, end, 0.3 * size, 0.2 * size), 0.02 * size, 6)
+
+
+def ring(center, axis, radius: float, thickness: float, n: int = 32) -> Mesh:
+    """A thin ring of ``radius`` around ``axis`` through ``center`` (a tube along a circle)."""
+    _, u, w = _frame(np.asarray(axis, dtype=float))
+    theta = np.linspace(0.0, 2.0 * np.pi, n + 1)
+    circle = np.asarray(center, dtype=float) + radius * (np.outer(np.cos(theta), u) + np.outer(np.sin(theta), w))
+    return tubes(np.stack([circle[:-1], circle[1:]], axis=1), thickness, 6)

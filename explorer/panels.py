@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Callable
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,7 +23,7 @@ from PySide6.QtWidgets import (
 from solver import Status
 
 from .analysis import Solution
-from .text import fmt, root_label, status_text
+from .text import fmt, polynomial, root_label, status_text
 from .scene import LAYERS, MAX_BODIES, Scene
 
 LAYER_TITLES = {
@@ -75,7 +73,7 @@ class ValuesPanel(QScrollArea):
         a, b, c = s.coefficients
         rows: list[tuple[str, str]] = []
         rows.append(("decided", "exactly (integer arithmetic)" if s.exact else "float64, error-bounded"))
-        rows.append(("f(t)", f"{fmt(a)} t² + {fmt(b)} t + {fmt(c)}"))
+        rows.append(("f(t)", polynomial(a, b, c)))
         rows.append(("R", fmt(s.radius) + (" = rC − rA" if s.inside else " = rA + rB")))
         rows.append(("discriminant", "—" if s.discriminant is None else fmt(s.discriminant)))
         if s.roots is None:
@@ -310,17 +308,83 @@ class LayersPanel(QWidget):
             box.blockSignals(False)
 
 
-def on_failure(report: Callable[[str], None]):
-    """Decorator: run a Qt slot, turning a ``ValueError`` into ``report(message)``."""
+class TimeBar(QWidget):
+    """Time controls: play/pause, step back and forward by Δt, a slider, the speed.
 
-    def wrap(function):
-        def slot(*args, **kwargs):
-            try:
-                return function(*args, **kwargs)
-            except ValueError as exc:
-                report(str(exc))
-                return None
+    Signals
+    -------
+    time_changed(float)
+        The user moved the slider or stepped.
+    play_toggled(bool)
+    """
 
-        return slot
+    time_changed = Signal(float)
+    play_toggled = Signal(bool)
 
-    return wrap
+    #: Slider resolution (positions over the time range).
+    STEPS = 1000
+    SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0))
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QDoubleSpinBox, QSlider
+
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        self.play = QPushButton("▶ Play")
+        self.play.setCheckable(True)
+        self.play.toggled.connect(self._toggled)
+        self.back = QPushButton("◀ Δt")
+        self.forward = QPushButton("Δt ▶")
+        self.step = QDoubleSpinBox()
+        self.step.setDecimals(4)
+        self.step.setRange(1e-4, 1e6)
+        self.step.setPrefix("Δt = ")
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setRange(0, self.STEPS)
+        self.label = QLabel("t = 0")
+        self.label.setMinimumWidth(120)
+        self.speed = QComboBox()
+        for text, value in self.SPEEDS:
+            self.speed.addItem(text, value)
+        self.speed.setCurrentIndex(2)
+        for widget in (self.play, self.back, self.forward, self.step, self.slider, self.label, QLabel("speed"), self.speed):
+            layout.addWidget(widget)
+        layout.setStretch(4, 1)
+        self.t_range = (0.0, 1.0)
+        self.time = 0.0
+        self.slider.valueChanged.connect(self._slid)
+        self.back.clicked.connect(lambda: self.time_changed.emit(self._clamp(self.time - self.step.value())))
+        self.forward.clicked.connect(lambda: self.time_changed.emit(self._clamp(self.time + self.step.value())))
+
+    def _toggled(self, on: bool) -> None:
+        self.play.setText("❚❚ Pause" if on else "▶ Play")
+        self.play_toggled.emit(on)
+
+    def _clamp(self, t: float) -> float:
+        return min(max(t, self.t_range[0]), self.t_range[1])
+
+    def _slid(self, value: int) -> None:
+        lo, hi = self.t_range
+        t = lo + (hi - lo) * value / self.STEPS
+        if abs(t - self.time) > 1e-15 * max(1.0, abs(hi)):
+            self.time_changed.emit(t)
+
+    def show_time(self, t: float, t_range: tuple[float, float], horizon: float) -> None:
+        """Reflect time ``t`` in ``t_range`` without emitting ``time_changed``."""
+        if t_range != self.t_range:
+            self.t_range = t_range
+            self.step.setValue(horizon / 20.0)
+        self.time = t
+        lo, hi = t_range
+        self.slider.blockSignals(True)
+        self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0)
+        self.slider.blockSignals(False)
+        self.label.setText(f"t = {t:.4g}" + ("  (after h)" if t > horizon else ""))
+
+    def set_playing(self, on: bool) -> None:
+        """Show the play state without emitting ``play_toggled``."""
+        self.play.blockSignals(True)
+        self.play.setChecked(on)
+        self.play.setText("❚❚ Pause" if on else "▶ Play")
+        self.play.blockSignals(False)

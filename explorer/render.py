@@ -21,13 +21,19 @@ def _prefer_egl_without_display() -> None:
         os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
 
 
-def draw_offscreen(scene: Scene, size: tuple[int, int] = (1280, 800), t: float = 0.0, camera: dict | None = None):
+def draw_offscreen(
+    scene: Scene, size: tuple[int, int] = (1280, 800), t: float = 0.0, camera: dict | None = None, frame: float = 0.0
+):
     """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it).
+
+    ``frame`` is 0 for the world frame, 1 for B's rest frame (see
+    :meth:`explorer.drawing.SceneView.update`).
 
     Returns
     -------
     plotter : pyvista.Plotter
     solution : explorer.analysis.Solution
+    view : explorer.drawing.SceneView
     """
     _prefer_egl_without_display()
     import pyvista as pv
@@ -38,11 +44,11 @@ def draw_offscreen(scene: Scene, size: tuple[int, int] = (1280, 800), t: float =
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
     solution = solve(scene)
-    view.update(scene, solution, t)
+    view.update(scene, solution, t, frame)
     if camera is not None:
         scene = scene.with_changes(view={**scene.view, "camera": camera})
     apply_camera(plotter, scene, solution)
-    return plotter, solution
+    return plotter, solution, view
 
 
 def render_png(
@@ -53,6 +59,8 @@ def render_png(
     scale: int = 1,
     transparent: bool = False,
     camera: dict | None = None,
+    frame: float = 0.0,
+    with_plot: bool = False,
 ) -> Path:
     """Draw ``scene`` at time ``t`` and write a PNG.
 
@@ -72,6 +80,10 @@ def render_png(
     camera : dict, optional
         ``{"position", "focal_point", "up"}``; default: the scene's saved camera
         or a view that frames the motion.
+    frame : float
+        0 world frame, 1 B's rest frame.
+    with_plot : bool
+        Put the parabola f(t) beside the view (matplotlib).
 
     Returns
     -------
@@ -79,10 +91,17 @@ def render_png(
         The file written.
     """
     out = Path(out)
-    plotter, _ = draw_offscreen(scene, size, t, camera)
+    plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame)
+    tmp = out.with_name(f".{out.name}.tmp.png")
     try:
-        tmp = out.with_name(f".{out.name}.tmp.png")
-        plotter.screenshot(str(tmp), transparent_background=transparent, scale=scale)
+        if with_plot:
+            from .parabola import parabola
+            from .plot_image import compose_png
+
+            image = plotter.screenshot(transparent_background=False, scale=scale, return_img=True)
+            compose_png(image, parabola(solution, t), tmp, inside=scene.mode == "inside")
+        else:
+            plotter.screenshot(str(tmp), transparent_background=transparent, scale=scale)
         os.replace(tmp, out)
     finally:
         plotter.close()

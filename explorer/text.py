@@ -16,6 +16,15 @@ def fmt(x: float) -> str:
     return f"{x:.6g}"
 
 
+def polynomial(a: float, b: float, c: float) -> str:
+    """``a t² + b t + c`` with proper signs, e.g. ``81 t² − 126 t + 44.16``."""
+    text = f"{fmt(a)} t²"
+    for value, tail in ((b, " t"), (c, "")):
+        sign = "−" if value < 0 else "+"
+        text += f" {sign} {fmt(abs(value))}{tail}"
+    return text
+
+
 def root_label(k: int, subscripts: bool = True) -> str:
     """``t₀`` / ``t₁`` (``t0`` / ``t1`` where the font has no subscript digits)."""
     return f"t{'₀₁'[k] if subscripts else k}"

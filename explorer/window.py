@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QSpinBox,
+    QToolBar,
     QWidget,
 )
 
@@ -29,14 +30,29 @@ from . import scene_io
 from .analysis import Solution, solve
 from .gallery import gallery
 from .history import History
-from .panels import LayersPanel, ScenePanel, ValuesPanel, parse_number
+from .lab_panel import LabPanel
+from .panels import LayersPanel, ScenePanel, TimeBar, ValuesPanel, parse_number
+from .precision import lab, nudge_graze, translate
 from .scene import Scene, SceneError
 
 APP_NAME = "Sphere Sweep Explorer"
 #: How long a status-bar message stays.
 MESSAGE_MS = 10000
+#: Initial height of the parabola plot.
+PLOT_HEIGHT = 210
+#: Largest animation frame (GIFs of the whole view would be huge).
+ANIMATION_MAX_SIZE = (960, 600)
 #: Largest export scale (times the window size).
 MAX_EXPORT_SCALE = 4
+#: Playback: one horizon takes this long at 1× speed; timer period.
+HORIZON_PLAY_SECONDS = 3.0
+PLAY_INTERVAL_MS = 30
+#: Turning to or from B's rest frame: duration and step.
+FRAME_TURN_MS = 450
+FRAME_STEP_MS = 30
+#: The time slider reaches a later first contact up to this many horizons, plus a margin.
+LATER_RANGE = 3.0
+TIME_MARGIN = 0.05
 
 
 class ExportDialog(QDialog):
@@ -91,13 +107,38 @@ class MainWindow(QMainWindow):
         self.solution: Solution = solve(scene)
         self._drag_origin: Scene | None = None
         self.frame_times: list[float] = []
+        self.time = 0.0  # the time the spheres are drawn at (a view option, not an edit)
+        self.frame = 0.0  # 0 world frame, 1 B's rest frame, in between while turning
+        self._frame_target = 0.0
+        self.plot = None
+        self._play_timer = QTimer(self)
+        self._play_timer.setInterval(PLAY_INTERVAL_MS)
+        self._play_timer.timeout.connect(self._play_tick)
+        self._play_clock = 0.0
+        self._frame_timer = QTimer(self)
+        self._frame_timer.setInterval(FRAME_STEP_MS)
+        self._frame_timer.timeout.connect(self._frame_tick)
 
         self.values = ValuesPanel()
         self.scene_panel = ScenePanel()
         self.layers_panel = LayersPanel()
-        self._dock("Values", self.values, Qt.RightDockWidgetArea)
+        values_dock = self._dock("Values", self.values, Qt.RightDockWidgetArea)
+        self.lab = LabPanel()
+        lab_dock = self._dock("Precision lab", self.lab, Qt.RightDockWidgetArea)
+        self.tabifyDockWidget(values_dock, lab_dock)
+        values_dock.raise_()
         self._dock("Scene", self.scene_panel, Qt.LeftDockWidgetArea)
         self._dock("Layers", self.layers_panel, Qt.LeftDockWidgetArea)
+        self.time_bar = TimeBar()
+        toolbar = QToolBar("Time")
+        toolbar.setObjectName("Time")
+        toolbar.addWidget(self.time_bar)
+        self.action_relative = QAction("Relative frame (B at rest)", self)
+        self.action_relative.setCheckable(True)
+        self.action_relative.setToolTip("Switch to the rest frame of B: A's centre becomes a point on a ray, B the expanded sphere")
+        self.action_relative.toggled.connect(self.set_relative_frame)
+        toolbar.addAction(self.action_relative)
+        self.addToolBar(Qt.BottomToolBarArea, toolbar)
         self._connect_panels()
         self._build_menus()
         self.statusBar().showMessage("Drag a sphere to move it, an arrow tip to change its velocity; drag empty space to turn the view.")
@@ -114,10 +155,16 @@ class MainWindow(QMainWindow):
         from .dragging import DragController
         from .drawing import SceneView
 
+        from .plot_panel import ParabolaPanel
+
         self.plotter = QtInteractor(self, multi_samples=0, auto_update=False)
         self.setCentralWidget(self.plotter.interactor)
         self.view = SceneView(self.plotter, handles=True)
         self.drag = DragController(self.plotter, self.grips, self._drag_move, self._drag_end, self._drag_start)
+        self.plot = ParabolaPanel()
+        self.plot.time_dragged.connect(self.set_time)
+        plot_dock = self._dock("Parabola f(t)", self.plot, Qt.BottomDockWidgetArea)
+        self.resizeDocks([plot_dock], [PLOT_HEIGHT], Qt.Vertical)
         self._show(self._scene, reset_camera=True)
 
     # -- layout ------------------------------------------------------------------------
@@ -138,6 +185,10 @@ class MainWindow(QMainWindow):
         panel.remove_body.connect(self.remove_body)
         panel.body_selected.connect(self.select_body)
         self.layers_panel.toggled.connect(self.set_layer)
+        self.lab.translate.connect(self.translate_far)
+        self.lab.nudge.connect(self.nudge_graze)
+        self.time_bar.time_changed.connect(self.set_time)
+        self.time_bar.play_toggled.connect(self.set_playing)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -152,6 +203,8 @@ class MainWindow(QMainWindow):
         self.action_save = self._action(file_menu, "&Save", self.ask_save, QKeySequence.Save)
         self.action_save_as = self._action(file_menu, "Save &As…", self.ask_save_as, QKeySequence.SaveAs)
         self.action_export = self._action(file_menu, "&Export screenshot…", self.ask_export, QKeySequence("Ctrl+E"))
+        self._action(file_menu, "Export &animation (GIF/MP4)…", self.ask_export_animation)
+        self._action(file_menu, "Export &report for a bug…", self.ask_export_report)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.Quit)
         edit_menu = bar.addMenu("&Edit")
@@ -160,6 +213,8 @@ class MainWindow(QMainWindow):
         self.action_redo.setShortcuts([QKeySequence.Redo, QKeySequence("Ctrl+Y")])
         for action in (self.action_undo, self.action_redo):  # also while the 3-D view has the focus
             action.setShortcutContext(Qt.ApplicationShortcut)
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Paste a configuration…", self.ask_paste, QKeySequence("Ctrl+Shift+V"))
         view_menu = bar.addMenu("&View")
         self._action(view_menu, "&Reset camera", self.reset_camera, QKeySequence("Ctrl+R"))
 
@@ -184,23 +239,95 @@ class MainWindow(QMainWindow):
         self._scene = scene
         self.solution = solution
         self.selected = min(self.selected, len(scene.bodies) - 1)
-        if self.view is not None:
-            from .drawing import apply_camera
-
-            self.view.update(scene.with_changes(view={**scene.view, "layers": self.layers}), solution)
-            if reset_camera:
-                apply_camera(self.plotter, scene, solution)
         self.values.show_solution(scene, solution)
+        self.lab.show_report(lab(scene, solution.other))
         self.scene_panel.show_scene(scene, self.selected)
         self.layers_panel.show_layers(self.layers)
         self._update_actions()
-        if self.plotter is not None:
-            self.plotter.render()
+        self._redraw(reset_camera)
         self.frame_times.append(time.perf_counter() - start)
         del self.frame_times[:-1000]
         note = state_note(scene, solution)
         if note:
             self.statusBar().showMessage(note, MESSAGE_MS)
+
+    def time_range(self) -> tuple[float, float]:
+        """The slider's range: [0, horizon], and beyond to a later first contact (up to 3 horizons)."""
+        h = self._scene.horizon
+        s = self.solution.sweep
+        end = h
+        if s.roots is not None:
+            contact = s.roots[1] if s.inside else s.roots[0]
+            if h < contact <= LATER_RANGE * h:
+                end = contact
+        return 0.0, end * (1.0 + TIME_MARGIN)
+
+    def _redraw(self, reset_camera: bool = False) -> None:
+        """Redraw the 3-D view and the plot at the current time and frame (no solving)."""
+        lo, hi = self.time_range()
+        self.time = min(max(self.time, lo), hi)
+        self.time_bar.show_time(self.time, (lo, hi), self._scene.horizon)
+        if self.view is None:
+            return
+        from .drawing import apply_camera
+        from .parabola import parabola
+
+        scene = self._scene
+        self.view.update(scene.with_changes(view={**scene.view, "layers": self.layers}), self.solution, self.time, self.frame)
+        if reset_camera:
+            apply_camera(self.plotter, scene, self.solution)
+        self.plot.show_parabola(parabola(self.solution, self.time), inside=scene.mode == "inside")
+        self.plotter.render()
+
+    # -- time and frame ----------------------------------------------------------------------
+    def set_time(self, t: float) -> None:
+        """Draw the spheres at time ``t`` (slider, steps, the plot's time line)."""
+        self.time = float(t)
+        self._redraw()
+
+    def set_playing(self, on: bool) -> None:
+        """Play the motion from the current time (restarting from 0 at the end)."""
+        self.time_bar.set_playing(on)
+        if on:
+            lo, hi = self.time_range()
+            if self.time >= hi:
+                self.time = lo
+            self._play_clock = time.perf_counter()
+            self._play_timer.start()
+        else:
+            self._play_timer.stop()
+
+    def _play_tick(self) -> None:
+        now = time.perf_counter()
+        elapsed, self._play_clock = now - self._play_clock, now
+        speed = float(self.time_bar.speed.currentData())
+        lo, hi = self.time_range()
+        self.time += speed * self._scene.horizon * elapsed / HORIZON_PLAY_SECONDS
+        if self.time >= hi:
+            self.time = hi
+            self.set_playing(False)
+        self._redraw()
+
+    def set_relative_frame(self, on: bool) -> None:
+        """Turn smoothly to B's rest frame (or back to the world frame)."""
+        self._frame_target = 1.0 if on else 0.0
+        self.action_relative.blockSignals(True)
+        self.action_relative.setChecked(on)
+        self.action_relative.blockSignals(False)
+        if self.view is None:
+            self.frame = self._frame_target
+            return
+        self._frame_timer.start()
+
+    def _frame_tick(self) -> None:
+        step = FRAME_STEP_MS / FRAME_TURN_MS
+        if self.frame < self._frame_target:
+            self.frame = min(self.frame + step, self._frame_target)
+        else:
+            self.frame = max(self.frame - step, self._frame_target)
+        if self.frame == self._frame_target:
+            self._frame_timer.stop()
+        self._redraw()
 
     def apply(self, scene: Scene, label: str) -> None:
         """Make ``scene`` current as an undoable edit."""
@@ -225,26 +352,32 @@ class MainWindow(QMainWindow):
         scene = self._scene
         from .dragging import Grip
 
+        if self.view is None or len(self.view.drawn_centers) != len(scene.bodies):
+            return []
         small = min(b.radius for b in scene.bodies[:2])
         out = []
-        for i, body in enumerate(scene.bodies):
-            tip = tuple(np.add(body.center, np.multiply(body.velocity, scene.horizon)))
-            out.append(Grip(i, "tip", tip, 0.3 * small))
-            out.append(Grip(i, "center", body.center, body.radius))
+        for i in range(len(scene.bodies)):  # where they are drawn: at the current time, in the current frame
+            out.append(Grip(i, "tip", self.view.drawn_tips[i], 0.3 * small))
+            out.append(Grip(i, "center", self.view.drawn_centers[i], max(self.view.drawn_radii[i], 0.3 * small)))
         return out
 
     def _drag_start(self, grip) -> None:
         self._drag_origin = self._scene
         self.selected = grip.body
+        if self._play_timer.isActive():  # dragging while playing pauses, as in PhET
+            self.set_playing(False)
 
     def _drag_move(self, grip, point: np.ndarray) -> None:
         origin = self._drag_origin or self._scene
         body = origin.bodies[grip.body]
+        # the grip moved by delta where it is drawn; the body's centre at t = 0 (or its
+        # velocity, for a tip) changes by the same amount, whatever the time and frame
+        delta = np.asarray(point, dtype=float) - np.asarray(grip.position, dtype=float)
         try:
             if grip.kind == "center":
-                scene = origin.with_body(grip.body, center=tuple(float(x) for x in point))
+                scene = origin.with_body(grip.body, center=tuple(float(x) for x in np.add(body.center, delta)))
             else:
-                velocity = (np.asarray(point) - np.asarray(body.center)) / origin.horizon
+                velocity = np.add(body.velocity, delta / origin.horizon)
                 scene = origin.with_body(grip.body, velocity=tuple(float(x) for x in velocity))
         except SceneError as exc:
             self.report(f"{exc} — the drag stops here")
@@ -317,6 +450,26 @@ class MainWindow(QMainWindow):
             return
         self.selected = min(self.selected, len(new.bodies) - 1)
         self.apply(new, "remove body")
+
+    def translate_far(self, power: int) -> None:
+        """Move every centre by 2**power on each axis (exact: the geometry is unchanged)."""
+        offset = float(2**power)
+        try:
+            new = translate(self._scene, (offset, offset, offset))
+        except SceneError as exc:
+            self.report(f"Refused: {exc}")
+            return
+        self.apply(new, f"translate by 2^{power}")
+        self.reset_camera()
+
+    def nudge_graze(self, ulps: int) -> None:
+        """Move the other body by ``ulps`` ulps away from (+) or towards (−) A's path."""
+        try:
+            new = nudge_graze(self._scene, ulps, self.solution.other)
+        except (SceneError, ValueError) as exc:
+            self.report(f"Refused: {exc}")
+            return
+        self.apply(new, f"nudge {ulps:+d} ulp")
 
     def select_body(self, index: int) -> None:
         self.selected = index
@@ -435,6 +588,88 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getSaveFileName(self, "Export screenshot", str(Path.cwd() / "sphere-sweep.png"), "PNG (*.png)")
         if name:
             self.export_png(name if name.lower().endswith(".png") else name + ".png", dialog.scale.value(), dialog.transparent.isChecked())
+
+    def open_pasted(self, text: str) -> bool:
+        """Open a configuration pasted from another engine as a new, untitled scene."""
+        from .paste import parse_configuration
+
+        try:
+            scene = parse_configuration(text)
+        except SceneError as exc:
+            self.error_dialog("Cannot read the configuration", str(exc))
+            return False
+        self.path = None
+        self.history.reset(scene)
+        self.layers = scene.layers
+        self.selected = 0
+        self._show(scene, reset_camera=True)
+        self.report("Opened the pasted configuration")
+        return True
+
+    def ask_paste(self) -> None:
+        from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout
+
+        from .paste import PASTE_HELP
+
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Paste a configuration")
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(QLabel("Positions, velocities and radii from another engine: JSON, or one quantity per line."))
+        editor = QPlainTextEdit()
+        editor.setPlaceholderText(PASTE_HELP)
+        editor.setMinimumSize(560, 320)
+        layout.addWidget(editor)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        if dialog.exec() == QDialog.Accepted:
+            self.open_pasted(editor.toPlainText())
+
+    def export_animation(self, path: str | Path, frames: int = 40) -> Path | None:
+        """The sweep over the horizon from the current camera and frame, as a GIF or MP4."""
+        from .animation import render_animation
+        from .drawing import camera_state
+
+        if self.plotter is None:
+            return None
+        view = self.plotter.interactor
+        size = (min(view.width(), ANIMATION_MAX_SIZE[0]), min(view.height(), ANIMATION_MAX_SIZE[1]))
+        scene = self._scene.with_changes(view={**self._scene.view, "layers": self.layers})
+        try:
+            out = render_animation(scene, path, size, frames, camera=camera_state(self.plotter), frame=self._frame_target)
+        except (OSError, ValueError) as exc:
+            self.error_dialog("Cannot export the animation", str(exc))
+            return None
+        self.report(f"Exported {Path(out).name} ({frames} frames)")
+        return Path(out)
+
+    def export_report(self, folder: str | Path) -> Path | None:
+        """A bug-report folder: scene.json, solution.json and picture.png (with the parabola)."""
+        from .animation import write_report
+        from .drawing import camera_state
+
+        camera = camera_state(self.plotter) if self.plotter is not None else None
+        try:
+            out = write_report(self.saved_scene(), folder, camera=camera)
+        except (OSError, ValueError) as exc:
+            self.error_dialog("Cannot write the report", str(exc))
+            return None
+        self.report(f"Wrote the report to {out}")
+        return out
+
+    def ask_export_animation(self) -> None:
+        from .animation import mp4_available
+
+        kinds = "GIF (*.gif);;MP4 (*.mp4)" if mp4_available() else "GIF (*.gif)"
+        name, _ = QFileDialog.getSaveFileName(self, "Export animation", str(Path.cwd() / "sweep.gif"), kinds)
+        if name:
+            self.export_animation(name if name.lower().endswith((".gif", ".mp4")) else name + ".gif")
+
+    def ask_export_report(self) -> None:
+        name = QFileDialog.getExistingDirectory(self, "Folder for the report", str(Path.cwd()))
+        if name:
+            self.export_report(name)
 
     @staticmethod
     def _is_gallery(path: Path) -> bool:

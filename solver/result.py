@@ -156,7 +156,9 @@ class Sweep:
     def discriminant(self) -> float | None:
         """``b^2 - 4 a c``, evaluated as ``4 (|v|^2 R^2 - |p x v|^2)``; None without relative motion."""
         disc = self._values[3]
-        return None if math.isnan(disc) else 4.0 * disc
+        if self._values[2] == 0.0 or math.isnan(disc):  # no relative motion: no quadratic
+            return None
+        return 4.0 * disc
 
     @property
     def gap_at_horizon(self) -> float:

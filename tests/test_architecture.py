@@ -7,7 +7,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 QT = {"PySide6", "PyQt5", "PyQt6", "pyvistaqt", "shiboken6", "qtpy"}
-RENDERING = {"pyvista", "vtk", "vtkmodules"}
+RENDERING = {"pyvista", "vtk", "vtkmodules", "matplotlib", "pyqtgraph"}
 
 
 def _imports(path: Path) -> set[str]:
@@ -32,9 +32,20 @@ def test_solver_is_pure(path):
 
 
 #: The only modules of the app allowed to import Qt: the window layer.
-QT_LAYER = {"window.py", "panels.py", "app.py"}
+QT_LAYER = {"window.py", "panels.py", "app.py", "plot_panel.py", "lab_panel.py"}
 #: The scene model: neither Qt nor the rendering libraries.
-MODEL = {"scene.py", "scene_io.py", "analysis.py", "precision.py", "gallery.py", "history.py", "text.py"}
+MODEL = {
+    "scene.py",
+    "scene_io.py",
+    "analysis.py",
+    "precision.py",
+    "paste.py",
+    "parabola.py",
+    "palette.py",
+    "gallery.py",
+    "history.py",
+    "text.py",
+}
 
 
 @pytest.mark.parametrize("path", [p for p in _files("explorer") if p.name not in QT_LAYER], ids=lambda p: p.name)

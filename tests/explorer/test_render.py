@@ -47,7 +47,7 @@ def test_the_colour_key_is_drawn():
 
 def _render(scene, t: float = 0.0):
     """Image, solution and a world-to-pixel function (evaluated while the plotter is open)."""
-    plotter, solution = draw_offscreen(scene, SIZE, t)
+    plotter, solution, _ = draw_offscreen(scene, SIZE, t)
     try:
         image = plotter.screenshot(return_img=True)
         renderer = plotter.renderer
@@ -142,3 +142,52 @@ def test_window_without_a_display_says_so_in_one_line(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "explorer.cli"], capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "no display" in proc.stderr and "render" in proc.stderr
+
+
+def _cli(*args, timeout=300):
+    return subprocess.run([sys.executable, "-m", "explorer.cli", *map(str, args)], capture_output=True, text=True, timeout=timeout)
+
+
+def test_cli_relative_frame_with_the_parabola_is_a_wider_picture(tmp_path):
+    plain, rel = tmp_path / "plain.png", tmp_path / "rel.png"
+    scene = SCENES_DIR / "seed002_both_moving.json"
+    assert _cli("render", scene, "-o", plain, "--size", "640x400").returncode == 0
+    proc = _cli("render", scene, "-o", rel, "--size", "640x400", "--frame", "relative", "--plot")
+    assert proc.returncode == 0, proc.stderr
+    a, b = iio.imread(plain), iio.imread(rel)
+    assert a.shape[:2] == (400, 640) and b.shape[0] == 400 and b.shape[1] > 640 * 1.5
+    assert np.abs(b[:, :640, :3].astype(int) - a[:, :, :3].astype(int)).mean() > 2  # a different frame
+
+
+def test_cli_gif_has_the_requested_frames_and_size(tmp_path):
+    out = tmp_path / "sweep.gif"
+    proc = _cli("render", SCENES_DIR / "seed001_container.json", "-o", out, "--size", "320x200", "--frames", "9")
+    assert proc.returncode == 0, proc.stderr
+    frames = iio.imread(out, index=None)
+    assert frames.shape[:3] == (9, 200, 320)
+    assert len({frame.tobytes() for frame in frames}) > 5  # the ball moves from frame to frame
+
+
+def test_cli_mp4_when_ffmpeg_is_available(tmp_path):
+    from explorer.animation import mp4_available
+
+    assert mp4_available()  # imageio-ffmpeg is in the test extra
+    out = tmp_path / "sweep.mp4"
+    proc = _cli("render", SCENES_DIR / "billiards.json", "-o", out, "--size", "320x200", "--frames", "6")
+    assert proc.returncode == 0, proc.stderr
+    import imageio.v2 as imageio_v2
+
+    reader = imageio_v2.get_reader(out, format="FFMPEG")
+    count = sum(1 for _ in reader)
+    reader.close()
+    assert count == 6
+
+
+def test_cli_report_writes_the_three_files(tmp_path):
+    import json
+
+    folder = tmp_path / "report"
+    proc = _cli("report", SCENES_DIR / "default.json", "-o", folder, "--size", "480x300")
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["picture.png", "scene.json", "solution.json"]
+    assert json.loads((folder / "solution.json").read_text())["hit"] is True

@@ -1,0 +1,18 @@
+"""Colours shared by the 3-D drawing and the plots (no imports: usable everywhere)."""
+
+#: Body colours in order (A first).
+BODY_COLORS = ("#2f6fd0", "#e3872d", "#3aa655", "#8e5cc4", "#c44e4e", "#1fa3a3", "#b58b00", "#6d6d6d")
+CONTACT_COLOR = "#ff00ff"
+ENTER_COLOR = "#11a052"
+EXIT_COLOR = "#c0185a"
+FADED_COLOR = "#9a9a9a"
+MINKOWSKI_COLOR = "#7b8794"
+REFLECT_COLOR = "#d62728"
+CLOSEST_COLOR = "#222222"
+OVERLAP_COLOR = "#ff2020"
+PATH_COLOR = "#303030"
+BACKGROUND = "white"
+TEXT_COLOR = (0.1, 0.1, 0.12)
+#: The parabola plot: the curve and the time ranges of contact.
+CURVE_COLOR = "#1f3b73"
+CONTACT_FILL = "#f4c9d7"

@@ -1,0 +1,105 @@
+"""The live parabola f(t) = |d(t)|² − R² in the window, drawn with pyqtgraph.
+
+pyqtgraph was chosen over matplotlib's Qt canvas because it redraws in about a
+millisecond, so the plot follows every drag without slowing the frame
+(``benchmarks/bench_explorer.py`` measures the frame with the plot shown).
+Both draw the same :class:`explorer.parabola.Parabola`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
+from .parabola import Parabola
+from .text import fmt, polynomial, root_label
+
+
+class ParabolaPanel(QWidget):
+    """The plot, with the current time as a line the user can drag.
+
+    Signals
+    -------
+    time_dragged(float)
+        The user moved the current-time line to this time.
+    """
+
+    time_dragged = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        pg.setConfigOptions(antialias=False, background="w", foreground="#333333")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        self.title = QLabel()
+        self.title.setObjectName("parabola_title")
+        layout.addWidget(self.title)
+        self.plot = pg.PlotWidget()
+        self.plot.setLabel("bottom", "t (frames)")
+        self.plot.setLabel("left", "f(t)")
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.setMenuEnabled(False)
+        layout.addWidget(self.plot)
+        item = self.plot.getPlotItem()
+        self.frame_region = pg.LinearRegionItem(movable=False, brush=pg.mkBrush(232, 238, 248, 160), pen=pg.mkPen(None))
+        self.contact_regions: list[pg.LinearRegionItem] = []
+        for _ in range(2):
+            region = pg.LinearRegionItem(movable=False, brush=pg.mkBrush(QColor(CONTACT_FILL)), pen=pg.mkPen(None))
+            region.setZValue(-10)
+            self.contact_regions.append(region)
+            item.addItem(region)
+        self.frame_region.setZValue(-20)
+        item.addItem(self.frame_region)
+        self.zero = pg.InfiniteLine(pos=0.0, angle=0, pen=pg.mkPen("#444444", width=1))
+        self.horizon = pg.InfiniteLine(angle=90, pen=pg.mkPen("#888888", width=1, style=pg.QtCore.Qt.DashLine))
+        self.curve = pg.PlotDataItem(pen=pg.mkPen(CURVE_COLOR, width=2.5))
+        self.roots = pg.ScatterPlotItem(size=11, pen=pg.mkPen("w"))
+        self.vertex = pg.ScatterPlotItem(size=9, symbol="d", brush=pg.mkBrush(MINKOWSKI_COLOR), pen=pg.mkPen("w"))
+        self.now = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#d62728", width=2))
+        self.now.sigDragged.connect(lambda line: self.time_dragged.emit(float(line.value())))
+        self.root_labels = [pg.TextItem(anchor=(0.5, 1.2)), pg.TextItem(anchor=(0.5, -0.2))]
+        for thing in (self.zero, self.horizon, self.curve, self.roots, self.vertex, self.now, *self.root_labels):
+            item.addItem(thing)
+        self.data: Parabola | None = None
+
+    def show_parabola(self, data: Parabola, inside: bool = False) -> None:
+        """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time)."""
+        self.data = data
+        sign = "≥ 0: at the wall" if inside else "≤ 0: touching"
+        self.title.setText(f"f(t) = {polynomial(data.a, data.b, data.c)}    ({sign})")
+        lo, hi = data.t_range
+        self.curve.setData(data.t, data.f)
+        self.frame_region.setRegion((0.0, data.horizon))
+        self.horizon.setValue(data.horizon)
+        spans = data.contact_spans()
+        for region, span in zip(self.contact_regions, spans + [None] * (2 - len(spans))):
+            region.setVisible(span is not None)
+            if span is not None:
+                region.setRegion(span)
+        spots = []
+        for k, label in enumerate(self.root_labels):
+            if data.roots is None or not lo <= data.roots[k] <= hi:
+                label.setVisible(False)
+                continue
+            root = data.roots[k]
+            color = (ENTER_COLOR, EXIT_COLOR)[k] if 0.0 <= root <= data.horizon else FADED_COLOR
+            spots.append({"pos": (root, 0.0), "brush": pg.mkBrush(color)})
+            label.setText(f"{root_label(k)} = {fmt(root)}", color=color)
+            label.setPos(root, 0.0)
+            label.setVisible(True)
+        self.roots.setData(spots)
+        if data.vertex is not None and lo <= data.vertex[0] <= hi:
+            self.vertex.setData([data.vertex[0]], [data.vertex[1]])
+        else:
+            self.vertex.setData([], [])
+        self.now.setValue(data.now)
+        finite = data.f[np.isfinite(data.f)]
+        top = float(max(finite.max(), 0.0)) if finite.size else 1.0
+        bottom = float(min(finite.min(), 0.0)) if finite.size else -1.0
+        pad = 0.08 * max(top - bottom, 1e-300)
+        self.plot.setXRange(lo, hi, padding=0.0)
+        self.plot.setYRange(bottom - pad, top + pad, padding=0.0)
