@@ -529,9 +529,9 @@ class SceneView:
             pair = (a_index, b_index)
             self._show("overlap", geometry.spheres, [bodies[j].center for j in pair], [radius(j) * 1.04 for j in pair], (24, 12))
 
-        # reflected path after the first contact
+        # reflected path after the first contact (world frame only: B's rest frame ends at the impact)
         path = solution.path
-        if path.bounces:
+        if path.bounces and frame < 0.5:
             first = path.bounces[0].time
             times = [first] + [seg.t_end for seg in path.segments if seg.t_start >= first]
             centres = [at(path.positions(tau)[0], tau) for tau in times]
@@ -635,15 +635,25 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.nda
     return np.min(lows, axis=0), np.max(highs, axis=0)
 
 
-def view_bounds(scene: Scene, solution: Solution) -> tuple[np.ndarray, np.ndarray]:
+def view_bounds(scene: Scene, solution: Solution, frame: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """What the default camera frames: everything, or around the event for long shots.
 
-    When the motion spans more than :data:`FOCUS_RATIO` times the smaller
-    radius, a full view would show the spheres as dots; the camera then frames
-    a box of a few radius sums around the contact point, the closest approach
-    or the other body.
+    In B's rest frame (``frame >= 0.5``): the expanded sphere and A's centre
+    along its ray over [0, h] and the nearby roots.  When the motion spans more
+    than :data:`FOCUS_RATIO` times the smaller radius, a full view would show
+    the spheres as dots; the camera then frames a box of a few radius sums
+    around the contact point, the closest approach or the other body.
     """
     lo, hi = scene_bounds(scene, solution)
+    if frame >= 0.5:
+        s = solution.sweep
+        a, b = scene.bodies[0], scene.bodies[solution.other]
+        rel = np.subtract(a.velocity, b.velocity)
+        times = [0.0, scene.horizon] + [r for r in (s.roots or ()) if abs(r) <= 5 * scene.horizon]
+        points = [np.add(a.center, rel * t) for t in times]
+        centre = np.asarray(b.center, dtype=float)
+        lo = np.minimum(np.min(points, axis=0), centre - s.radius)
+        hi = np.maximum(np.max(points, axis=0), centre + s.radius)
     s = solution.sweep
     small = min(b.radius for b in scene.bodies[:2])
     if float(np.max(hi - lo)) <= FOCUS_RATIO * small:
@@ -657,9 +667,9 @@ def view_bounds(scene: Scene, solution: Solution) -> tuple[np.ndarray, np.ndarra
     return focus - half, focus + half
 
 
-def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution) -> None:
+def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, frame: float = 0.0) -> None:
     """Frame the motion (see :func:`view_bounds`), looking down at it from a tilt."""
-    lo, hi = view_bounds(scene, solution)
+    lo, hi = view_bounds(scene, solution, frame)
     centre = (lo + hi) / 2
     radius = float(np.linalg.norm(hi - lo)) / 2 or 1.0
     direction = np.array([0.1, -0.75, 1.0])
@@ -673,7 +683,7 @@ def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution) -> Non
     plotter.reset_camera_clipping_range()
 
 
-def apply_camera(plotter: pv.Plotter, scene: Scene, solution: Solution) -> None:
+def apply_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, frame: float = 0.0) -> None:
     """The scene's saved camera, or :func:`default_camera`."""
     camera = scene.view.get("camera") if isinstance(scene.view, dict) else None
     try:
@@ -682,7 +692,7 @@ def apply_camera(plotter: pv.Plotter, scene: Scene, solution: Solution) -> None:
         plotter.camera.up = tuple(float(x) for x in camera.get("up", (0, 0, 1)))
         plotter.reset_camera_clipping_range()
     except (TypeError, KeyError, ValueError):
-        default_camera(plotter, scene, solution)
+        default_camera(plotter, scene, solution, frame)
 
 
 def camera_state(plotter: pv.Plotter) -> dict:

@@ -47,7 +47,7 @@ def draw_offscreen(
     view.update(scene, solution, t, frame)
     if camera is not None:
         scene = scene.with_changes(view={**scene.view, "camera": camera})
-    apply_camera(plotter, scene, solution)
+    apply_camera(plotter, scene, solution, frame)
     return plotter, solution, view
 
 

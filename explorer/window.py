@@ -495,7 +495,7 @@ class MainWindow(QMainWindow):
             return
         from .drawing import default_camera
 
-        default_camera(self.plotter, self._scene, self.solution)
+        default_camera(self.plotter, self._scene, self.solution, self._frame_target)
         self.plotter.render()
 
     # -- files --------------------------------------------------------------------------------------
