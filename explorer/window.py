@@ -511,13 +511,17 @@ class MainWindow(QMainWindow):
         except SceneError as exc:
             self.error_dialog("Cannot open scene", str(exc))
             return False
+        self._open_scene(scene, path, f"Opened {path.name}")
+        return True
+
+    def _open_scene(self, scene: Scene, path: Path | None, message: str) -> None:
+        """Make ``scene`` the new document: fresh undo history, its layers, camera framed."""
         self.path = path
         self.history.reset(scene)
         self.layers = scene.layers
         self.selected = 0
         self._show(scene, reset_camera=True)
-        self.report(f"Opened {path.name}")
-        return True
+        self.report(message)
 
     def saved_scene(self) -> Scene:
         """The current scene with the view state (camera, layers) to store in the file."""
@@ -598,12 +602,7 @@ class MainWindow(QMainWindow):
         except SceneError as exc:
             self.error_dialog("Cannot read the configuration", str(exc))
             return False
-        self.path = None
-        self.history.reset(scene)
-        self.layers = scene.layers
-        self.selected = 0
-        self._show(scene, reset_camera=True)
-        self.report("Opened the pasted configuration")
+        self._open_scene(scene, None, "Opened the pasted configuration")
         return True
 
     def ask_paste(self) -> None:

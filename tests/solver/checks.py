@@ -138,3 +138,24 @@ def check_contact(s):
     sign = -1.0 if s.inside else 1.0  # pair: n from A to B; inside: from the container's centre outwards
     dn = [sign * (cb[i] - ca[i]) for i in range(3)]
     assert sum(dn[i] * n[i] for i in range(3)) >= -tol, f"{repro}: normal {n!r} points the wrong way"
+
+
+def sweep_many_cases(cases, inside: bool):
+    """``solver.sweep_many`` over a list of ``(a, b, horizon)`` cases, as arrays."""
+    import numpy as np
+
+    from solver import sweep_many
+
+    def arr(xs):
+        return np.array(xs, dtype=np.float64)
+
+    return sweep_many(
+        arr([a.center for a, _, _ in cases]),
+        arr([a.velocity for a, _, _ in cases]),
+        arr([a.radius for a, _, _ in cases]),
+        arr([b.center for _, b, _ in cases]),
+        arr([b.velocity for _, b, _ in cases]),
+        arr([b.radius for _, b, _ in cases]),
+        arr([h for _, _, h in cases]),
+        inside=inside,
+    )

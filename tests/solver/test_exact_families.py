@@ -13,8 +13,8 @@ import pytest
 
 import families as fam
 import reference as ref
-from checks import check_consistency, check_contact, check_trace
-from solver import Body, Status, sweep, sweep_inside, sweep_many
+from checks import check_consistency, check_contact, check_trace, sweep_many_cases
+from solver import Body, Status, sweep, sweep_inside
 
 RTOL = 1e-10
 NAMES = list(fam.FAMILIES)
@@ -283,21 +283,9 @@ def test_docstring_example():
 def test_batch_verdicts_equal_scalar_sweep(name):
     """``sweep_many`` over a whole family: the same verdicts as the scalar query
     on every pair, times within the promised accuracy of the scalar ones."""
-    import numpy as np
-
     mode = fam.mode(name)
     cases = fam.cases(name)
-    arr = lambda xs: np.array(xs, dtype=np.float64)  # noqa: E731
-    out = sweep_many(
-        arr([a.center for a, _, _ in cases]),
-        arr([a.velocity for a, _, _ in cases]),
-        arr([a.radius for a, _, _ in cases]),
-        arr([b.center for _, b, _ in cases]),
-        arr([b.velocity for _, b, _ in cases]),
-        arr([b.radius for _, b, _ in cases]),
-        arr([h for _, _, h in cases]),
-        inside=(mode == "inside"),
-    )
+    out = sweep_many_cases(cases, mode == "inside")
     assert len(out.hit) == len(out.status) == len(out.toi) == len(cases)
     failures = []
     for i, (a, b, h) in enumerate(cases):

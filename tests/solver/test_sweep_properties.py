@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import families as fam
 import reference as ref
-from checks import check_consistency, check_contact, check_trace
-from solver import Body, Status, sweep, sweep_inside, sweep_many
+from checks import check_consistency, check_contact, check_trace, sweep_many_cases
+from solver import Body, Status, sweep, sweep_inside
 
 RTOL = 1e-10
 SETTINGS = settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False)
@@ -533,7 +533,6 @@ def test_non_body_arguments_raise(bad):
 @settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False)
 @given(st.lists(st.one_of(st.tuples(bodies, bodies, horizon), grazes()), min_size=1, max_size=8), st.booleans())
 def test_batch_matches_scalar_on_random_pairs(cases, inside):
-    import numpy as np
     mode = "pair"
     if inside:
         fixed = []
@@ -544,17 +543,7 @@ def test_batch_matches_scalar_on_random_pairs(cases, inside):
                 fixed.append((a, b, h))
         assume(fixed)
         cases, mode = fixed, "inside"
-    arr = lambda xs: np.array(xs, dtype=np.float64)  # noqa: E731
-    out = sweep_many(
-        arr([a.center for a, _, _ in cases]),
-        arr([a.velocity for a, _, _ in cases]),
-        arr([a.radius for a, _, _ in cases]),
-        arr([b.center for _, b, _ in cases]),
-        arr([b.velocity for _, b, _ in cases]),
-        arr([b.radius for _, b, _ in cases]),
-        arr([h for _, _, h in cases]),
-        inside=inside,
-    )
+    out = sweep_many_cases(cases, inside)
     for i, (a, b, h) in enumerate(cases):
         s = run(mode, a, b, h)
         repro = ref.describe(a, b, h, mode)
