@@ -107,7 +107,8 @@ def bench_drag(moves: int) -> dict:
         x, y, _ = ren.GetDisplayPoint()
         return int(round(x)), int(round(widget.height() - y))
 
-    results = {"view": [widget.width(), widget.height()], "renderer": renderer}
+    results = {"view": [widget.width(), widget.height()], "renderer": renderer, "breakdown": _breakdown(window)}
+    results["floor"] = _render_floor(window)
     scene = window.scene
     a = scene.bodies[0]
     tip = np.add(a.center, np.multiply(a.velocity, scene.horizon))
@@ -127,6 +128,65 @@ def bench_drag(moves: int) -> dict:
         results[name] = {"median_ms": statistics.median(times), "p95_ms": _percentile(times, 0.95), "moves": moves}
     window.close()
     return results
+
+
+def _breakdown(window, frames: int = 40) -> dict:
+    """Median ms of each stage of a frame (solve, panels, 3-D update, plot, render), on the default scene."""
+    from explorer.analysis import solve
+    from explorer.parabola import parabola
+
+    scene = window.scene
+    stages: dict[str, list[float]] = {k: [] for k in ("solve", "panels", "3-D meshes", "plot", "render", "total")}
+    for k in range(frames):
+        moved = scene.with_body(0, center=(scene.bodies[0].center[0] + 0.01 * k, *scene.bodies[0].center[1:]))
+        t0 = time.perf_counter()
+        solution = solve(moved)
+        t1 = time.perf_counter()
+        window.values.show_solution(moved, solution)
+        window.scene_panel.show_scene(moved, 0)
+        t2 = time.perf_counter()
+        window.view.update(moved, solution, 0.0, 0.0)
+        t3 = time.perf_counter()
+        window.plot.show_parabola(parabola(solution, 0.0))
+        t4 = time.perf_counter()
+        window.plotter.render()
+        t5 = time.perf_counter()
+        for name, (a, b) in zip(stages, ((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t0, t5))):
+            stages[name].append((b - a) * 1e3)
+    window._show(scene)
+    return {name: statistics.median(values[5:]) for name, values in stages.items()}
+
+
+def _render_floor(window) -> dict:
+    """Render time (ms) of the 3-D view with nothing in it, and with only one sphere: the renderer's floor."""
+    view = window.view
+    items = list(view.items.values())
+    shown = [item.actor.GetVisibility() for item in items]
+    texts = [*view.labels.values(), *view.legend, view.status_actor]
+    texts_shown = [t.GetVisibility() for t in texts]
+
+    def timed() -> float:
+        times = []
+        for _ in range(20):
+            window.plotter.camera.azimuth += 0.2
+            t0 = time.perf_counter()
+            window.plotter.render_window.Render()
+            times.append((time.perf_counter() - t0) * 1e3)
+        return statistics.median(times)
+
+    for item in items:
+        item.actor.SetVisibility(False)
+    for text in texts:
+        text.SetVisibility(False)
+    floor = {"empty view": timed()}
+    view.items["body1"].actor.SetVisibility(True)
+    floor["one sphere (B)"] = timed()
+    for item, on in zip(items, shown):
+        item.actor.SetVisibility(on)
+    for text, on in zip(texts, texts_shown):
+        text.SetVisibility(on)
+    floor["whole scene"] = timed()
+    return floor
 
 
 def bench_cold_start(runs: int, until: str) -> dict:
@@ -190,6 +250,9 @@ def main() -> int:
     print(f"{'cold start to first frame (window)':<40}{start['median_s']:>10.2f} s{start['min_s']:>12.2f} s   <= 2.5 s")
     print(f"{'cold start to first 3-D frame':<40}{start_view['median_s']:>10.2f} s{start_view['min_s']:>12.2f} s")
     print(f"{'headless render, whole process':<40}{render['median_s']:>10.2f} s{render['min_s']:>12.2f} s   <= 3 s")
+    print()
+    print("where a drag frame goes (default scene, median ms): " + ", ".join(f"{k} {v:.1f}" for k, v in drag["breakdown"].items()))
+    print("rendering the 3-D view alone (median ms): " + ", ".join(f"{k} {v:.1f}" for k, v in drag["floor"].items()))
     if args.json:
         Path(args.json).write_text(json.dumps({"machine": machine, "drag": drag, "cold_start": start, "cold_start_view": start_view, "render": render}, indent=2))
     return 0

@@ -8,6 +8,8 @@ Both draw the same :class:`explorer.parabola.Parabola`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
@@ -17,6 +19,11 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from .parabola import Parabola
 from .text import fmt, polynomial, root_label
+
+
+@lru_cache(maxsize=16)
+def _brush(color: str):
+    return pg.mkBrush(color)
 
 
 class ParabolaPanel(QWidget):
@@ -87,8 +94,11 @@ class ParabolaPanel(QWidget):
                 continue
             root = data.roots[k]
             color = (ENTER_COLOR, EXIT_COLOR)[k] if 0.0 <= root <= data.horizon else FADED_COLOR
-            spots.append({"pos": (root, 0.0), "brush": pg.mkBrush(color)})
-            label.setText(f"{root_label(k)} = {fmt(root)}", color=color)
+            spots.append({"pos": (root, 0.0), "brush": _brush(color)})
+            text = f"{root_label(k)} = {fmt(root)}"
+            if (text, color) != getattr(label, "_shown", None):  # re-laying out text is the slow part
+                label.setText(text, color=color)
+                label._shown = (text, color)
             label.setPos(root, 0.0)
             label.setVisible(True)
         self.roots.setData(spots)
@@ -101,5 +111,4 @@ class ParabolaPanel(QWidget):
         top = float(max(finite.max(), 0.0)) if finite.size else 1.0
         bottom = float(min(finite.min(), 0.0)) if finite.size else -1.0
         pad = 0.08 * max(top - bottom, 1e-300)
-        self.plot.setXRange(lo, hi, padding=0.0)
-        self.plot.setYRange(bottom - pad, top + pad, padding=0.0)
+        self.plot.setRange(xRange=(lo, hi), yRange=(bottom - pad, top + pad), padding=0.0)

@@ -10,6 +10,7 @@ import numpy as np
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
@@ -124,9 +125,10 @@ class MainWindow(QMainWindow):
         self.layers_panel = LayersPanel()
         values_dock = self._dock("Values", self.values, Qt.RightDockWidgetArea)
         self.lab = LabPanel()
-        lab_dock = self._dock("Precision lab", self.lab, Qt.RightDockWidgetArea)
-        self.tabifyDockWidget(values_dock, lab_dock)
+        self.lab_dock = self._dock("Precision lab", self.lab, Qt.RightDockWidgetArea)
+        self.tabifyDockWidget(values_dock, self.lab_dock)
         values_dock.raise_()
+        self.lab_dock.visibilityChanged.connect(lambda visible: visible and self._show_lab())
         self._dock("Scene", self.scene_panel, Qt.LeftDockWidgetArea)
         self._dock("Layers", self.layers_panel, Qt.LeftDockWidgetArea)
         self.time_bar = TimeBar()
@@ -217,6 +219,7 @@ class MainWindow(QMainWindow):
         self._action(edit_menu, "&Paste a configuration…", self.ask_paste, QKeySequence("Ctrl+Shift+V"))
         view_menu = bar.addMenu("&View")
         self._action(view_menu, "&Reset camera", self.reset_camera, QKeySequence("Ctrl+R"))
+        self._action(view_menu, "&Precision lab", self.show_precision_lab, QKeySequence("Ctrl+L"))
 
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         action = QAction(text, self)
@@ -240,7 +243,7 @@ class MainWindow(QMainWindow):
         self.solution = solution
         self.selected = min(self.selected, len(scene.bodies) - 1)
         self.values.show_solution(scene, solution)
-        self.lab.show_report(lab(scene, solution.other))
+        self._show_lab()
         self.scene_panel.show_scene(scene, self.selected)
         self.layers_panel.show_layers(self.layers)
         self._update_actions()
@@ -250,6 +253,18 @@ class MainWindow(QMainWindow):
         note = state_note(scene, solution)
         if note:
             self.statusBar().showMessage(note, MESSAGE_MS)
+
+    def _show_lab(self) -> None:
+        """Refresh the precision lab when its tab is on screen (it costs a few ms per drag frame)."""
+        if not self.lab.visibleRegion().isEmpty():
+            self.lab.show_report(lab(self._scene, self.solution.other))
+
+    def show_precision_lab(self) -> None:
+        """Bring the precision lab's tab to the front (View menu)."""
+        self.lab_dock.show()
+        self.lab_dock.raise_()
+        QApplication.processEvents()
+        self.lab.show_report(lab(self._scene, self.solution.other))
 
     def time_range(self) -> tuple[float, float]:
         """The slider's range: [0, horizon], and beyond to a later first contact (up to 3 horizons)."""

@@ -153,6 +153,7 @@ def test_plot_data_equal_the_solvers_coefficients_and_follow_drags(qtbot, make_w
 ])  # fmt: skip
 def test_precision_lab_shows_the_textbook_failing_on_the_traps(qtbot, make_window, stem, fooled):
     window = make_window(stem)
+    window.show_precision_lab()
     table = window.lab.table
     wrong = {
         (table.item(row, 0).text().split(":")[0], table.item(row, 1).text()) for row in range(1, 5) if "wrong" in table.item(row, 2).text()
@@ -164,10 +165,12 @@ def test_precision_lab_shows_the_textbook_failing_on_the_traps(qtbot, make_windo
 
 def test_precision_lab_agrees_on_an_ordinary_scene_and_nudges_flip_a_tangent_graze(qtbot, make_window):
     window = make_window("tangent_graze")
+    window.show_precision_lab()
     assert window.solution.sweep.status is Status.HIT
     assert all("✓" in window.lab.table.item(row, 2).text() for row in range(1, 5))
     window.nudge_graze(1)
     assert window.solution.sweep.status is Status.MISS
+    assert "MISS" in window.lab.table.item(0, 2).text()  # the lab follows the edit
     window.nudge_graze(-1)
     assert window.solution.sweep.status is Status.HIT
     before = window.solution.sweep.status
