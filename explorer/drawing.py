@@ -73,6 +73,8 @@ LIGHT = np.array([-0.35, -0.45, 1.0]) / np.linalg.norm([-0.35, -0.45, 1.0])
 AMBIENT, DIFFUSE, SPECULAR = 0.35, 0.7, 0.35
 #: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
 NEAR_CLIP_TOLERANCE = 1e-7
+#: Marker sizes are capped at this fraction of the framed region's diagonal.
+MARK_SPAN = 0.08
 #: Motion longer than this many radii gets a close-up default camera.
 FOCUS_RATIO = 60.0
 
@@ -418,9 +420,11 @@ class SceneView:
         s = solution.sweep
         bodies = scene.bodies
         h = scene.horizon
-        self.scale = min(b.radius for b in bodies[:2])
-        r_small = self.scale
         a_index, b_index = 0, solution.other
+        lo, hi = view_bounds(scene, solution, frame)
+        # markers, arrows and tubes: sized by the smaller sphere, but never large in the view
+        self.scale = min(min(b.radius for b in bodies[:2]), MARK_SPAN * float(np.linalg.norm(hi - lo)))
+        r_small = self.scale
         inside = scene.mode == "inside"
         a_body, other = bodies[a_index], bodies[b_index]
         shift = np.multiply(other.velocity, frame)  # B's frame: a point at time tau moves by -shift * tau
