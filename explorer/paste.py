@@ -113,23 +113,8 @@ def parse_configuration(text: str) -> Scene:
 # -- JSON ------------------------------------------------------------------------
 
 
-def _reject_constant(name: str) -> None:
-    raise SceneError(f"not valid JSON: {name} is not a number JSON allows")
-
-
-def _line_of(text: str, index: int) -> int:
-    return text.count("\n", 0, index) + 1
-
-
 def _from_json(text: str) -> Scene:
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise SceneError(f"line {exc.lineno}: not valid JSON: {exc.msg} (column {exc.colno})") from None
-    except RecursionError:
-        raise SceneError("line 1: not valid JSON: nested too deeply") from None
-    except SceneError as exc:
-        raise SceneError(f"line {_line_of(text, _find_constant(text))}: {exc}") from None
+    data = scene_io.decode_json(text)
     if not isinstance(data, dict):
         raise SceneError(f"line 1: expected a JSON object, got {type(data).__name__}")
     if "format" in data or "bodies" in data:
@@ -140,11 +125,6 @@ def _from_json(text: str) -> Scene:
             scene = scene.with_changes(description="A complete scene file pasted into the explorer.")
         return scene
     return _Compact(text).scene(data)
-
-
-def _find_constant(text: str) -> int:
-    match = re.search(r"\b(NaN|-?Infinity)\b", text)
-    return match.start() if match else 0
 
 
 def _norm(key: str) -> str:
@@ -170,7 +150,7 @@ class _Compact:
             if index < 0:
                 break
             pos = found = index
-        return _line_of(self.text, found)
+        return scene_io.line_of(self.text, found)
 
     def fail(self, message: str, *keys: str) -> SceneError:
         return SceneError(f"line {self.line(*keys)}: {message}")

@@ -30,8 +30,38 @@ OPTIONAL = ("title", "description", "view")
 BODY_KEYS = ("name", "center", "velocity", "radius", "mass", "fixed")
 
 
+class _Constant(ValueError):
+    """NaN, Infinity or -Infinity in JSON text (Python's json module accepts them; JSON does not)."""
+
+
 def _reject_constant(name: str) -> None:
-    raise SceneError(f"not valid JSON: {name} is not a number JSON allows")
+    raise _Constant(name)
+
+
+def line_of(text: str, index: int) -> int:
+    """1-based line number of character ``index`` of ``text``."""
+    return text.count("\n", 0, index) + 1
+
+
+def decode_json(text: str) -> object:
+    """Parse JSON text strictly (no NaN or Infinity).
+
+    Raises
+    ------
+    SceneError
+        One line starting with the line number, e.g.
+        ``"line 3: not valid JSON: Expecting ',' delimiter (column 7)"``.
+    """
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise SceneError(f"line {exc.lineno}: not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise SceneError("line 1: not valid JSON: nested too deeply") from None
+    except _Constant as exc:
+        name = str(exc)
+        line = line_of(text, max(text.find(name), 0))
+        raise SceneError(f"line {line}: not valid JSON: {name} is not a number JSON allows") from None
 
 
 def parse(text: str) -> Scene:
@@ -45,13 +75,7 @@ def parse(text: str) -> Scene:
     """
     if len(text) > MAX_FILE_BYTES:
         raise SceneError(f"file too large ({len(text)} characters; a scene is at most {MAX_FILE_BYTES} bytes)")
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise SceneError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise SceneError("not valid JSON: nested too deeply") from None
-    return from_dict(data)
+    return from_dict(decode_json(text))
 
 
 def from_dict(data: Any) -> Scene:
