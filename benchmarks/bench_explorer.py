@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 VIEW = (1280, 800)
 
@@ -109,6 +111,7 @@ def bench_drag(moves: int) -> dict:
 
     results = {"view": [widget.width(), widget.height()], "renderer": renderer, "breakdown": _breakdown(window)}
     results["floor"] = _render_floor(window)
+    results["plot"] = _plot_choice(window)
     scene = window.scene
     a = scene.bodies[0]
     tip = np.add(a.center, np.multiply(a.velocity, scene.horizon))
@@ -155,6 +158,40 @@ def _breakdown(window, frames: int = 40) -> dict:
             stages[name].append((b - a) * 1e3)
     window._show(scene)
     return {name: statistics.median(values[5:]) for name, values in stages.items()}
+
+
+def _plot_choice(window, frames: int = 30) -> dict:
+    """Redraw time (ms) of the parabola: pyqtgraph (what the window uses) against matplotlib's Qt canvas.
+
+    Each redraw sets the data and paints the widget into a pixmap (``grab``), so
+    only the plot is painted, not the rest of the window.
+    """
+    from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+    from matplotlib.figure import Figure
+
+    from explorer.parabola import parabola
+    from explorer.plot_image import draw_parabola
+
+    data = [parabola(window.solution, t) for t in np.linspace(0.0, window.scene.horizon, frames)]
+    times = {"pyqtgraph": [], "matplotlib Qt canvas": []}
+    for d in data:
+        t0 = time.perf_counter()
+        window.plot.show_parabola(d)
+        window.plot.plot.grab()
+        times["pyqtgraph"].append((time.perf_counter() - t0) * 1e3)
+    canvas = FigureCanvasQTAgg(Figure(figsize=(8, 2.2), dpi=100))
+    canvas.resize(window.plot.width(), window.plot.height())
+    canvas.show()
+    axes = canvas.figure.add_subplot()
+    for d in data:
+        t0 = time.perf_counter()
+        axes.clear()
+        draw_parabola(axes, d)
+        canvas.draw()
+        canvas.grab()
+        times["matplotlib Qt canvas"].append((time.perf_counter() - t0) * 1e3)
+    canvas.close()
+    return {name: statistics.median(values[3:]) for name, values in times.items()}
 
 
 def _render_floor(window) -> dict:
@@ -253,6 +290,7 @@ def main() -> int:
     print()
     print("where a drag frame goes (default scene, median ms): " + ", ".join(f"{k} {v:.1f}" for k, v in drag["breakdown"].items()))
     print("rendering the 3-D view alone (median ms): " + ", ".join(f"{k} {v:.1f}" for k, v in drag["floor"].items()))
+    print("redrawing the parabola plot (median ms): " + ", ".join(f"{k} {v:.1f}" for k, v in drag["plot"].items()))
     if args.json:
         Path(args.json).write_text(json.dumps({"machine": machine, "drag": drag, "cold_start": start, "cold_start_view": start_view, "render": render}, indent=2))
     return 0
