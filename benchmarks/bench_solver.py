@@ -231,7 +231,7 @@ def bench_grazing(n: int, seed: int, h: float, repeats: int) -> dict:
     out = {}
     t_many = timed_runs(lambda: out.__setitem__("r", sweep_many(*args, horizon=h)), repeats)
     t_tb = timed_runs(lambda: out.__setitem__("t", textbook(*args, h)), repeats)
-    r, (hit_t, toi_t) = out["r"], out["t"]
+    r, (hit_t, _toi) = out["r"], out["t"]
     dis = np.flatnonzero(hit_t != r.hit)
     examples = []
     for i in dis[:3].tolist():

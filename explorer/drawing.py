@@ -607,11 +607,6 @@ class SceneView:
         self._show("grid", geometry.segments, np.array(points, dtype=float))
 
 
-def positions_at(path, t: float, j: int) -> np.ndarray:
-    """Centre of body ``j`` at time ``t`` on a bounce path, (3,)."""
-    return np.asarray(path.positions(t)[j])
-
-
 def _beyond(solution: Solution, t: float):
     """Positions after the horizon: the last segment continued."""
     last = solution.path.segments[-1]

@@ -6,8 +6,6 @@ import math
 import subprocess
 import sys
 
-import pytest
-
 from explorer.cli import main
 from explorer.gallery import SCENES_DIR
 

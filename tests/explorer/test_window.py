@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from explorer import scene_io
 from explorer.gallery import SCENES_DIR
 from solver import Status
 
