@@ -421,7 +421,8 @@ class SceneView:
         bodies = scene.bodies
         h = scene.horizon
         a_index, b_index = 0, solution.other
-        lo, hi = view_bounds(scene, solution, frame)
+        grid_box = view_bounds(scene, solution)  # the grid stays under the world-frame view
+        lo, hi = grid_box if frame < 0.5 else view_bounds(scene, solution, frame)
         # markers, arrows and tubes: sized by the smaller sphere, but never large in the view
         self.scale = min(min(b.radius for b in bodies[:2]), MARK_SPAN * float(np.linalg.norm(hi - lo)))
         r_small = self.scale
@@ -557,13 +558,13 @@ class SceneView:
             text = f"closest {fmt(closest.distance)} at t = {fmt(closest.time)}"
             self._show_label("closest", (pa + pb) / 2, text, CLOSEST_COLOR, (0, -40))
 
-        self._show_grid(scene, solution)
+        self._show_grid(*grid_box)
         self._show_legend(scene)
         line = status_text(scene, solution, SUBSCRIPTS)
         if t != 0.0:
             line += f"   ·   t = {fmt(t)}"
-        if frame > 0.0:
-            line += f"   ·   {other.name}'s rest frame" if frame >= 0.5 else ""
+        if frame >= 0.5:
+            line += f"   ·   {other.name}'s rest frame"
         self.status_actor.SetInput(line)
 
     def _show_legend(self, scene: Scene) -> None:
@@ -579,7 +580,8 @@ class SceneView:
             actor.GetTextProperty().SetFontSize(size)
             actor.SetVisibility(self.layers.get("labels", True))
 
-    def _show_grid(self, scene: Scene, solution: Solution) -> None:
+    def _show_grid(self, lo: np.ndarray, hi: np.ndarray) -> None:
+        """A floor grid under the box ``lo``-``hi`` (3,), with decimal spacing, and the axes triad."""
         if not self.layers.get("axes", True):
             return
         if not self._axes_added and hasattr(self.plotter, "add_axes"):
@@ -588,7 +590,6 @@ class SceneView:
             except Exception:  # pragma: no cover - an orientation widget needs an interactor on some VTK builds
                 pass
             self._axes_added = True
-        lo, hi = view_bounds(scene, solution)
         span = max(hi - lo)
         step = 10.0 ** math.floor(math.log10(max(span / 4.0, 1e-12)))
         x0, x1 = math.floor(lo[0] / step) * step, math.ceil(hi[0] / step) * step
