@@ -83,9 +83,9 @@ def bench_drag(moves: int) -> dict:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from explorer import scene_io
-    from explorer.gallery import DEFAULT_SCENE
-    from explorer.window import MainWindow
+    from explorer.model import scene_io
+    from explorer.model.gallery import DEFAULT_SCENE
+    from explorer.qt.window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow(scene_io.load(DEFAULT_SCENE), DEFAULT_SCENE)
@@ -135,8 +135,8 @@ def bench_drag(moves: int) -> dict:
 
 def _breakdown(window, frames: int = 40) -> dict:
     """Median ms of each stage of a frame (solve, panels, 3-D update, plot, render), on the default scene."""
-    from explorer.analysis import solve
-    from explorer.parabola import parabola
+    from explorer.model.analysis import solve
+    from explorer.model.parabola import parabola
 
     scene = window.scene
     stages: dict[str, list[float]] = {k: [] for k in ("solve", "panels", "3-D meshes", "plot", "render", "total")}
@@ -169,8 +169,8 @@ def _plot_choice(window, frames: int = 30) -> dict:
     from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
     from matplotlib.figure import Figure
 
-    from explorer.parabola import parabola
-    from explorer.plot_image import draw_parabola
+    from explorer.model.parabola import parabola
+    from explorer.view.plot_image import draw_parabola
 
     data = [parabola(window.solution, t) for t in np.linspace(0.0, window.scene.horizon, frames)]
     times = {"pyqtgraph": [], "matplotlib Qt canvas": []}

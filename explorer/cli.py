@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from .gallery import DEFAULT_SCENE
+from .model.gallery import DEFAULT_SCENE
 
 #: Exit code for refused input (bad scene, bad arguments).
 EXIT_REFUSED = 2
@@ -28,9 +28,9 @@ def _fail(message: str) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print the solution of a scene as JSON."""
-    from .analysis import solve, to_dict
-    from .scene import SceneError
-    from .scene_io import load
+    from .model.analysis import solve, to_dict
+    from .model.scene import SceneError
+    from .model.scene_io import load
 
     try:
         scene = load(args.scene)
@@ -47,15 +47,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_window(args: argparse.Namespace) -> int:
     """Open the explorer window on a scene (the default scene without one)."""
-    from .scene import SceneError
-    from .scene_io import load
+    from .model.scene import SceneError
+    from .model.scene_io import load
 
     path = Path(args.scene) if args.scene else DEFAULT_SCENE
     try:
         scene = load(path)
     except SceneError as exc:
         return _fail(str(exc))
-    from .app import run
+    from .qt.app import run
 
     return run(scene, path)
 
@@ -72,8 +72,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def cmd_render(args: argparse.Namespace) -> int:
     """Write a headless picture of a scene."""
-    from .scene import SceneError
-    from .scene_io import load
+    from .model.scene import SceneError
+    from .model.scene_io import load
 
     try:
         scene = load(args.scene)
@@ -89,11 +89,11 @@ def cmd_render(args: argparse.Namespace) -> int:
         return _fail(f"-o: folder {str(out.parent)!r} does not exist")
     frame = 1.0 if args.frame == "relative" else 0.0
     if suffix == ".png":
-        from .render import render_png
+        from .view.render import render_png
 
         render_png(scene, out, args.size, args.time, frame=frame, with_plot=args.plot)
     else:
-        from .animation import render_animation
+        from .view.animation import render_animation
 
         try:
             render_animation(scene, out, args.size, args.frames, args.fps, frame=frame)
@@ -105,9 +105,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a bug-report folder: scene, solution JSON, picture with the parabola."""
-    from .animation import write_report
-    from .scene import SceneError
-    from .scene_io import load
+    from .view.animation import write_report
+    from .model.scene import SceneError
+    from .model.scene_io import load
 
     try:
         scene = load(args.scene)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from explorer import scene_io
-from explorer.gallery import SCENES_DIR
+from explorer.model import scene_io
+from explorer.model.gallery import SCENES_DIR
 
 VIEW_SIZE = (1280, 800)
 
@@ -13,7 +13,7 @@ VIEW_SIZE = (1280, 800)
 @pytest.fixture
 def make_window(qtbot):
     """Build a shown MainWindow on a gallery scene (by file stem) with a 1280×800 view."""
-    from explorer.window import MainWindow
+    from explorer.qt.window import MainWindow
 
     windows = []
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from explorer.cli import main
-from explorer.gallery import SCENES_DIR
+from explorer.model.gallery import SCENES_DIR
 
 
 def _solve(path, capsys):

@@ -7,10 +7,10 @@ import math
 
 import pytest
 
-from explorer import scene_io
-from explorer.gallery import SCENES_DIR, gallery
-from explorer.paste import PASTE_HELP, TITLE, parse_configuration
-from explorer.scene import Scene, SceneBody, SceneError
+from explorer.model import scene_io
+from explorer.model.gallery import SCENES_DIR, gallery
+from explorer.model.paste import PASTE_HELP, TITLE, parse_configuration
+from explorer.model.scene import Scene, SceneBody, SceneError
 
 
 def _physics(scene: Scene):

@@ -9,9 +9,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from explorer import scene_io
-from explorer.gallery import SCENES_DIR, gallery
-from explorer.precision import (
+from explorer.model import scene_io
+from explorer.model.gallery import SCENES_DIR, gallery
+from explorer.model.precision import (
     DTYPES,
     VARIANTS,
     exact,
@@ -22,7 +22,7 @@ from explorer.precision import (
     translate,
     translation_is_exact,
 )
-from explorer.scene import Scene, SceneBody, SceneError
+from explorer.model.scene import Scene, SceneBody, SceneError
 
 R32, R64 = ("relative", "float32"), ("relative", "float64")
 E32, E64 = ("expanded", "float32"), ("expanded", "float64")

@@ -9,10 +9,10 @@ import imageio.v3 as iio
 import numpy as np
 import pytest
 
-from explorer import scene_io
-from explorer.drawing import BODY_COLORS, ENTER_COLOR
-from explorer.gallery import SCENES_DIR, gallery
-from explorer.render import draw_offscreen
+from explorer.model import scene_io
+from explorer.view.drawing import BODY_COLORS, ENTER_COLOR
+from explorer.model.gallery import SCENES_DIR, gallery
+from explorer.view.render import draw_offscreen
 from solver import Status
 
 SIZE = (800, 500)
@@ -169,7 +169,7 @@ def test_cli_gif_has_the_requested_frames_and_size(tmp_path):
 
 
 def test_cli_mp4_when_ffmpeg_is_available(tmp_path):
-    from explorer.animation import mp4_available
+    from explorer.view.animation import mp4_available
 
     assert mp4_available()  # imageio-ffmpeg is in the test extra
     out = tmp_path / "sweep.mp4"

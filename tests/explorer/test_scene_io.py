@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from explorer import scene_io
-from explorer.gallery import DEFAULT_SCENE, gallery
-from explorer.scene import MAX_BODIES, Scene, SceneBody, SceneError
+from explorer.model import scene_io
+from explorer.model.gallery import DEFAULT_SCENE, gallery
+from explorer.model.scene import MAX_BODIES, Scene, SceneBody, SceneError
 
 
 def _data(**over):

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from explorer import scene_io
-from explorer.gallery import SCENES_DIR
+from explorer.model import scene_io
+from explorer.model.gallery import SCENES_DIR
 from solver import Status
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from explorer.gallery import SCENES_DIR
+from explorer.model.gallery import SCENES_DIR
 from solver import Status
 
 from window_helpers import drag, finite_scene, tip, widget_point

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 #: The gallery folder: ``$SPHERE_EXPLORER_SCENES`` or ``scenes/`` beside the package.
-SCENES_DIR = Path(os.environ.get("SPHERE_EXPLORER_SCENES", Path(__file__).resolve().parent.parent / "scenes"))
+SCENES_DIR = Path(os.environ.get("SPHERE_EXPLORER_SCENES", Path(__file__).resolve().parents[2] / "scenes"))
 
 DEFAULT_SCENE = SCENES_DIR / "default.json"
 

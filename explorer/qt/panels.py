@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 
 from solver import Status
 
-from .analysis import Solution
-from .text import fmt, polynomial, root_label, status_text
-from .scene import LAYERS, MAX_BODIES, Scene
+from ..model.analysis import Solution
+from ..model.text import fmt, polynomial, root_label, status_text
+from ..model.scene import LAYERS, MAX_BODIES, Scene
 
 LAYER_TITLES = {
     "capsules": "Swept capsules",

@@ -27,14 +27,14 @@ from PySide6.QtWidgets import (
 
 from solver import Status
 
-from . import scene_io
-from .analysis import Solution, solve
-from .gallery import gallery
-from .history import History
+from ..model import scene_io
+from ..model.analysis import Solution, solve
+from ..model.gallery import gallery
+from ..model.history import History
 from .lab_panel import LabPanel
 from .panels import LayersPanel, ScenePanel, TimeBar, ValuesPanel, parse_number
-from .precision import lab, nudge_graze, translate
-from .scene import Scene, SceneError
+from ..model.precision import lab, nudge_graze, translate
+from ..model.scene import Scene, SceneError
 
 APP_NAME = "Sphere Sweep Explorer"
 #: How long a status-bar message stays.
@@ -154,8 +154,8 @@ class MainWindow(QMainWindow):
             return
         from pyvistaqt import QtInteractor
 
-        from .dragging import DragController
-        from .drawing import SceneView
+        from ..view.picking import DragController
+        from ..view.drawing import SceneView
 
         from .plot_panel import ParabolaPanel
 
@@ -284,8 +284,8 @@ class MainWindow(QMainWindow):
         self.time_bar.show_time(self.time, (lo, hi), self._scene.horizon)
         if self.view is None:
             return
-        from .drawing import apply_camera
-        from .parabola import parabola
+        from ..view.drawing import apply_camera
+        from ..model.parabola import parabola
 
         scene = self._scene
         self.view.update(scene.with_changes(view={**scene.view, "layers": self.layers}), self.solution, self.time, self.frame)
@@ -365,7 +365,7 @@ class MainWindow(QMainWindow):
     def grips(self) -> list:
         """Spheres (by their centre) and arrow tips or centre knobs that can be dragged."""
         scene = self._scene
-        from .dragging import Grip
+        from ..view.picking import Grip
 
         if self.view is None or len(self.view.drawn_centers) != len(scene.bodies):
             return []
@@ -508,7 +508,7 @@ class MainWindow(QMainWindow):
         """Frame the scene again (View > Reset camera)."""
         if self.plotter is None:
             return
-        from .drawing import default_camera
+        from ..view.drawing import default_camera
 
         default_camera(self.plotter, self._scene, self.solution, self._frame_target)
         self.plotter.render()
@@ -542,7 +542,7 @@ class MainWindow(QMainWindow):
         """The current scene with the view state (camera, layers) to store in the file."""
         view = {**self._scene.view, "layers": self.layers}
         if self.plotter is not None:
-            from .drawing import camera_state
+            from ..view.drawing import camera_state
 
             view["camera"] = camera_state(self.plotter)
         return self._scene.with_changes(view=view)
@@ -562,8 +562,8 @@ class MainWindow(QMainWindow):
 
     def export_png(self, path: str | Path, scale: int = 1, transparent: bool = False) -> Path | None:
         """Render the current view at full quality (anti-aliased) to a PNG ``scale`` times the view's size."""
-        from .drawing import camera_state
-        from .render import render_png
+        from ..view.drawing import camera_state
+        from ..view.render import render_png
 
         if self.plotter is None:
             self.report("The 3-D view is still loading")
@@ -610,7 +610,7 @@ class MainWindow(QMainWindow):
 
     def open_pasted(self, text: str) -> bool:
         """Open a configuration pasted from another engine as a new, untitled scene."""
-        from .paste import parse_configuration
+        from ..model.paste import parse_configuration
 
         try:
             scene = parse_configuration(text)
@@ -623,7 +623,7 @@ class MainWindow(QMainWindow):
     def ask_paste(self) -> None:
         from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout
 
-        from .paste import PASTE_HELP
+        from ..model.paste import PASTE_HELP
 
         dialog = QDialog(self)
         dialog.setWindowTitle("Paste a configuration")
@@ -642,8 +642,8 @@ class MainWindow(QMainWindow):
 
     def export_animation(self, path: str | Path, frames: int = 40) -> Path | None:
         """The sweep over the horizon from the current camera and frame, as a GIF or MP4."""
-        from .animation import render_animation
-        from .drawing import camera_state
+        from ..view.animation import render_animation
+        from ..view.drawing import camera_state
 
         if self.plotter is None:
             return None
@@ -660,8 +660,8 @@ class MainWindow(QMainWindow):
 
     def export_report(self, folder: str | Path) -> Path | None:
         """A bug-report folder: scene.json, solution.json and picture.png (with the parabola)."""
-        from .animation import write_report
-        from .drawing import camera_state
+        from ..view.animation import write_report
+        from ..view.drawing import camera_state
 
         camera = camera_state(self.plotter) if self.plotter is not None else None
         try:
@@ -673,7 +673,7 @@ class MainWindow(QMainWindow):
         return out
 
     def ask_export_animation(self) -> None:
-        from .animation import mp4_available
+        from ..view.animation import mp4_available
 
         kinds = "GIF (*.gif);;MP4 (*.mp4)" if mp4_available() else "GIF (*.gif)"
         name, _ = QFileDialog.getSaveFileName(self, "Export animation", str(Path.cwd() / "sweep.gif"), kinds)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
-from .parabola import Parabola
-from .text import fmt, polynomial
+from ..model.parabola import Parabola
+from ..model.text import fmt, polynomial
 
 
 def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:

@@ -16,9 +16,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
-from .parabola import Parabola
-from .text import fmt, polynomial, root_label
+from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
+from ..model.parabola import Parabola
+from ..model.text import fmt, polynomial, root_label
 
 
 @lru_cache(maxsize=16)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .analysis import solve
-from .scene import Scene
+from ..model.analysis import solve
+from ..model.scene import Scene
 
 #: Multisampling for finished pictures (drafts while dragging use none).
 EXPORT_SAMPLES = 4
@@ -95,7 +95,7 @@ def render_png(
     tmp = out.with_name(f".{out.name}.tmp.png")
     try:
         if with_plot:
-            from .parabola import parabola
+            from ..model.parabola import parabola
             from .plot_image import compose_png
 
             image = plotter.screenshot(transparent_background=False, scale=scale, return_img=True)

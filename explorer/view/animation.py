@@ -12,9 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .analysis import solve, to_dict
-from .scene import Scene
-from .scene_io import dumps
+from ..model.analysis import solve, to_dict
+from ..model.scene import Scene
+from ..model.scene_io import dumps
 
 #: Default number of frames over [0, horizon] and playback rate.
 FRAMES = 40

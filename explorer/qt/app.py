@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from .scene import Scene
+from ..model.scene import Scene
 
 NO_DISPLAY = (
     "sphere-explorer: no display available (DISPLAY is not set); "

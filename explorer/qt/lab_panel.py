@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .precision import LabReport
-from .text import fmt
+from ..model.precision import LabReport
+from ..model.text import fmt
 
 WRONG = QColor("#f8d0d0")
 RIGHT = QColor("#d9f2dd")

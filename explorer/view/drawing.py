@@ -24,7 +24,7 @@ from vtkmodules.vtkRenderingCore import vtkActor, vtkCoordinate, vtkPolyDataMapp
 from solver import Status
 
 from . import geometry
-from .analysis import Solution
+from ..model.analysis import Solution
 from .palette import (
     BACKGROUND,
     BODY_COLORS,
@@ -39,8 +39,8 @@ from .palette import (
     REFLECT_COLOR,
     TEXT_COLOR,
 )
-from .scene import LAYERS, MAX_BODIES, Scene
-from .text import fmt, root_label, status_text
+from ..model.scene import LAYERS, MAX_BODIES, Scene
+from ..model.text import fmt, root_label, status_text
 
 #: Opacity of see-through items.
 CAPSULE_OPACITY = 0.16
