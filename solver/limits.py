@@ -1,0 +1,234 @@
+"""The one validation rule for body quantities, and why it keeps every result finite.
+
+:class:`solver.Body`, :func:`solver.sweep_many`, the response helpers, the
+motion code and the explorer's scene model all check their inputs with the
+functions below, so a value one of them accepts is accepted by all of them.
+Each function returns the value as float(s) or raises :class:`ValueError` whose
+message starts with the field name and states the supported range.  Booleans,
+strings, ``None``, NaN and infinities are refused everywhere (``math.inf`` is
+accepted in one place only: the mass of a fixed body).
+
+The ranges
+----------
+======================  ============================================================
+centre component        ``|x| <= MAX_COORDINATE`` (1e12)
+velocity component      ``0`` or ``MIN_VELOCITY_COMPONENT <= |v| <= MAX_COORDINATE``
+                        (1e-100 .. 1e12)
+radius                  ``[MIN_RADIUS, MAX_RADIUS]`` (1e-12 .. 1e12)
+mass                    ``[MIN_MASS, MAX_MASS]`` (1e-12 .. 1e12), or ``math.inf``
+                        (fixed, immovable)
+horizon                 ``(0, MAX_HORIZON]`` (at most 1e6)
+restitution             ``[0, 1]``
+a time argument         ``|t| <= MAX_TIME`` (1e140), e.g. ``Sweep.f(t)``
+a direction             three finite numbers, not all zero (any magnitude: only
+                        the direction is used, after an exact power-of-two scaling)
+======================  ============================================================
+
+Why these ranges keep every result finite
+-----------------------------------------
+Write ``L = MAX_COORDINATE``.  For two accepted bodies:
+
+* the relative position ``p`` and velocity ``v`` have components of at most
+  ``2 L``, so ``|p|, |v| <= 2 sqrt(3) L < 3.5e12``, and a contact radius ``R``
+  (sum or difference of two radii) is at most ``2 L``.  Every coefficient of the
+  time-of-impact quadratic (``|v|^2``, ``p.v``, ``|p|^2 - R^2``) is below
+  ``1.3e25`` and the quarter discriminant ``|v|^2 R^2 - |p x v|^2`` below
+  ``1e51``: far from overflow;
+* a non-zero relative velocity is at least ``1e-116`` long: the difference of
+  two floats that are each 0 or at least ``1e-100`` in magnitude is 0 or at
+  least one ulp of ``1e-100``.  A root ``t`` of ``|p + v t| = R`` obeys
+  ``|v t| <= |p| + R``, so every root (and the vertex ``t_min``) lies within
+  ``7e12 / 1e-116 < 1e129``; ``|v|^2 >= 1e-232`` never underflows.  Without
+  the lower bound a velocity of 5e-324 would put roots near 1e336, beyond the
+  float range;
+* ``|t| <= MAX_TIME`` keeps ``|p + v t|^2 <= (3.5e12 + 3.5e12 * 1e140)^2 < 1e306``
+  finite, so ``Sweep.f(t)`` and ``Body.position(t)`` are finite for every
+  root the solver can report;
+* masses in ``[1e-12, 1e12]``: inverse masses are at most ``1e12``, so an
+  impulse ``(1 + e) v_n / (1/m_a + 1/m_b)`` is at most ``2 * 1e12 * |v_n|``,
+  and momentum ``m |v|`` and kinetic energy ``m |v|^2 / 2`` stay below
+  ``1e50`` for every velocity reachable in a motion: collisions never gain
+  energy (restitution <= 1), so a body of the smallest mass can reach at most
+  ``sqrt(2 E / MIN_MASS) ~ 1e24 sqrt(n)`` for ``n`` bodies (fixed bodies that
+  move, i.e. moving walls, can add ``2 |v_wall|`` per event; the event limit
+  of :mod:`solver.motion` bounds that);
+* a horizon of at most ``1e6`` keeps positions along a motion below
+  ``1e12 + 1e27 * 1e6``, squared below ``1e67``;
+* radii of at least ``1e-12`` and at most ``1e12`` keep a ball's size within
+  24 decades of the scene; contact points and normals are computed from
+  relative positions and scaled by a power of two before normalising, so
+  they are finite even where the centres are 1 ulp apart.
+
+Inside these ranges the certified sweep filter of :mod:`solver._filter`
+decides almost everything in float64; what it cannot prove the exact integer
+path decides, so verdicts stay exact for every accepted input.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+Vector3 = tuple[float, float, float]
+
+#: Bound on the magnitude of each component of a centre or a velocity.
+MAX_COORDINATE = 1e12
+#: Smallest magnitude of a non-zero velocity component (see the module notes:
+#: keeps every root of the time-of-impact quadratic inside the float range).
+MIN_VELOCITY_COMPONENT = 1e-100
+#: Radius range.
+MIN_RADIUS = 1e-12
+MAX_RADIUS = 1e12
+#: Range of finite masses; ``math.inf`` (a fixed, immovable body) is also accepted.
+MIN_MASS = 1e-12
+MAX_MASS = 1e12
+#: Longest time window.
+MAX_HORIZON = 1e6
+#: Bound on the magnitude of a time argument (``Sweep.f(t)``, ``Body.position(t)``).
+MAX_TIME = 1e140
+
+
+#: Types refused wherever a number is expected (``float()`` would accept them).
+_NOT_NUMBERS = (bool, np.bool_, str, bytes)
+
+
+def _number(value: object, field: str) -> float:
+    """``value`` as a finite float, refusing bools, text, None, NaN and infinities."""
+    if isinstance(value, _NOT_NUMBERS) or value is None:
+        raise ValueError(f"{field}: expected a number, got {value!r}")
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{field}: expected a finite number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{field}: must be finite, got {number!r}")
+    return number
+
+
+def _three(value: object, field: str) -> Vector3:
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"{field}: expected 3 numbers, got {value!r}")
+    try:
+        items = tuple(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{field}: expected 3 numbers, got {value!r}") from None
+    if len(items) != 3:
+        raise ValueError(f"{field}: expected 3 numbers, got {len(items)}")
+    x, y, z = (_number(item, field) for item in items)
+    return (x, y, z)
+
+
+def check_vector(value: object, field: str) -> Vector3:
+    """A centre: three finite floats, each within ``±MAX_COORDINATE``.
+
+    For a velocity use :func:`check_velocity`, which adds the lower bound on
+    non-zero components.
+
+    Parameters
+    ----------
+    value : sequence of 3 real numbers
+    field : str
+        Name used in the error message, e.g. ``"center"``.
+
+    Returns
+    -------
+    (3,) tuple of float
+
+    Raises
+    ------
+    ValueError
+        Naming ``field`` and the supported range: not three real numbers
+        (bools and strings refused), NaN, inf or a component out of range.
+    """
+    v = _three(value, field)
+    if not (abs(v[0]) <= MAX_COORDINATE and abs(v[1]) <= MAX_COORDINATE and abs(v[2]) <= MAX_COORDINATE):
+        raise ValueError(f"{field}: components must be within ±{MAX_COORDINATE:g}, got {v!r}")
+    return v
+
+
+def check_velocity(value: object, field: str) -> Vector3:
+    """A velocity: :func:`check_vector`, and each component 0 or at least ``MIN_VELOCITY_COMPONENT``.
+
+    Raises
+    ------
+    ValueError
+        Naming ``field`` and the range ``0 or 1e-100 <= |component| <= 1e12``.
+    """
+    v = check_vector(value, field)
+    if any(x != 0.0 and abs(x) < MIN_VELOCITY_COMPONENT for x in v):
+        raise ValueError(
+            f"{field}: each component must be 0 or of magnitude in "
+            f"[{MIN_VELOCITY_COMPONENT:g}, {MAX_COORDINATE:g}], got {v!r}"
+        )
+    return v
+
+
+def check_direction(value: object, field: str) -> Vector3:
+    """A direction: three finite floats, not all zero, of any magnitude.
+
+    Returns
+    -------
+    (3,) tuple of float
+        The unit vector, computed after scaling by a power of two so that
+        neither huge nor subnormal components lose it.
+
+    Raises
+    ------
+    ValueError
+        Naming ``field``: not three finite numbers, or the zero vector.
+    """
+    v = _three(value, field)
+    k = max(abs(v[0]), abs(v[1]), abs(v[2]))
+    if k == 0.0:
+        raise ValueError(f"{field}: must not be the zero vector")
+    e = -math.frexp(k)[1]  # scale by 2^e: the largest component lands in [0.5, 1), exactly
+    x, y, z = math.ldexp(v[0], e), math.ldexp(v[1], e), math.ldexp(v[2], e)
+    n = math.sqrt(x * x + y * y + z * z)
+    return (x / n, y / n, z / n)
+
+
+def _in(value: object, field: str, lo: float, hi: float) -> float:
+    x = _number(value, field)
+    if not lo <= x <= hi:
+        raise ValueError(f"{field}: must be in [{lo:g}, {hi:g}], got {x!r}")
+    return x
+
+
+def check_radius(value: object, field: str) -> float:
+    """A radius in ``[MIN_RADIUS, MAX_RADIUS]``; ValueError naming ``field`` otherwise."""
+    return _in(value, field, MIN_RADIUS, MAX_RADIUS)
+
+
+def check_mass(value: object, field: str) -> float:
+    """A mass in ``[MIN_MASS, MAX_MASS]``, or ``math.inf`` for a fixed body.
+
+    Raises
+    ------
+    ValueError
+        Naming ``field`` and the range (NaN, -inf, bools, text, out of range).
+    """
+    if not isinstance(value, _NOT_NUMBERS) and value == math.inf:
+        return math.inf
+    try:
+        return _in(value, field, MIN_MASS, MAX_MASS)
+    except ValueError as err:
+        raise ValueError(f"{err} (or math.inf for a fixed body)") from None
+
+
+def check_horizon(value: object, field: str) -> float:
+    """A time window length in ``(0, MAX_HORIZON]``; ValueError naming ``field`` otherwise."""
+    x = _number(value, field)
+    if not 0.0 < x <= MAX_HORIZON:
+        raise ValueError(f"{field}: must be in (0, {MAX_HORIZON:g}], got {x!r}")
+    return x
+
+
+def check_restitution(value: object, field: str) -> float:
+    """A coefficient of restitution in ``[0, 1]``; ValueError naming ``field`` otherwise."""
+    return _in(value, field, 0.0, 1.0)
+
+
+def check_time(value: object, field: str) -> float:
+    """A time argument within ``±MAX_TIME``; ValueError naming ``field`` otherwise."""
+    return _in(value, field, -MAX_TIME, MAX_TIME)
