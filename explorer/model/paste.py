@@ -26,11 +26,12 @@ naming the line and what was expected.  Qt-free; the stdlib only.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from . import scene_io
 from .scene import Scene, SceneBody, SceneError
@@ -79,6 +80,11 @@ _FILLER = ("body", "sphere")
 _ALT = "|".join(sorted(_QUANTITY, key=len, reverse=True))
 _BODY_LABEL = re.compile(rf"^(?:(?P<b1>[ab])(?P<q1>{_ALT})|(?P<q2>{_ALT})(?P<b2>[ab]))$")
 _SEPARATORS = re.compile(r"[\s,;:=()\[\]{}<>]+")
+_LABEL_PARTS = re.compile(r"[._\-/]+")
+#: A number token: what ``float()`` reads (no underscores), with an optional C-style ``f`` suffix.
+_NUMBER = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|nan|inf(?:inity)?)[fF]?", re.IGNORECASE)
+#: A label has at most this many words ('body a velocity'); longer ones are refused unread.
+_MAX_LABEL_WORDS = 6
 _POSITIONAL = (
     ("A", "center"),
     ("A", "velocity"),
@@ -104,7 +110,7 @@ def parse_configuration(text: str) -> Scene:
     if len(text) > scene_io.MAX_FILE_BYTES:
         raise SceneError(f"text too large ({len(text)} characters; at most {scene_io.MAX_FILE_BYTES})")
     if not text.strip():
-        raise SceneError("line 1: nothing to read; expected a configuration (see the examples)")
+        raise _at_line(1, "nothing to read; expected a configuration (see the examples)")
     if text.lstrip().startswith("{"):
         return _from_json(text)
     return _from_text(text)
@@ -116,7 +122,7 @@ def parse_configuration(text: str) -> Scene:
 def _from_json(text: str) -> Scene:
     data = scene_io.decode_json(text)
     if not isinstance(data, dict):
-        raise SceneError(f"line 1: expected a JSON object, got {type(data).__name__}")
+        raise _at_line(1, f"expected a JSON object, got {type(data).__name__}")
     if "format" in data or "bodies" in data:
         scene = scene_io.parse(text)
         if not scene.title:
@@ -152,8 +158,9 @@ class _Compact:
             pos = found = index
         return scene_io.line_of(self.text, found)
 
-    def fail(self, message: str, *keys: str) -> SceneError:
-        return SceneError(f"line {self.line(*keys)}: {message}")
+    def fail(self, message: str, *keys: str, path: tuple = ()) -> SceneError:
+        line = self.line(*keys)
+        return _at_line(line, message, path=path)
 
     def scene(self, data: dict[str, Any]) -> Scene:
         top: dict[str, tuple[str, Any]] = {}
@@ -170,7 +177,7 @@ class _Compact:
             top[norm] = (key, value)
         for body in ("a", "b"):
             if body not in top:
-                raise SceneError(f'line 1: expected an object "{body}" with the centre and radius of body {body.upper()}')
+                raise _at_line(1, f'expected an object "{body}" with the centre and radius of body {body.upper()}')
         bodies = tuple(self.body(top[name][0], top[name][1], name.upper()) for name in ("a", "b"))
         horizon = self.number(top, "horizon", 1.0)
         restitution = self.number(top, "restitution", 1.0)
@@ -195,21 +202,20 @@ class _Compact:
             raise self.located(exc, top) from None
 
     def located(self, exc: SceneError, top: dict[str, tuple[str, Any]]) -> SceneError:
-        message = str(exc)
-        match = re.match(r"bodies\[(\d)\](?:\.(\w+))?: (.*)", message)
-        if match:
-            body = "ab"[int(match.group(1))]
+        """Re-word a validation error as ``line N: B radius: ...``, found from its location (``exc.path``)."""
+        path = exc.path
+        if len(path) >= 2 and path[0] == "bodies" and path[1] in (0, 1):
+            body = "ab"[path[1]]
+            quantity = path[2] if len(path) > 2 else None
             body_key, value = top[body]
             keys = [body_key]
-            if match.group(2) and isinstance(value, dict):
-                wanted = match.group(2)
-                keys += [k for k in value if _QUANTITY.get(_norm(k), _norm(k)) == wanted][:1]
-            label = f"{body.upper()} {_WORDS.get(match.group(2), match.group(2) or 'body')}"
-            return self.fail(f"{label}: {match.group(3)}", *keys)
-        match = re.match(r"(horizon|restitution|mode): (.*)", message)
-        if match and match.group(1) in top:
-            return self.fail(message, top[match.group(1)][0])
-        return SceneError(f"line 1: {message}")
+            if isinstance(quantity, str) and isinstance(value, dict):
+                keys += [k for k in value if _QUANTITY.get(_norm(k), _norm(k)) == quantity][:1]
+            label = f"{body.upper()} {_WORDS.get(quantity, quantity) if isinstance(quantity, str) else 'body'}"
+            return self.fail(f"{label}: {exc.reason}", *keys, path=path)
+        if path and path[0] in ("horizon", "restitution", "mode") and path[0] in top:
+            return self.fail(str(exc), top[path[0]][0], path=path)
+        return _at_line(1, f"{exc}", path=path)
 
     def number(self, top: dict[str, tuple[str, Any]], name: str, default: float) -> float:
         if name not in top:
@@ -276,10 +282,12 @@ class _Compact:
             label = fields["name"][1]
             if not isinstance(label, str):
                 raise self.fail(f"expected text for {name} name, got {_short(label)}", *where("name"))
-        for what, vector, q in ((f"{name} centre", center, "center"), (f"{name} velocity", velocity, "velocity")):
-            if any(not math.isfinite(x) for x in vector):
-                raise self.fail(f"{what}: expected finite numbers", *where(q))
         return SceneBody(label, center, velocity, radius, mass)
+
+
+def _at_line(line: int, message: str, path: tuple = ()) -> SceneError:
+    """``SceneError("line N: message")`` with its ``line`` (and ``path``, where known) set."""
+    return SceneError(f"line {line}: {message}", path=path)
 
 
 def _short(value: Any) -> str:
@@ -309,70 +317,78 @@ def _is_number(token: str) -> bool:
 
 
 def _to_float(token: str) -> float | None:
-    for candidate in (token, token[:-1] if len(token) > 1 and token[-1] in "fF" else None):
-        if candidate is None:
-            continue
-        try:
-            return float(candidate)
-        except ValueError:
-            continue
-    return None
+    """``token`` as a float (a C-style ``f`` suffix allowed), or None when it is not a number."""
+    if len(token) > scene_io.MAX_NUMBER_CHARS or not _NUMBER.fullmatch(token):
+        return None
+    try:
+        return float(token)
+    except ValueError:  # the suffix of "1.5f" (never of "inf")
+        return float(token[:-1])
 
 
-def _lines(text: str) -> list[_Line]:
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+def _lines(raw_lines: list[str]) -> Iterator[_Line]:
+    """The lines with content, one at a time: callers stop at the first error (linear time)."""
+    for number, raw in enumerate(raw_lines, start=1):
         body = raw.split("#", 1)[0].strip()
         if not body:
             continue
         tokens = [t for t in _SEPARATORS.split(body) if t]
         if not tokens:
-            raise SceneError(f"line {number}: expected numbers or a label, got {_short(body)}")
-        label: list[str] = []
-        while tokens and not _is_number(tokens[0]):
-            label.append(tokens.pop(0))
-        out.append(_Line(number, label, tokens, body))
-    return out
+            raise _at_line(number, f"expected numbers or a label, got {_short(body)}")
+        first = 0  # the label is the words before the first number (a label longer than that is refused)
+        while first < len(tokens) and first <= _MAX_LABEL_WORDS and not _is_number(tokens[first]):
+            first += 1
+        yield _Line(number, tokens[:first], tokens[first:], body)
 
 
 def _from_text(text: str) -> Scene:
-    lines = _lines(text)
-    end = len(text.splitlines()) + 1
-    if not lines:
-        raise SceneError(f"line {end}: end of text, only comments; expected a configuration (see the examples)")
-    labelled = bool(lines[0].label)
-    for line in lines:
-        if bool(line.label) != labelled:
-            if labelled:
-                raise SceneError(
-                    f"line {line.number}: expected a label such as 'b.center:' before the numbers "
-                    f"(the first line is labelled, so every line must be)"
+    raw_lines = text.splitlines()
+    end = len(raw_lines) + 1
+    stream = _lines(raw_lines)
+    first = next(stream, None)
+    if first is None:
+        raise _at_line(end, "end of text, only comments; expected a configuration (see the examples)")
+    labelled = bool(first.label)
+    seen: list[_Line] = []
+
+    def same_form() -> Iterator[_Line]:
+        for line in itertools.chain([first], stream):
+            if bool(line.label) != labelled:
+                if labelled:
+                    raise _at_line(
+                        line.number,
+                        "expected a label such as 'b.center:' before the numbers "
+                        "(the first line is labelled, so every line must be)",
+                    )
+                raise _at_line(
+                    line.number,
+                    f"expected only numbers, got the label {_short(' '.join(line.label[:_MAX_LABEL_WORDS]))} "
+                    f"(the first line has no label; label every line or none)",
                 )
-            raise SceneError(
-                f"line {line.number}: expected only numbers, got the label {_short(' '.join(line.label))} "
-                f"(the first line has no label; label every line or none)"
-            )
-    got = _labelled(lines) if labelled else _positional(lines, end)
-    order = ", ".join(_what(body, quantity) for body, quantity in _POSITIONAL[: len(lines)])
+            seen.append(line)
+            yield line
+
+    got = _labelled(same_form()) if labelled else _positional(same_form(), end)
+    order = ", ".join(_what(body, quantity) for body, quantity in _POSITIONAL[: len(seen)])
     form = "labelled lines" if labelled else f"unlabelled lines ({order})"
     described = (
-        f"Pasted into the explorer as plain text, {len(lines)} {form}, for example from another engine's log."
+        f"Pasted into the explorer as plain text, {len(seen)} {form}, for example from another engine's log."
     )
     return _build(got, end, described)
 
 
 def _numbers(line: _Line, count: int, what: str) -> list[float]:
     out = []
-    for token in line.values:
+    for token in line.values[: count + 1]:  # one more tells a line of too many apart
         number = _to_float(token)
         if number is None:
-            raise SceneError(f"line {line.number}: expected {_count(count)} for {what}, got {_short(token)}")
+            raise _at_line(line.number, f"expected {_count(count)} for {what}, got {_short(token)}")
         out.append(number)
-    if len(out) != count:
-        raise SceneError(f"line {line.number}: expected {_count(count)} for {what}, got {len(out)}")
+    if len(line.values) != count:
+        raise _at_line(line.number, f"expected {_count(count)} for {what}, got {len(line.values)}")
     for number in out:
         if not math.isfinite(number):
-            raise SceneError(f"line {line.number}: expected finite numbers for {what}, got {number!r}")
+            raise _at_line(line.number, f"expected finite numbers for {what}, got {number!r}")
     return out
 
 
@@ -386,26 +402,28 @@ def _what(body: str | None, quantity: str) -> str:
 
 def _store(got: _Collected, key: tuple[str | None, str], value: Any, line: _Line) -> None:
     if key in got.lines:
-        raise SceneError(f"line {line.number}: {_what(*key)} given twice (first on line {got.lines[key]})")
+        raise _at_line(line.number, f"{_what(*key)} given twice (first on line {got.lines[key]})")
     got.values[key] = value
     got.lines[key] = line.number
 
 
-def _labelled(lines: list[_Line]) -> _Collected:
+def _labelled(lines: Iterable[_Line]) -> _Collected:
     got = _Collected()
     for line in lines:
-        words = [w for token in line.label for w in re.split(r"[._\-/]+", token.lower()) if w]
+        if len(line.label) > _MAX_LABEL_WORDS:
+            raise _unknown_label(line)
+        words = [w for token in line.label for w in _LABEL_PARTS.split(token.lower()) if w]
         words = [w for w in words if w not in _FILLER]
         joined = "".join(words)
         if joined == "mode":
             if line.values:
-                raise SceneError(f"line {line.number}: expected 'pair' or 'inside' for mode, got {_short(line.values[0])}")
-            raise SceneError(f"line {line.number}: expected 'pair' or 'inside' after mode")
+                raise _at_line(line.number, f"expected 'pair' or 'inside' for mode, got {_short(line.values[0])}")
+            raise _at_line(line.number, "expected 'pair' or 'inside' after mode")
         if len(words) == 2 and words[0] == "mode":
             if words[1] not in ("pair", "inside"):
-                raise SceneError(f"line {line.number}: expected 'pair' or 'inside' for mode, got {_short(words[1])}")
+                raise _at_line(line.number, f"expected 'pair' or 'inside' for mode, got {_short(words[1])}")
             if line.values:
-                raise SceneError(f"line {line.number}: expected nothing after mode {words[1]}, got {_short(line.values[0])}")
+                raise _at_line(line.number, f"expected nothing after mode {words[1]}, got {_short(line.values[0])}")
             _store(got, (None, "mode"), words[1], line)
             continue
         if joined in _HORIZON or joined == "restitution":
@@ -414,16 +432,13 @@ def _labelled(lines: list[_Line]) -> _Collected:
             continue
         match = _BODY_LABEL.match(joined)
         if not match:
-            raise SceneError(
-                f"line {line.number}: unknown label {_short(' '.join(line.label))} (expected e.g. 'a.center', "
-                f"'b velocity', 'a radius', 'b mass', 'b fixed', 'horizon', 'mode')"
-            )
+            raise _unknown_label(line)
         body = (match.group("b1") or match.group("b2")).upper()
         quantity = _QUANTITY[match.group("q1") or match.group("q2")]
         what = _what(body, quantity)
         if quantity == "fixed":
             if line.values:
-                raise SceneError(f"line {line.number}: expected nothing after {body} fixed, got {_short(line.values[0])}")
+                raise _at_line(line.number, f"expected nothing after {body} fixed, got {_short(line.values[0])}")
             value: Any = True
         elif quantity in ("center", "velocity"):
             value = tuple(_numbers(line, 3, what))
@@ -434,28 +449,40 @@ def _labelled(lines: list[_Line]) -> _Collected:
         for body in ("A", "B"):
             if (body, "fixed") in got.lines and (body, "mass") in got.lines:
                 later = max(got.lines[(body, "fixed")], got.lines[(body, "mass")])
-                raise SceneError(f"line {later}: give either a mass or 'fixed' for {body}, not both")
+                raise _at_line(later, f"give either a mass or 'fixed' for {body}, not both")
     return got
 
 
-def _positional(lines: list[_Line], end: int) -> _Collected:
+def _unknown_label(line: _Line) -> SceneError:
+    return _at_line(
+        line.number,
+        f"unknown label {_short(' '.join(line.label[:_MAX_LABEL_WORDS + 1]))} (expected e.g. 'a.center', "
+        f"'b velocity', 'a radius', 'b mass', 'b fixed', 'horizon', 'mode')",
+    )
+
+
+def _positional(lines: Iterable[_Line], end: int) -> _Collected:
     got = _Collected()
-    if len(lines) > len(_POSITIONAL):
-        extra = lines[len(_POSITIONAL)]
-        raise SceneError(
-            f"line {extra.number}: expected at most 7 lines of numbers (A centre, A velocity, A radius, "
-            f"B centre, B velocity, B radius, horizon), this is the 8th"
-        )
-    for line, (body, quantity) in zip(lines, _POSITIONAL):
+    count = 0
+    for line in lines:
+        if count == len(_POSITIONAL):
+            raise _at_line(
+                line.number,
+                "expected at most 7 lines of numbers (A centre, A velocity, A radius, "
+                "B centre, B velocity, B radius, horizon), this is the 8th",
+            )
+        body, quantity = _POSITIONAL[count]
+        count += 1
         what = _what(body, quantity)
-        count = 3 if quantity in ("center", "velocity") else 1
-        numbers = _numbers(line, count, what)
-        _store(got, (body, quantity), tuple(numbers) if count == 3 else numbers[0], line)
-    if len(lines) < 6:
-        body, quantity = _POSITIONAL[len(lines)]
-        count = 3 if quantity in ("center", "velocity") else 1
-        raise SceneError(
-            f"line {end}: end of text, expected a line of {_count(count)} for {_what(body, quantity)} "
+        n = 3 if quantity in ("center", "velocity") else 1
+        numbers = _numbers(line, n, what)
+        _store(got, (body, quantity), tuple(numbers) if n == 3 else numbers[0], line)
+    if count < 6:
+        body, quantity = _POSITIONAL[count]
+        n = 3 if quantity in ("center", "velocity") else 1
+        raise _at_line(
+            end,
+            f"end of text, expected a line of {_count(n)} for {_what(body, quantity)} "
             f"(unlabelled: A centre, A velocity, A radius, B centre, B velocity, B radius, [horizon])"
         )
     return got
@@ -465,8 +492,9 @@ def _build(got: _Collected, end: int, description: str) -> Scene:
     for body in ("A", "B"):
         for quantity, example in (("center", "0 0 0"), ("radius", "1")):
             if (body, quantity) not in got.values:
-                raise SceneError(
-                    f"line {end}: end of text, expected a line for {_what(body, quantity)} "
+                raise _at_line(
+                    end,
+                    f"end of text, expected a line for {_what(body, quantity)} "
                     f"(e.g. '{body.lower()}.{quantity}: {example}')"
                 )
     bodies = []
@@ -496,16 +524,14 @@ def _build(got: _Collected, end: int, description: str) -> Scene:
 
 def _locate(exc: SceneError, got: _Collected, end: int) -> SceneError:
     """Re-word a validation error as ``line N: A radius: ...`` using the line the value came from."""
-    message = str(exc)
-    match = re.match(r"bodies\[(\d)\]\.(\w+): (.*)", message)
-    if match:
-        body, quantity = "AB"[int(match.group(1))], match.group(2)
+    path = exc.path
+    if len(path) >= 3 and path[0] == "bodies" and path[1] in (0, 1) and isinstance(path[2], str):
+        body, quantity = "AB"[path[1]], path[2]
         if quantity == "mass" and (body, "mass") not in got.lines:
             quantity = "fixed"
         line = got.lines.get((body, quantity), end)
-        return SceneError(f"line {line}: {_what(body, quantity)}: {match.group(3)}")
-    match = re.match(r"(horizon|restitution|mode): (.*)", message)
-    if match:
-        line = got.lines.get((None, match.group(1)), end)
-        return SceneError(f"line {line}: {message}")
-    return SceneError(f"line {end}: {message}")
+        return _at_line(line, f"{_what(body, quantity)}: {exc.reason}", path=path)
+    if path and path[0] in ("horizon", "restitution", "mode"):
+        line = got.lines.get((None, path[0]), end)
+        return _at_line(line, f"{exc}", path=path)
+    return _at_line(end, f"{exc}", path=path)

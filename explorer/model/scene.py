@@ -7,24 +7,32 @@ JSON reading and writing live in :mod:`explorer.scene_io`.
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
-from solver import Body
+from solver import Body, limits  # limits: the one rule for every quantity, shared with the solver
 
 FORMAT = "sphere-explorer/1"
 MODES = ("pair", "inside")
 
-#: Limits beyond which a scene is refused as absurd (the solver itself accepts
-#: any finite float; these keep the 3-D view and the file sane).
-MAX_COORDINATE = 1e12
-MIN_RADIUS = 1e-12
-MAX_RADIUS = 1e12
-MAX_HORIZON = 1e6
+#: Ranges of the physical quantities: the solver's (see :mod:`solver.limits`).
+MAX_COORDINATE = limits.MAX_COORDINATE
+MIN_RADIUS = limits.MIN_RADIUS
+MAX_RADIUS = limits.MAX_RADIUS
+MIN_MASS = limits.MIN_MASS
+MAX_MASS = limits.MAX_MASS
+MAX_HORIZON = limits.MAX_HORIZON
+#: Limits of the file itself (sizes the 3-D view, the panels and the file stay sane with).
 MAX_BODIES = 8
 MAX_NAME = 40
 MAX_TEXT = 4000
+#: The ``view`` object: nesting depth, number of values and size of its JSON text.
+MAX_VIEW_DEPTH = 6
+MAX_VIEW_ITEMS = 1000
+MAX_VIEW_TEXT = 4 * MAX_TEXT
 
 #: Layers the view can toggle, with their default visibility.
 LAYERS = {
@@ -40,8 +48,53 @@ LAYERS = {
 Vector3 = tuple[float, float, float]
 
 
+#: Where in a scene a problem is: keys and indices, e.g. ``("bodies", 1, "radius")``.
+Location = tuple[str | int, ...]
+
+
+def format_location(path: Location) -> str:
+    """``("bodies", 1, "radius")`` as ``"bodies[1].radius"`` (the form messages use)."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
 class SceneError(ValueError):
-    """A scene that cannot be used; the message names the field and the problem."""
+    """A scene that cannot be used; the message (one line) names the field and the problem.
+
+    Attributes
+    ----------
+    path : tuple of str and int
+        Where the problem is, e.g. ``("bodies", 1, "radius")`` or ``("view", "camera",
+        "position")``; ``()`` for the text or file as a whole (its size, its JSON).
+    line : int or None
+        1-based line of the text where it is known (JSON syntax, pasted lines).
+    reason : str
+        The problem without its location, e.g. ``"must be in [1e-12, 1e+12], got -1.0"``.
+    """
+
+    def __init__(self, message: str, path: Location = (), line: int | None = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.path: Location = tuple(path)
+        self.line = line
+        self.reason = message if reason is None else reason
+
+    @classmethod
+    def at(cls, path: Location, reason: str, line: int | None = None) -> "SceneError":
+        """The error ``"<location>: <reason>"`` for ``path`` (reason shortened to one short line)."""
+        reason = _one_line(reason)
+        where = format_location(path)
+        return cls(f"{where}: {reason}" if where else reason, path, line, reason)
+
+
+#: Longest reason a message carries (a hostile value is shown cut short, never whole).
+_MAX_REASON = 240
+
+
+def _one_line(text: str) -> str:
+    text = " ".join(text.split("\n"))
+    return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -126,9 +179,9 @@ class Scene:
     def with_added_body(self) -> "Scene":
         """A copy with one more target sphere placed clear of the others (pair mode only)."""
         if self.mode != "pair":
-            raise SceneError("bodies: inside mode has exactly a ball and its container")
+            raise SceneError.at(("bodies",), "inside mode has exactly a ball and its container")
         if len(self.bodies) >= MAX_BODIES:
-            raise SceneError(f"bodies: at most {MAX_BODIES} bodies")
+            raise SceneError.at(("bodies",), f"at most {MAX_BODIES} bodies")
         taken = {b.name for b in self.bodies}
         name = next(ch for ch in "BCDEFGHIJKLMNOPQRSTUVWXYZ" if ch not in taken)
         last = self.bodies[-1]
@@ -139,9 +192,9 @@ class Scene:
     def without_body(self, index: int) -> "Scene":
         """A copy without body ``index`` (never A, never below two bodies)."""
         if index == 0:
-            raise SceneError("bodies[0]: body A cannot be removed")
+            raise SceneError.at(("bodies", 0), "body A cannot be removed")
         if len(self.bodies) <= 2:
-            raise SceneError("bodies: a scene needs at least two bodies")
+            raise SceneError.at(("bodies",), "a scene needs at least two bodies")
         return replace(self, bodies=self.bodies[:index] + self.bodies[index + 1 :])
 
     @property
@@ -151,74 +204,155 @@ class Scene:
         return {name: bool(stored.get(name, default)) for name, default in LAYERS.items()}
 
 
-def _vector(value: Any, where: str, limit: float) -> Vector3:
-    if not isinstance(value, (list, tuple)) or len(value) != 3:
-        raise SceneError(f"{where}: expected a list of 3 numbers, got {value!r}")
-    out = []
-    for item in value:
-        out.append(_number(item, where))
-    if any(abs(x) > limit for x in out):
-        raise SceneError(f"{where}: components must be within ±{limit:g}, got {out}")
-    return (out[0], out[1], out[2])
+def _check(check: Callable[[Any, str], Any], value: Any, path: Location) -> Any:
+    """Apply one of :mod:`solver.limits`' checks, its ValueError turned into a located SceneError."""
+    field_name = format_location(path)
+    try:
+        return check(value, field_name)
+    except ValueError as exc:
+        reason = str(exc)
+        if reason.startswith(field_name + ": "):
+            reason = reason[len(field_name) + 2 :]
+        raise SceneError.at(path, reason) from None
 
 
-def _number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SceneError(f"{where}: expected a number, got {value!r}")
-    number = float(value)
-    if not math.isfinite(number):
-        raise SceneError(f"{where}: must be finite, got {value!r}")
-    return number
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL_IN_NAME = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _valid_text(text: str, path: Location, control: re.Pattern[str] = _CONTROL) -> None:
+    """Refuse lone surrogates (not Unicode: unwritable as UTF-8) and control characters."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise SceneError.at(
+            path, f"not valid Unicode text: lone surrogate {text[exc.start]!r} at character {exc.start + 1}"
+        ) from None
+    bad = control.search(text)
+    if bad:
+        raise SceneError.at(path, f"control character {bad.group()!r} at character {bad.start() + 1}")
+
+
+def _view_data(value: Any, path: Location, depth: int, count: list[int]) -> None:
+    """Plain JSON data: finite numbers, valid text, true/false/null, lists and objects, bounded."""
+    count[0] += 1
+    if count[0] > MAX_VIEW_ITEMS:
+        raise SceneError.at(("view",), f"too large (more than {MAX_VIEW_ITEMS} values)")
+    if depth > MAX_VIEW_DEPTH:
+        raise SceneError.at(path, f"nested too deeply (at most {MAX_VIEW_DEPTH} levels)")
+    if value is None or isinstance(value, bool):
+        return
+    if isinstance(value, (int, float)):
+        try:
+            number = float(value)
+        except OverflowError:
+            raise SceneError.at(path, "number too large") from None
+        if not math.isfinite(number):
+            raise SceneError.at(path, f"must be finite, got {value!r}")
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise SceneError.at(path, f"expected text of at most {MAX_TEXT} characters")
+        _valid_text(value, path)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str) or not 0 < len(key) <= MAX_NAME:
+                raise SceneError.at(path, f"expected names of 1 to {MAX_NAME} characters as keys, got {key!r}")
+            _valid_text(key, path, _CONTROL_IN_NAME)
+            _view_data(item, (*path, key), depth + 1, count)
+        return
+    if isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            _view_data(item, (*path, i), depth + 1, count)
+        return
+    raise SceneError.at(path, f"expected JSON data (numbers, text, true/false, lists, objects), got {type(value).__name__}")
+
+
+def validate_view(view: Any) -> None:
+    """Check a scene's ``view`` object; raise :class:`SceneError` naming the first bad field.
+
+    Any key may hold plain JSON data (finite numbers, valid text, bounded size and
+    depth); the keys the program reads are checked in full: ``camera`` (``position``
+    and ``focal_point`` within the coordinate range and apart, ``up`` a non-zero
+    direction; a camera without both points is not used) and ``layers`` (names to
+    true/false).
+    """
+    if not isinstance(view, dict):
+        raise SceneError.at(("view",), "expected an object")
+    _view_data(view, ("view",), 0, [0])
+    if "camera" in view:
+        camera = view["camera"]
+        where: Location = ("view", "camera")
+        if not isinstance(camera, dict):
+            raise SceneError.at(where, "expected an object with position, focal_point and up")
+        unknown = sorted(set(camera) - {"position", "focal_point", "up"})
+        if unknown:
+            raise SceneError.at(where, f"unknown key {unknown[0]!r} (expected position, focal_point, up)")
+        points = {}
+        for key in ("position", "focal_point"):
+            if key in camera:
+                points[key] = _check(limits.check_vector, camera[key], (*where, key))
+        if len(points) == 2 and points["position"] == points["focal_point"]:
+            raise SceneError.at((*where, "position"), "must differ from focal_point")
+        if "up" in camera:
+            _check(limits.check_direction, camera["up"], (*where, "up"))
+    if "layers" in view:
+        layers = view["layers"]
+        if not isinstance(layers, dict):
+            raise SceneError.at(("view", "layers"), "expected an object of layer names and true/false")
+        for name, shown in layers.items():
+            if not isinstance(shown, bool):
+                raise SceneError.at(("view", "layers", name), f"expected true or false, got {shown!r}")
+    if len(json.dumps(view, allow_nan=False)) > MAX_VIEW_TEXT:
+        raise SceneError.at(("view",), f"too large (more than {MAX_VIEW_TEXT} characters)")
 
 
 def validate(scene: Scene) -> None:
     """Check every field of ``scene``; raise :class:`SceneError` naming the first bad one.
 
-    Also normalises numbers to floats and vectors to tuples in place (the
-    dataclass is frozen, so through ``object.__setattr__``).
+    Masses, radii, coordinates, velocities, the horizon and the restitution are
+    checked by :mod:`solver.limits`, the solver's own rule, so a scene accepted here
+    is one the solver handles.  Also normalises numbers to floats and vectors to
+    tuples in place (the dataclass is frozen, so through ``object.__setattr__``).
     """
-    if scene.mode not in MODES:
-        raise SceneError(f"mode: expected one of {', '.join(MODES)}, got {scene.mode!r}")
-    horizon = _number(scene.horizon, "horizon")
-    if not 0.0 < horizon <= MAX_HORIZON:
-        raise SceneError(f"horizon: must be in (0, {MAX_HORIZON:g}], got {horizon!r}")
-    restitution = _number(scene.restitution, "restitution")
-    if not 0.0 <= restitution <= 1.0:
-        raise SceneError(f"restitution: must be in [0, 1], got {restitution!r}")
+    if not isinstance(scene.mode, str) or scene.mode not in MODES:
+        raise SceneError.at(("mode",), f"expected one of {', '.join(MODES)}, got {scene.mode!r}")
+    horizon = _check(limits.check_horizon, scene.horizon, ("horizon",))
+    restitution = _check(limits.check_restitution, scene.restitution, ("restitution",))
     for key, text in (("title", scene.title), ("description", scene.description)):
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise SceneError(f"{key}: expected text of at most {MAX_TEXT} characters")
-    if not isinstance(scene.view, dict):
-        raise SceneError("view: expected an object")
-    bodies = tuple(scene.bodies)
+            raise SceneError.at((key,), f"expected text of at most {MAX_TEXT} characters")
+        _valid_text(text, (key,))
+    validate_view(scene.view)
+    try:
+        bodies = tuple(scene.bodies)
+    except TypeError:
+        raise SceneError.at(("bodies",), "expected a list of bodies") from None
     if scene.mode == "inside" and len(bodies) != 2:
-        raise SceneError(f"bodies: inside mode needs exactly 2 bodies (ball, container), got {len(bodies)}")
+        raise SceneError.at(("bodies",), f"inside mode needs exactly 2 bodies (ball, container), got {len(bodies)}")
     if not 2 <= len(bodies) <= MAX_BODIES:
-        raise SceneError(f"bodies: expected 2 to {MAX_BODIES} bodies, got {len(bodies)}")
+        raise SceneError.at(("bodies",), f"expected 2 to {MAX_BODIES} bodies, got {len(bodies)}")
     names = set()
     checked = []
     for i, body in enumerate(bodies):
-        where = f"bodies[{i}]"
         if not isinstance(body, SceneBody):
-            raise SceneError(f"{where}: expected a body")
+            raise SceneError.at(("bodies", i), "expected a body")
         if not isinstance(body.name, str) or not 0 < len(body.name) <= MAX_NAME:
-            raise SceneError(f"{where}.name: expected a name of 1 to {MAX_NAME} characters")
+            raise SceneError.at(("bodies", i, "name"), f"expected a name of 1 to {MAX_NAME} characters")
+        _valid_text(body.name, ("bodies", i, "name"), _CONTROL_IN_NAME)
         if body.name in names:
-            raise SceneError(f"{where}.name: duplicate name {body.name!r}")
+            raise SceneError.at(("bodies", i, "name"), f"duplicate name {body.name!r}")
         names.add(body.name)
-        center = _vector(body.center, f"{where}.center", MAX_COORDINATE)
-        velocity = _vector(body.velocity, f"{where}.velocity", MAX_COORDINATE)
-        radius = _number(body.radius, f"{where}.radius")
-        if not MIN_RADIUS <= radius <= MAX_RADIUS:
-            raise SceneError(f"{where}.radius: must be in [{MIN_RADIUS:g}, {MAX_RADIUS:g}], got {radius!r}")
-        mass = body.mass
-        if not (isinstance(mass, (int, float)) and not isinstance(mass, bool)) or math.isnan(mass) or mass <= 0:
-            raise SceneError(f"{where}.mass: must be positive, got {mass!r}")
-        checked.append(SceneBody(body.name, center, velocity, radius, float(mass)))
+        center = _check(limits.check_vector, body.center, ("bodies", i, "center"))
+        velocity = _check(limits.check_velocity, body.velocity, ("bodies", i, "velocity"))
+        radius = _check(limits.check_radius, body.radius, ("bodies", i, "radius"))
+        mass = _check(limits.check_mass, body.mass, ("bodies", i, "mass"))
+        checked.append(SceneBody(body.name, center, velocity, radius, mass))
     if scene.mode == "inside" and not checked[1].radius > checked[0].radius:
-        raise SceneError(
-            f"bodies[1].radius: the container must be larger than the ball "
-            f"({checked[1].radius:g} <= {checked[0].radius:g})"
+        raise SceneError.at(
+            ("bodies", 1, "radius"),
+            f"the container must be larger than the ball ({checked[1].radius:g} <= {checked[0].radius:g})",
         )
     object.__setattr__(scene, "horizon", horizon)
     object.__setattr__(scene, "restitution", restitution)
