@@ -10,6 +10,8 @@ container: contact once f >= 0).  Every verdict is the sign of one of a few
 polynomials in the inputs:
 
 * ``c``                     contact at t = 0?
+* ``co = |p|^2 - (rA + rB)^2``    inside mode, when ``c >= 0``: is the ball
+  entirely outside the container?
 * ``pv = p.v``              approaching?
 * ``disc = vv R^2 - |p x v|^2``   a quarter of the discriminant, from the cross
   product, so long shots (|p| >> R) do not cancel catastrophically;
@@ -36,7 +38,7 @@ plain Python.
 import math
 import os
 
-from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OVERLAPPING, SEPARATING
+from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 from .tolerances import FILTER_MAX, FILTER_MIN, TIME_RTOL, UNIT_ROUNDOFF
 
 
@@ -113,7 +115,7 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     -----
     Error bounds.  ``p``, ``v`` and ``R`` carry one rounding each (relative
     error ``u``) and every further operation adds one; counting them, with
-    margin: ``|c~ - c| <= 8u (|p|^2 + R^2)``; ``|pv~ - pv| <= 8u sum|p_i v_i|``;
+    margin: ``|c~ - c| <= 8u (|p|^2 + R^2)``, and likewise for ``co``; ``|pv~ - pv| <= 8u sum|p_i v_i|``;
     each cross-product component errs by at most ``ew_i = 6u (|p_j v_k| +
     |p_k v_j|)``, so ``|p x v|^2`` errs by at most ``sum ew_i (2 |w_i| + ew_i)
     + 6u |p x v|^2``, and ``R^2 |v|^2`` by at most ``16u R^2 |v|^2``; each
@@ -159,6 +161,9 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     rr = r * r
     c = pp - rr
     ec = 8.0 * U * (pp + rr)
+    ro = ra + rb  # inside mode: the ball is entirely outside once |p| > rA + rC
+    co = pp - ro * ro
+    eco = 8.0 * U * (pp + ro * ro)
 
     vv = vx * vx + vy * vy + vz * vz
     pv = px * vx + py * vy + pz * vz
@@ -212,8 +217,9 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     if inside:
         hit = fh_pos
         later = fh_neg
-        status = OVERLAPPING if c_pos else (NO_RELATIVE_MOTION if not moving else (HIT if hit else LATER))
-        unsure = (not (c_pos | c_neg)) | (c_neg & moving & (not (hit | later)))
+        outside = co > eco
+        status = (OUTSIDE if outside else OVERLAPPING) if c_pos else (NO_RELATIVE_MOTION if not moving else (HIT if hit else LATER))
+        unsure = (not (c_pos | c_neg)) | (c_neg & moving & (not (hit | later))) | (c_pos & (abs(co) <= eco))
     else:
         hit = ve_pos | fh_neg
         by_vertex = ve_pos
