@@ -118,13 +118,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .model.analysis import solve, to_dict
     from .model.scene import SceneError
 
+    if sys.stdout is None:
+        return _fail("no standard output to write the solution to")
     try:
         scene = _load(args.scene)
-        text = json.dumps(to_dict(solve(scene)), indent=2, allow_nan=False, ensure_ascii=False)
+        data = to_dict(solve(scene))
+        text = json.dumps(data, indent=2, allow_nan=False, ensure_ascii=False)
     except (SceneError, ValueError) as exc:
         return _fail(str(exc))
     try:
-        sys.stdout.write(text + "\n")
+        try:
+            sys.stdout.write(text + "\n")
+        except UnicodeEncodeError:  # an ASCII-only stdout (PYTHONIOENCODING=ascii): JSON's \u escapes
+            sys.stdout.write(json.dumps(data, indent=2, allow_nan=False) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         _silence_stdout()
