@@ -17,7 +17,7 @@ from explorer.model.paste import parse_configuration
 from explorer.model.scene import Scene, SceneError
 
 FUZZ = settings(
-    max_examples=250, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=150, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 
 BASE = json.loads(DEFAULT_SCENE.read_text())
@@ -130,18 +130,14 @@ def test_the_paste_parser_refuses_anything_only_with_scene_errors(text):
 @FUZZ
 @given(
     st.tuples(*[st.floats(-1e12, 1e12, allow_nan=False)] * 3),
-    st.tuples(*[st.floats(-1e11, 1e11, allow_nan=False)] * 3),
+    st.tuples(*[st.floats(-1e12, 1e12, allow_nan=False)] * 3),
     st.floats(1e-12, 1e12),
     st.floats(1e-12, 1e12),
     st.one_of(st.floats(1e-12, 1e12), st.just(math.inf)),
 )
 def test_every_scene_in_range_solves(center, velocity, ra, rb, mass):
-    """The validation rule is the solver's: whatever it accepts, the solver answers with finite numbers.
-
-    Velocities stay within ±1e11 here: at the very edge (a component near 1e12) the bounce path's
-    reflected velocity can round past the limit and ``solver.bounce_path`` refuses its own
-    intermediate body (velocity 1e12 -> 1000000000000.164); that is the motion code's to fix.
-    """
+    """The validation rule is the solver's: whatever it accepts, the solver answers with finite numbers
+    (bounces included: a reflected velocity must not fall outside the range the solver checks)."""
     text = "\n".join(
         [f"a.center {' '.join(map(repr, center))}", f"a.velocity {' '.join(map(repr, velocity))}", f"a.radius {ra!r}",
          "b.center 0 0 0", f"b.radius {rb!r}", "b fixed" if math.isinf(mass) else f"b.mass {mass!r}"]
