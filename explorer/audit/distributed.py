@@ -115,6 +115,7 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
     errors: dict[int, BaseException] = {}
     with connect(address, workers) as client:
         n_workers = len(client.scheduler_info().get("workers", {}))
+        ready = time.perf_counter()
         futures = client.compute(tasks)
         index = {future.key: i for i, future in enumerate(futures)}
         for future in as_completed(futures):
@@ -129,6 +130,7 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
                 for later in futures[i + 1 :]:  # the first error in file order is the one reported
                     later.cancel()
             future.release()
+        done = time.perf_counter()
     if errors:
         first = min(errors)
         err = errors[first]
@@ -136,5 +138,6 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
             raise err.shifted(fold.rows_before)
         raise LogError(f"a Dask task failed ({type(err).__name__}: {printable(str(err))})")
     run = {"runner": "dask", "address": address or "local", "workers": n_workers, "chunks": len(tasks),
-           "seconds": time.perf_counter() - start}  # fmt: skip
+           "seconds": time.perf_counter() - start, "cluster_seconds": ready - start,
+           "compute_seconds": done - ready}  # fmt: skip
     return fold.total, run
