@@ -118,13 +118,14 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
         ready = time.perf_counter()
         futures = client.compute(tasks)
         index = {future.key: i for i, future in enumerate(futures)}
+        finished = 0
         for future in as_completed(futures):
             i = index[future.key]
             if future.status == "finished":
                 tally = future.result()
                 fold.add(i, tally)
-                estimate = None if info.rows else (i + 1) / len(futures)
-                progress.update(tally.rows, estimate)
+                finished += 1
+                progress.update(tally.rows, None if info.rows else finished / len(futures))
             elif future.status == "error":
                 errors[i] = future.exception()
                 for later in futures[i + 1 :]:  # the first error in file order is the one reported

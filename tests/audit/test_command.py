@@ -153,3 +153,27 @@ def test_parquet_row_groups_larger_than_a_chunk(planted, planted_files, tmp_path
     grouped = audit(planted_files["log.parquet"], tmp_path / "grouped", chunk_rows=CHUNK)
     assert batched["run"]["chunks"] == 6
     assert comparable(batched) == comparable(grouped)
+
+
+def test_a_kill_cleans_up_like_ctrl_c(planted_files, tmp_path, monkeypatch, capsys):
+    """SIGTERM while the audit runs: exit 130, no output folder, no staging folder, the handler restored."""
+    import signal
+
+    import explorer.audit.run as audit_run
+    from explorer.cli import main
+
+    original = audit_run.audit_chunk
+    calls = []
+
+    def killed(raw, settings):
+        calls.append(1)
+        if len(calls) == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return original(raw, settings)
+
+    monkeypatch.setattr(audit_run, "audit_chunk", killed)
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["audit", str(planted_files["log.npz"]), "-o", str(tmp_path / "out"), "--chunk-rows", "1000"]) == 130
+    assert capsys.readouterr().err == "sphere-explorer audit: interrupted; nothing was written\n"
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) is before
