@@ -20,7 +20,12 @@ One run measures, on the same machine and in the same process:
    time per pair and agreement with the exact solver; (5b) FCL's verdicts on
    near-grazing pairs;
 6. :func:`solver.sweep_many` with shared scalar radii/horizon (broadcast) and
-   with a per-pair horizon array.
+   with a per-pair horizon array;
+7. the exact path: :func:`solver.sweep_many` on ``--exact-n`` pairs that all
+   touch exactly (at t = 0, on an exact tangent, exactly at the horizon, and a
+   mix), which the float filter cannot decide; the same pairs decided by
+   Python integers alone (the expansion stage switched off) on a sample, for
+   the same-run ratio.
 
 Every figure is a median over repeats taken in this run; ratios are between
 medians of this run.  Numbers are only comparable between runs with the same
@@ -606,10 +611,110 @@ def bench_fcl_grazing(n: int, seed: int, h: float) -> dict | None:
 
 
 # --------------------------------------------------------------------------
+# [7] the exact path
+
+#: Integer Pythagorean quadruples a^2 + b^2 + c^2 = d^2, and triples a^2 + b^2 = c^2.
+_QUADS = ((1, 2, 2, 3), (2, 3, 6, 7), (1, 4, 8, 9), (4, 4, 7, 9), (2, 6, 9, 11))
+_TRIPLES = ((3, 4, 5), (5, 12, 13), (8, 15, 17), (7, 24, 25), (20, 21, 29))
+
+
+def make_touching(kind: str, n: int, seed: int) -> dict:
+    """n pairs that touch exactly, each scaled by powers of two (lengths 2^i, velocities 2^j).
+
+    ``kind``: ``"t0"``: the spheres touch at t = 0 (|p| = rA + rB from a
+    Pythagorean quadruple), random velocities; ``"tangent"``: B lies exactly
+    R off A's relative path (a triple), a graze with a double root;
+    ``"horizon"``: first contact exactly at the horizon (per pair);
+    ``"mix"``: a third of each.  The quantity that decides is exactly zero,
+    so no error bound can prove its sign.
+    """
+    rng = np.random.default_rng(seed)
+    if kind == "mix":
+        parts = [make_touching(k, n // 3 + (i < n % 3), seed + i) for i, k in enumerate(("t0", "tangent", "horizon"))]
+        return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+    rows = np.arange(n)
+    k = rng.integers(1, 50, n).astype(float)
+    signs = rng.choice([-1.0, 1.0], (n, 3))
+    split = rng.integers(1, 64, n) / 64.0  # rA = R split, rB = R (1 - split): exact
+    ca = rng.integers(-1000, 1000, (n, 3)).astype(float)
+    h = np.ones(n)
+    if kind == "t0":
+        q = np.array(_QUADS, dtype=float)[rng.integers(0, len(_QUADS), n)]
+        perm = np.array([rng.permutation(3) for _ in range(n)])
+        cb = ca + np.take_along_axis(q[:, :3], perm, 1) * signs * k[:, None]
+        R = q[:, 3] * k
+        va = rng.normal(0.0, 3.0, (n, 3))
+        vb = rng.normal(0.0, 3.0, (n, 3))
+    else:  # relative motion along one axis: A at speed L, B at rest or moving along it
+        t = np.array(_TRIPLES, dtype=float)[rng.integers(0, len(_TRIPLES), n)]
+        axis = rng.integers(0, 3, n)
+        o1, o2 = (axis + 1) % 3, (axis + 2) % 3
+        e = np.zeros((n, 3))
+        e[rows, axis] = 1.0
+        L = rng.integers(1, 40, n).astype(float)
+        vb_along = rng.choice([0.0, -1.0, 0.5], n) * L
+        va, vb = e * L[:, None], e * vb_along[:, None]
+        closing = L - vb_along  # > 0, exact
+        R = t[:, 2] * k
+        off = np.zeros((n, 3))
+        if kind == "tangent":  # B exactly R off the line, ahead by a whole number of unit times
+            off[rows, o1] = t[:, 0] * k * signs[:, 1]
+            off[rows, o2] = t[:, 1] * k * signs[:, 2]
+            cb = ca + off + e * (closing * rng.integers(1, 4, n))[:, None]
+        else:  # at t = h the relative offset is (t0 k, t1 k) along and across: |.| = R, approaching
+            off[rows, o1] = t[:, 1] * k * signs[:, 1]
+            cb = ca + off + e * (closing * h + t[:, 0] * k)[:, None]
+    ra, rb = R * split, R * (1.0 - split)
+    i = rng.integers(-16, 17, n).astype(float)
+    j = i - rng.integers(-16, 17, n)  # keeps the horizon 2^(i - j) within 2^16
+    sl, sv = 2.0**i, 2.0**j
+    return {
+        "ca": ca * sl[:, None], "va": va * sv[:, None], "ra": ra * sl,
+        "cb": cb * sl[:, None], "vb": vb * sv[:, None], "rb": rb * sl, "h": h * sl / sv,
+    }
+
+
+def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
+    """[7] sweep_many where every pair needs the exact path; and Python integers alone on a sample."""
+    import solver.batch as batch_module
+
+    out = {"n": n, "python_sample": python_sample, "kinds": {}}
+    for kind in ("t0", "tangent", "horizon", "mix"):
+        d = make_touching(kind, n, seed)
+        args = (d["ca"], d["va"], d["ra"], d["cb"], d["vb"], d["rb"])
+        box = {}
+        sweep_many(*(a[:100] for a in args), horizon=d["h"][:100])  # warm-up
+        times = timed_runs(lambda: box.__setitem__("r", sweep_many(*args, horizon=d["h"])), repeats)
+        r = box["r"]
+        sample = tuple(a[:python_sample] for a in args)
+        batch_module.USE_JIT = False  # integers only, for the ratio
+        try:
+            t_py = timed_runs(lambda: box.__setitem__("p", sweep_many(*sample, horizon=d["h"][:python_sample])), 3)
+        finally:
+            batch_module.USE_JIT = True
+        p = box["p"]
+        same = bool((p.status == r.status[:python_sample]).all())
+        close = np.allclose(np.nan_to_num(p.toi, nan=-1.0), np.nan_to_num(r.toi[:python_sample], nan=-1.0), rtol=1e-13, atol=0.0)
+        out["kinds"][kind] = {
+            "median_s": median(times),
+            "min_s": float(min(times)),
+            "mpairs_per_s": n / median(times) / 1e6,
+            "exact_pairs": int(r.exact.sum()),
+            "status_counts": {Status(int(c)).name: int(v) for c, v in zip(*np.unique(r.status, return_counts=True))},
+            "python_us_per_pair": median(t_py) / python_sample * 1e6,
+            "speedup_vs_python": (median(t_py) / python_sample) / (median(times) / n),
+            "python_same_status": same,
+            "python_toi_within_1e-13": bool(close),
+        }
+    return out
+
+
+# --------------------------------------------------------------------------
 # report
 
 
-def report(res: dict) -> str:
+def _header(res: dict) -> list[str]:
+    """The machine and arguments lines of the report."""
     m = res["machine"]
     cfg = res["config"]
     out = []
@@ -633,6 +738,12 @@ def report(res: dict) -> str:
     out += [f"{k.ljust(w)}  {v}" for k, v in rows]
     out.append("")
 
+    return out
+
+
+def report(res: dict) -> str:
+    cfg = res["config"]
+    out = _header(res)
     cs = res["cold_start"]
     out.append(f"[1] cold start in this process: first sweep() {cs['first_sweep_s'] * 1e3:.1f} ms, "
                f"first sweep_many() on 1000 pairs {cs['first_sweep_many_1000_s'] * 1e3:.1f} ms "
@@ -709,8 +820,34 @@ def report(res: dict) -> str:
                        f"fcl-only {fg['fcl_hit_solver_miss']}, solver-only {fg['fcl_miss_solver_hit']}; "
                        f"toi max |diff| on common hits {fg['toi_max_abs_diff_both_hit']:.3g}")
     out.append("")
+    out += _exact_lines(res)
     out.append(f"total wall time {res['wall_time_s']:.1f} s")
     return "\n".join(out)
+
+
+def _exact_lines(res: dict) -> list[str]:
+    """Section [7] of the report."""
+    out: list[str] = []
+    cfg = res["config"]
+    ex = res.get("exact")
+    if ex:
+        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["exact_pairs"], k["python_us_per_pair"],
+                 k["speedup_vs_python"], "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
+                for kind, k in ex["kinds"].items()]  # fmt: skip
+        out.append(fmt_table(
+            ["pairs that touch exactly", "median ms", "min ms", "Mpairs/s", "exact", "integers us/pair", "speed-up", "same answers"],
+            rows,
+            f"[7] the exact path: sweep_many on n={ex['n']:,} pairs the float filter cannot decide, median of {cfg['repeats']} runs; "
+            f"Python integers alone on the first {ex['python_sample']:,} (median of 3)",
+        ))
+        out.append("  status mix: " + "; ".join(f"{kind}: " + ", ".join(f"{a} {b}" for a, b in k["status_counts"].items()) for kind, k in ex["kinds"].items()))
+        out.append("")
+    return out
+
+
+def report_exact_only(res: dict) -> str:
+    """The machine header and section [7] (``--only-exact``)."""
+    return "\n".join(_header(res) + _exact_lines(res) + [f"total wall time {res['wall_time_s']:.1f} s"])
 
 
 def _json_safe(x):
@@ -740,6 +877,9 @@ def main(argv=None) -> int:
     ap.add_argument("--chunk", type=int, default=100, help="calls per timed chunk in the scalar section")
     ap.add_argument("--fcl-sample", type=int, default=2000, help="pairs for the FCL comparison")
     ap.add_argument("--grazing-n", type=int, default=200_000, help="near-grazing pairs for the [4b] supplement (0: skip)")
+    ap.add_argument("--exact-n", type=int, default=100_000, help="pairs per kind in the [7] exact-path section (0: skip)")
+    ap.add_argument("--exact-python-sample", type=int, default=5_000, help="pairs decided by Python integers alone in [7]")
+    ap.add_argument("--only-exact", action="store_true", help="run only the machine header and section [7]")
     ap.add_argument("--cpu", type=int, default=None, help="pin this process to one CPU (os.sched_setaffinity)")
     args = ap.parse_args(argv)
     if args.repeats < 5:
@@ -762,6 +902,12 @@ def main(argv=None) -> int:
     t2 = time.perf_counter()
     res["cold_start"] = {"first_sweep_s": t1 - t0, "first_sweep_many_1000_s": t2 - t1}
 
+    res["exact"] = bench_exact(args.exact_n, args.seed, args.repeats, args.exact_python_sample) if args.exact_n > 0 else None
+    if args.only_exact:
+        res["loadavg_at_end"] = os.getloadavg()
+        res["wall_time_s"] = time.perf_counter() - wall0
+        print(report_exact_only(res))
+        return 0
     res["scalar"] = bench_scalar(args.scalar_repeats, args.scalar_calls, args.chunk)
     batch = bench_batch(d, h, args.repeats)
     batch_result = batch.pop("_result")

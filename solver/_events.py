@@ -58,7 +58,7 @@ def event_one(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb
         The float signs or time could not be proved: ask :func:`event_exact`.
     """
     (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
-     t_lo, t_hi, q_precise, c_precise, q_over_vv) = quantities(
+     t_lo, t_hi, q_precise, c_precise, q_over_vv, q) = quantities(
         cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside
     )  # fmt: skip
     moving = vv != 0.0

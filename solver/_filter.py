@@ -106,9 +106,9 @@ def quantities(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, r
     q_precise, c_precise : bool
         ``q / vv`` is proved within :data:`_HALF_RTOL` relative; ``c / q`` as
         well when both hold.
-    q_over_vv : float
+    q_over_vv, q : float
         The root ``q / vv`` itself (the larger root when ``pv < 0``, the
-        smaller when ``pv > 0``).
+        smaller when ``pv > 0``), and ``q``.
 
     Notes
     -----
@@ -219,7 +219,7 @@ def quantities(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, r
     t_hi = max(t1, t2)
 
     return (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
-            t_lo, t_hi, q_precise, c_precise, t1)  # fmt: skip
+            t_lo, t_hi, q_precise, c_precise, t1, q)  # fmt: skip
 
 
 @jit
@@ -256,7 +256,7 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
 
     """
     (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
-     t_lo, t_hi, q_precise, c_precise, _) = quantities(
+     t_lo, t_hi, q_precise, c_precise, _, _) = quantities(
         cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside
     )  # fmt: skip
     # Proved signs.

@@ -24,8 +24,9 @@ from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, 
 
 NAN = math.nan
 INF = math.inf
-#: A filter value is used as it is for a root when its bound is this small relative to it.
-_TIGHT = 2.0**-45
+#: A filter value is used as it is for a root when its bound is this small relative to it
+#: (then every root carries a relative error of a few times this, far below TIME_RTOL).
+_TIGHT = 2.0**-40
 
 
 def scratch() -> np.ndarray:
@@ -61,6 +62,12 @@ def _near(which, sign, value, near, buf, x):
 
 
 @jit
+def _root_pair(t1, t2):
+    """``(min, max)``."""
+    return (t1, t2) if t1 <= t2 else (t2, t1)
+
+
+@jit
 def _roots(c, pv, vv, disc):
     """Both roots of ``vv t^2 + 2 pv t + c`` (``vv > 0``, ``disc >= 0``), increasing, cancellation-free."""
     s = math.sqrt(max(disc, 0.0))
@@ -88,11 +95,12 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
     if not in_exact_range(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h):
         return 0, NAN, NAN, False
     (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
-     t_lo, t_hi, q_precise, c_precise, q_over_vv) = quantities(
+     t_lo, t_hi, q_precise, c_precise, q_over_vv, q) = quantities(
         cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside
     )  # fmt: skip
     if not in_range:  # no filter bound holds: every sign from expansions
         ec = eco = epv = edisc = eve = efh = INF
+        q_precise = False
     args = (cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside)
     ok = True
     if in_range:
@@ -109,6 +117,7 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         ok &= ok1
     a = NAN
     b = NAN
+    sd, nd = 2, False  # 2: the sign of disc not computed yet
     # the other signs are computed on demand, in the order of the integer path
     if not event:
         code = 0
@@ -130,7 +139,7 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         elif spv >= 0:
             code = SEPARATING
         else:
-            sd, _, _, ok1 = _sign(DISC, disc, edisc, buf, args)
+            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
             ok &= ok1
             if sd < 0:
                 code = MISS
@@ -143,11 +152,15 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
                     ok &= ok1
                 code = HIT if (sfh <= 0 or sve >= 0) else LATER
         if svv != 0:
-            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
-            ok &= ok1
-            if sd >= 0:
-                a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+            if sd == 2:
+                sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
                 ok &= ok1
+            if sd >= 0:
+                if q_precise and (c_precise or sc == 0):  # the filter's roots are proved (c exactly 0: 0)
+                    a, b = _root_pair(q_over_vv, 0.0 if sc == 0 else c / q)
+                else:
+                    a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+                    ok &= ok1
         return code, a, b, ok
     # a motion event (see solver._events.event_exact)
     if svv == 0:
