@@ -50,3 +50,18 @@ def status_text(scene: Scene, solution: Solution, subscripts: bool = True) -> st
     if s.status is Status.SEPARATING:
         return f"{pair}: SEPARATING — moving apart, no contact"
     return f"{pair}: NO RELATIVE MOTION — the gap stays {fmt(s.closest.gap)}"
+
+
+def state_note(scene: Scene, solution: Solution) -> str | None:
+    """A status-bar hint for states that need a word of explanation, else None."""
+    s = solution.sweep
+    contact = s.contact
+    if contact is not None and contact.degenerate:
+        return "The centres coincide: the contact normal is undefined (x axis shown)."
+    if s.status is Status.OVERLAPPING and scene.mode == "inside":
+        return f"{scene.bodies[0].name} touches or crosses the container wall at t = 0."
+    if s.status is Status.OVERLAPPING:
+        return "The spheres already overlap at t = 0: contact at toi = 0."
+    if s.status is Status.NO_RELATIVE_MOTION:
+        return "No relative motion: the gap never changes, so there is no contact."
+    return None
