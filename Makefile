@@ -1,34 +1,38 @@
 # Sphere Sweep Explorer — the two commands of the README's quick start:
-#   make run    create .venv, install, open the explorer on the default scene
-#   make test   create .venv, install with the test extra, run the whole test suite
+#   make run    check the system, create .venv, install, open the explorer (SCENE=file.json for another scene)
+#   make test   check the system (Xvfb too), create .venv, install with the test extra, run the whole test suite
+# Before anything else, `python3 -m explorer.system` (standard library only) checks what the
+# system must provide: as root with apt-get it installs what is missing; otherwise it stops with
+# one line giving the exact install command.  A half-made .venv is detected and built again.
 PYTHON ?= python3
-VENV   := .venv
+VENV   ?= .venv
 BIN    := $(VENV)/bin
+SCENE  ?=
+SETUP   = $(PYTHON) -m explorer.system --venv $(VENV)
+# make's own check that there is a Python to run the set-up with at all
+HAVE_PYTHON = command -v $(PYTHON) >/dev/null 2>&1 || { \
+	echo "make: $(PYTHON) not found; install with: sudo apt-get install -y python3 python3-venv" >&2; exit 2; }
 
 .PHONY: run test bench bench-explorer clean
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+run:
+	@$(HAVE_PYTHON)
+	@$(SETUP) run
+	$(BIN)/sphere-explorer $(SCENE)
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
-
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@
-
-run: $(VENV)/.installed-run
-	$(BIN)/sphere-explorer
-
-test: $(VENV)/.installed-test
+test:
+	@$(HAVE_PYTHON)
+	@$(SETUP) test
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.installed-test
+bench:
+	@$(HAVE_PYTHON)
+	@$(SETUP) test
 	$(BIN)/python benchmarks/bench_solver.py
 
-bench-explorer: $(VENV)/.installed-test
+bench-explorer:
+	@$(HAVE_PYTHON)
+	@$(SETUP) test
 	$(BIN)/python benchmarks/bench_explorer.py
 
 clean:

@@ -5,20 +5,33 @@
     sphere-explorer [SCENE]                                   open the window
     sphere-explorer render SCENE -o OUT.png [--size WxH] [--time T]
     sphere-explorer solve SCENE                               solution as JSON
+    sphere-explorer report SCENE -o FOLDER                    bug-report folder
+
+Every refusal (a bad scene file, argument, output path or environment) is one
+line on stderr and exit code 2, found before any drawing starts; nothing
+half-written or temporary is left behind.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
+import tempfile
+import types
 from pathlib import Path
 
 from .model.gallery import DEFAULT_SCENE
 
-#: Exit code for refused input (bad scene, bad arguments).
+#: Exit code for refused input (bad scene, bad arguments, unusable output or environment).
 EXIT_REFUSED = 2
+#: Exit code for an unexpected error (a bug: please report it).
+EXIT_BUG = 1
+
+SIZE_RANGE = (16, 8192)
+MAX_TIME = 1e6
 
 
 def _fail(message: str) -> int:
@@ -26,104 +39,217 @@ def _fail(message: str) -> int:
     return EXIT_REFUSED
 
 
+def _load(path: str | os.PathLike[str]):
+    """The scene at ``path``; raises SceneError."""
+    from .model.scene_io import load
+
+    return load(path)
+
+
+# -- argument types (argparse turns their ArgumentTypeError into a one-line refusal) -----------
+
+
+def _size(text: str) -> tuple[int, int]:
+    lo, hi = SIZE_RANGE
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
+    if not (lo <= w <= hi and lo <= h <= hi):
+        raise argparse.ArgumentTypeError(f"size must be between {lo} and {hi} pixels a side, got {text!r}")
+    return w, h
+
+
+def _time(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not (math.isfinite(value) and abs(value) <= MAX_TIME):
+        raise argparse.ArgumentTypeError(f"expected a finite time within ±{MAX_TIME:g}, got {text!r}")
+    return value
+
+
+def _int_in(lo: int, hi: int, what: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number of {what}, got {text!r}") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"expected {lo} to {hi} {what}, got {text!r}")
+        return value
+
+    return parse
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Make ``parser`` refuse bad arguments in one line (argparse's default is usage + error), exit 2."""
+
+    def error(self: argparse.ArgumentParser, message: str) -> None:
+        self.exit(EXIT_REFUSED, f"{self.prog}: {' '.join(message.split())} (see {self.prog} --help)\n")
+
+    parser.error = types.MethodType(error, parser)  # type: ignore[method-assign]
+    return parser
+
+
+def _output(path: str, suffixes: tuple[str, ...]) -> Path | str:
+    """Check ``-o`` before any work: the suffix, not a folder, writable; return the path or a refusal."""
+    from .model.scene import SceneError
+    from .model.scene_io import check_writable, show_path
+
+    out = Path(path)
+    if out.suffix.lower() not in suffixes:
+        return f"-o: expected a {', '.join(suffixes[:-1])} or {suffixes[-1]} file, got {show_path(out.name)!r}"
+    if out.is_dir():
+        return f"-o: {show_path(out)} is a folder; give a file name"
+    try:
+        check_writable(out)
+    except SceneError as exc:
+        return f"-o: {exc}"
+    return out
+
+
+# -- the subcommands ---------------------------------------------------------------------------
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print the solution of a scene as JSON."""
     from .model.analysis import solve, to_dict
     from .model.scene import SceneError
-    from .model.scene_io import load
 
+    if sys.stdout is None:
+        return _fail("no standard output to write the solution to")
     try:
-        scene = load(args.scene)
-    except SceneError as exc:
+        scene = _load(args.scene)
+        data = to_dict(solve(scene))
+        text = json.dumps(data, indent=2, allow_nan=False, ensure_ascii=False)
+    except (SceneError, ValueError) as exc:
         return _fail(str(exc))
-    text = json.dumps(to_dict(solve(scene)), indent=2, allow_nan=False, ensure_ascii=False)
     try:
-        sys.stdout.write(text + "\n")
+        try:
+            sys.stdout.write(text + "\n")
+        except UnicodeEncodeError:  # an ASCII-only stdout (PYTHONIOENCODING=ascii): JSON's \u escapes
+            sys.stdout.write(json.dumps(data, indent=2, allow_nan=False) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
+    except OSError as exc:  # e.g. > /dev/full
+        _silence_stdout()
+        return _fail(f"cannot write the solution to the standard output ({exc.strerror or exc})")
     return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def cmd_window(args: argparse.Namespace) -> int:
     """Open the explorer window on a scene (the default scene without one)."""
     from .model.scene import SceneError
-    from .model.scene_io import load
+    from .model.scene_io import clean_stale_temps
 
     path = Path(args.scene) if args.scene else DEFAULT_SCENE
     try:
-        scene = load(path)
+        scene = _load(path)
     except SceneError as exc:
         return _fail(str(exc))
+    clean_stale_temps(path.absolute().parent)  # what interrupted saves there left behind
     from .qt.app import run
 
     return run(scene, path)
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(x) for x in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
-    if not (16 <= w <= 8192 and 16 <= h <= 8192):
-        raise argparse.ArgumentTypeError(f"size must be between 16 and 8192 pixels a side, got {text!r}")
-    return w, h
-
-
 def cmd_render(args: argparse.Namespace) -> int:
     """Write a headless picture of a scene."""
     from .model.scene import SceneError
-    from .model.scene_io import load
+    from .view.render import RenderUnavailable, check_memory, check_offscreen
 
-    try:
-        scene = load(args.scene)
-    except SceneError as exc:
-        return _fail(str(exc))
-    if not (args.time == args.time and abs(args.time) <= 1e6):
-        return _fail(f"--time: expected a finite time, got {args.time}")
-    out = Path(args.output)
+    out = _output(args.output, (".png", ".gif", ".mp4"))
+    if isinstance(out, str):
+        return _fail(out)
     suffix = out.suffix.lower()
-    if suffix not in (".png", ".gif", ".mp4"):
-        return _fail(f"-o: expected a .png, .gif or .mp4 file, got {out.name!r}")
-    if not out.parent.is_dir():
-        return _fail(f"-o: folder {str(out.parent)!r} does not exist")
-    frame = 1.0 if args.frame == "relative" else 0.0
-    if suffix == ".png":
-        from .view.render import render_png
+    try:
+        if suffix == ".png":
+            check_memory(args.size, plot=args.plot)
+        else:
+            from .view.animation import check_animation
 
-        render_png(scene, out, args.size, args.time, frame=frame, with_plot=args.plot)
-    else:
-        from .view.animation import render_animation
+            if args.plot:
+                return _fail("--plot: only for a .png picture")
+            check_animation(out, args.size, args.frames, args.fps)
+        scene = _load(args.scene)
+        check_offscreen()
+        frame = 1.0 if args.frame == "relative" else 0.0
+        if suffix == ".png":
+            from .view.render import render_png
 
-        try:
+            render_png(scene, out, args.size, args.time, frame=frame, with_plot=args.plot)
+        else:
+            from .view.animation import render_animation
+
             render_animation(scene, out, args.size, args.frames, args.fps, frame=frame)
-        except ValueError as exc:
-            return _fail(str(exc))
+    except (SceneError, ValueError, RenderUnavailable) as exc:
+        return _fail(str(exc))
     print(out)
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a bug-report folder: scene, solution JSON, picture with the parabola."""
-    from .view.animation import write_report
     from .model.scene import SceneError
-    from .model.scene_io import load
+    from .model.scene_io import TEMP_TAG, show_path
+    from .view.animation import check_report_folder, write_report
+    from .view.render import RenderUnavailable, check_memory, check_offscreen
 
-    try:
-        scene = load(args.scene)
-    except SceneError as exc:
-        return _fail(str(exc))
     out = Path(args.output)
-    if out.exists() and not out.is_dir():
-        return _fail(f"-o: {str(out)!r} exists and is not a folder")
-    write_report(scene, out, args.size)
+    try:
+        check_report_folder(out)
+        check_memory(args.size, plot=True)
+        parent = out.absolute().parent
+        with tempfile.TemporaryDirectory(prefix=f".{out.name[:80]}{TEMP_TAG}{os.getpid()}-", suffix=".tmp", dir=parent):
+            pass
+    except OSError as exc:
+        return _fail(f"-o: cannot write in {show_path(parent)} ({exc.strerror or exc})")
+    except ValueError as exc:
+        return _fail(f"-o: {exc}")
+    try:
+        scene = _load(args.scene)
+        check_offscreen()
+        write_report(scene, out, args.size)
+    except (SceneError, ValueError, RenderUnavailable) as exc:
+        return _fail(str(exc))
     print(out)
     return 0
 
 
+# -- the parsers ---------------------------------------------------------------------------------
+
+def _budget_help() -> str:
+    from .view.render import MEMORY_BUDGET, MEMORY_VARIABLE
+
+    return (
+        f"Pictures and animations are limited to a memory budget of {MEMORY_BUDGET >> 30} GiB "
+        f"({MEMORY_VARIABLE} in MiB changes it): about 7500x7500 pixels for a PNG, 3900x3900 with --plot, "
+        "and W x H x frames x 11 bytes more for a GIF (3 for an MP4); larger outputs are refused before drawing."
+    )
+
+
+MP4_HELP = "MP4 export needs the mp4 extra: .venv/bin/pip install -e '.[mp4]' (GIF needs nothing more)."
+
+
 def _parser_report() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="sphere-explorer report", description="Write a bug-report folder: scene.json, solution.json, picture.png."
+        prog="sphere-explorer report",
+        description="Write a bug-report folder: scene.json, solution.json, picture.png.",
+        epilog="The folder appears complete or not at all; a symbolic link is refused, never followed. "
+        + _budget_help(),
     )
     p.add_argument("scene", help="scene file (.json)")
     p.add_argument("-o", "--output", required=True, help="folder to write (created if needed)")
@@ -134,16 +260,18 @@ def _parser_report() -> argparse.ArgumentParser:
 
 def _parser_render() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="sphere-explorer render", description="Draw a scene to a PNG, or animate it to a GIF/MP4, without a window."
+        prog="sphere-explorer render",
+        description="Draw a scene to a PNG, or animate it to a GIF/MP4, without a window.",
+        epilog=MP4_HELP + " " + _budget_help(),
     )
     p.add_argument("scene", help="scene file (.json)")
     p.add_argument("-o", "--output", required=True, help="picture (.png) or animation (.gif, .mp4) to write")
-    p.add_argument("--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels (default 1280x800)")
-    p.add_argument("--time", type=float, default=0.0, help="time at which the spheres are drawn (default 0)")
+    p.add_argument("--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels, 16 to 8192 a side (default 1280x800)")
+    p.add_argument("--time", type=_time, default=0.0, help="time at which the spheres are drawn (default 0)")
     p.add_argument("--frame", choices=("world", "relative"), default="world", help="world frame, or B's rest frame")
     p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
-    p.add_argument("--frames", type=int, default=40, help="animation: frames over [0, horizon] (default 40)")
-    p.add_argument("--fps", type=int, default=20, help="animation: frames per second (default 20)")
+    p.add_argument("--frames", type=_int_in(2, 1000, "frames"), default=40, help="animation: frames over [0, horizon], 2 to 1000 (default 40)")
+    p.add_argument("--fps", type=_int_in(1, 100, "frames per second"), default=20, help="animation: frames per second, 1 to 100 (default 20)")
     p.set_defaults(run=cmd_render)
     return p
 
@@ -156,9 +284,23 @@ def _parser_solve() -> argparse.ArgumentParser:
 
 
 def _parser_window() -> argparse.ArgumentParser:
+    from .system import command_name
+
+    lines = [f"subcommands (see {command_name()} SUBCOMMAND --help):"]
+    for name, make in SUBCOMMANDS.items():
+        lines.append(f"  {name:<8} {make().description or ''}")
+    lines += [
+        "",
+        MP4_HELP,
+        _budget_help(),
+        "Exit codes: 0 done; 2 refused (a bad scene file, argument, output path or environment), "
+        "in one line on stderr; 1 an unexpected error (please report it).",
+    ]
     p = argparse.ArgumentParser(
         prog="sphere-explorer",
-        description="Explore moving-sphere collisions. Subcommands: render, solve (see sphere-explorer SUBCOMMAND -h).",
+        description="Explore moving-sphere collisions: open the window on SCENE, or run a subcommand.",
+        epilog="\n".join(lines),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("scene", nargs="?", help="scene file to open (default: the default scene)")
     p.set_defaults(run=cmd_window)
@@ -176,11 +318,32 @@ def main(argv: list[str] | None = None) -> int:
         argv = argv[1:]
     else:
         parser = _parser_window()
+    _one_line_errors(parser)
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse: usage errors exit 2, --help exits 0
+    except SystemExit as exc:  # usage errors exit 2 (one line), --help exits 0
         return int(exc.code or 0)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("sphere-explorer: interrupted", file=sys.stderr)
+        return 130
+    except MemoryError:
+        return _fail("out of memory")
+    except Exception as exc:  # noqa: BLE001 - a bug: one line (the traceback with SPHERE_EXPLORER_DEBUG=1)
+        if os.environ.get("SPHERE_EXPLORER_DEBUG"):
+            raise
+        where = exc.__traceback__
+        while where is not None and where.tb_next is not None:
+            where = where.tb_next
+        place = f" at {Path(where.tb_frame.f_code.co_filename).name}:{where.tb_lineno}" if where else ""
+        message = " ".join(f"{type(exc).__name__}: {exc}".split())
+        print(
+            f"sphere-explorer: unexpected error{place}: {message[:300]} "
+            f"(please report it; SPHERE_EXPLORER_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return EXIT_BUG
 
 
 def console() -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OVERLAPPING, SEPARATING
+from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 from .tolerances import EXACT_SQRT_BITS
 
 NAN = math.nan
@@ -92,7 +92,8 @@ def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vb
 
     if inside:
         if c >= 0:
-            status = OVERLAPPING
+            outside = px * px + py * py + pz * pz > (ira + irb) ** 2
+            status = OUTSIDE if outside else OVERLAPPING
         elif vv == 0:
             status = NO_RELATIVE_MOTION
         else:

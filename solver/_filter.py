@@ -10,6 +10,8 @@ container: contact once f >= 0).  Every verdict is the sign of one of a few
 polynomials in the inputs:
 
 * ``c``                     contact at t = 0?
+* ``co = |p|^2 - (rA + rB)^2``    inside mode, when ``c >= 0``: is the ball
+  entirely outside the container?
 * ``pv = p.v``              approaching?
 * ``disc = vv R^2 - |p x v|^2``   a quarter of the discriminant, from the cross
   product, so long shots (|p| >> R) do not cancel catastrophically;
@@ -36,7 +38,7 @@ plain Python.
 import math
 import os
 
-from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OVERLAPPING, SEPARATING
+from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 from .tolerances import FILTER_MAX, FILTER_MIN, TIME_RTOL, UNIT_ROUNDOFF
 
 
@@ -78,42 +80,36 @@ _PV_FLOOR = 2.0**-1060
 
 
 @jit
-def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
-    """Decide the case and both roots with proved float64 arithmetic.
+def quantities(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
+    """Every tested polynomial of the quadratic, each with a proved bound on its rounding error.
 
-    Parameters
-    ----------
-    cax, cay, caz, vax, vay, vaz, ra : float
-        Centre, velocity and radius of A (the ball in ``inside`` mode).
-    cbx, cby, cbz, vbx, vby, vbz, rb : float
-        The same for B (the container in ``inside`` mode, with ``rb > ra``).
-    h : float
-        Horizon, > 0.
-    inside : bool
-        Container mode.
+    Shared by :func:`classify` (the sweep's verdict) and the motion's event
+    test (:mod:`solver._events`); the parameters are those of :func:`classify`.
 
     Returns
     -------
-    status : int
-        A :class:`~solver.status.Status` code; meaningless when ``flags`` has
-        ``NEEDS_EXACT_VERDICT``.
+    in_range : bool
+        Inside the range gate; otherwise no bound below is valid.
+    c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh : float
+        Each value followed by its error bound (``vv`` is exact in sign:
+        ``vv != 0`` exactly when the relative velocity is not zero).
+    pv_zero : bool
+        ``p.v`` is exactly zero (every product has a zero factor).
     t_lo, t_hi : float
-        The roots of f in increasing order; NaN when there are none or when
-        ``flags`` is non-zero.
-    flags : int
-        0, or a combination of ``NEEDS_EXACT_VERDICT`` and ``NEEDS_EXACT_TIMES``.
-    c, pv, vv, disc : float
-        Float values of the tested quantities, for display.
-    by_vertex : bool
-        Pair mode: the parabola's vertex is proved to lie before the horizon
-        (``pv + vv h >= 0``), the test that decides a hit when true; otherwise a
-        hit was decided by ``f(h) <= 0``.  Tells the trace which test to show.
+        The roots (meaningful when ``vv > 0`` and ``disc >= 0``), from
+        ``q = -(pv + sign(pv) sqrt(disc))`` as ``q / vv`` and ``c / q``.
+    q_precise, c_precise : bool
+        ``q / vv`` is proved within :data:`_HALF_RTOL` relative; ``c / q`` as
+        well when both hold.
+    q_over_vv : float
+        The root ``q / vv`` itself (the larger root when ``pv < 0``, the
+        smaller when ``pv > 0``).
 
     Notes
     -----
     Error bounds.  ``p``, ``v`` and ``R`` carry one rounding each (relative
     error ``u``) and every further operation adds one; counting them, with
-    margin: ``|c~ - c| <= 8u (|p|^2 + R^2)``; ``|pv~ - pv| <= 8u sum|p_i v_i|``;
+    margin: ``|c~ - c| <= 8u (|p|^2 + R^2)``, and likewise for ``co``; ``|pv~ - pv| <= 8u sum|p_i v_i|``;
     each cross-product component errs by at most ``ew_i = 6u (|p_j v_k| +
     |p_k v_j|)``, so ``|p x v|^2`` errs by at most ``sum ew_i (2 |w_i| + ew_i)
     + 6u |p x v|^2``, and ``R^2 |v|^2`` by at most ``16u R^2 |v|^2``; each
@@ -159,6 +155,9 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     rr = r * r
     c = pp - rr
     ec = 8.0 * U * (pp + rr)
+    ro = ra + rb  # inside mode: the ball is entirely outside once |p| > rA + rC
+    co = pp - ro * ro
+    eco = 8.0 * U * (pp + ro * ro)
 
     vv = vx * vx + vy * vy + vz * vz
     pv = px * vx + py * vy + pz * vz
@@ -197,6 +196,64 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     efh = eex * (2.0 * abs(ex) + eex) + eey * (2.0 * abs(ey) + eey) + eez * (2.0 * abs(ez) + eez) + 8.0 * U * ee
     efh += 12.0 * U * rr
 
+    # Both roots, by the cancellation-free form q = -(pv + sign(pv) sqrt(disc)):
+    # the roots are q / vv and c / q.  |sqrt(a) - sqrt(b)| <= |a - b| / sqrt(a).
+    moving = vv != 0.0
+    s = math.sqrt(max(disc, 0.0))
+    q = -(pv + math.copysign(s, pv))
+    aq = abs(q)
+    # proved: (epv + edisc / s + u s + u |q|) <= HALF_RTOL |q|, multiplied by s > 0
+    eq_s = (epv + U * s + U * aq) * s + edisc
+    disc_known = abs(disc) > edisc
+    q_precise = disc_known & (s > 0.0) & (eq_s <= _HALF_RTOL * aq * s)
+    c_precise = ec <= _HALF_RTOL * abs(c)
+    q_safe = q if q != 0.0 else 1.0
+    t1 = q / (vv if moving else 1.0)
+    t2 = c / q_safe
+    t_lo = min(t1, t2)
+    t_hi = max(t1, t2)
+
+    return (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
+            t_lo, t_hi, q_precise, c_precise, t1)  # fmt: skip
+
+
+@jit
+def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
+    """Decide the case and both roots with proved float64 arithmetic.
+
+    Parameters
+    ----------
+    cax, cay, caz, vax, vay, vaz, ra : float
+        Centre, velocity and radius of A (the ball in ``inside`` mode).
+    cbx, cby, cbz, vbx, vby, vbz, rb : float
+        The same for B (the container in ``inside`` mode, with ``rb > ra``).
+    h : float
+        Horizon, > 0.
+    inside : bool
+        Container mode.
+
+    Returns
+    -------
+    status : int
+        A :class:`~solver.status.Status` code; meaningless when ``flags`` has
+        ``NEEDS_EXACT_VERDICT``.
+    t_lo, t_hi : float
+        The roots of f in increasing order; NaN when there are none or when
+        ``flags`` is non-zero.
+    flags : int
+        0, or a combination of ``NEEDS_EXACT_VERDICT`` and ``NEEDS_EXACT_TIMES``.
+    c, pv, vv, disc : float
+        Float values of the tested quantities, for display.
+    by_vertex : bool
+        Pair mode: the parabola's vertex is proved to lie before the horizon
+        (``pv + vv h >= 0``), the test that decides a hit when true; otherwise a
+        hit was decided by ``f(h) <= 0``.  Tells the trace which test to show.
+
+    """
+    (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
+     t_lo, t_hi, q_precise, c_precise, _) = quantities(
+        cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside
+    )  # fmt: skip
     # Proved signs.
     c_pos = c > ec
     c_neg = c < -ec
@@ -212,8 +269,9 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
     if inside:
         hit = fh_pos
         later = fh_neg
-        status = OVERLAPPING if c_pos else (NO_RELATIVE_MOTION if not moving else (HIT if hit else LATER))
-        unsure = (not (c_pos | c_neg)) | (c_neg & moving & (not (hit | later)))
+        outside = co > eco
+        status = (OUTSIDE if outside else OVERLAPPING) if c_pos else (NO_RELATIVE_MOTION if not moving else (HIT if hit else LATER))
+        unsure = (not (c_pos | c_neg)) | (c_neg & moving & (not (hit | later))) | (c_pos & (abs(co) <= eco))
     else:
         hit = ve_pos | fh_neg
         by_vertex = ve_pos
@@ -240,21 +298,11 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
             | (c_pos & moving & approaching & meets & (not (hit | later)))
         )
 
-    # Both roots, by the cancellation-free form q = -(pv + sign(pv) sqrt(disc)):
-    # the roots are q / vv and c / q.  |sqrt(a) - sqrt(b)| <= |a - b| / sqrt(a).
     has_roots = moving & (disc >= 0.0)
-    s = math.sqrt(max(disc, 0.0))
-    q = -(pv + math.copysign(s, pv))
-    aq = abs(q)
-    # proved: (epv + edisc / s + u s + u |q|) <= HALF_RTOL |q|, multiplied by s > 0
-    eq_s = (epv + U * s + U * aq) * s + edisc
-    precise = disc_known & (s > 0.0) & (eq_s <= _HALF_RTOL * aq * s) & (ec <= _HALF_RTOL * abs(c))
-    q_safe = q if q != 0.0 else 1.0
-    t1 = q / (vv if moving else 1.0)
-    t2 = c / q_safe
+    precise = q_precise & c_precise
     ok_roots = has_roots & precise
-    t_lo = min(t1, t2) if ok_roots else NAN
-    t_hi = max(t1, t2) if ok_roots else NAN
+    t_lo = t_lo if ok_roots else NAN
+    t_hi = t_hi if ok_roots else NAN
 
     out_of_range = not in_range
     verdict_unproved = unsure | out_of_range

@@ -3,7 +3,11 @@
 import numpy as np
 
 from ._filter import USE_JIT, classify, finish, jit
+from .limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
 from .status import HIT, OVERLAPPING
+
+_LC = MAX_COORDINATE
+_LV = MIN_VELOCITY_COMPONENT
 
 
 def item(x, i):
@@ -27,7 +31,16 @@ if USE_JIT:
 
 
 @jit
-def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, hit, toi, t_lo, t_hi, status, flagged):
+def within_limits(c0, c1, c2, v0, v1, v2, r):
+    """True when a body's centre, velocity and radius are in the ranges of :mod:`solver.limits`."""
+    ok_c = (abs(c0) <= _LC) & (abs(c1) <= _LC) & (abs(c2) <= _LC)
+    ok_v = (abs(v0) <= _LC) & (abs(v1) <= _LC) & (abs(v2) <= _LC)
+    ok_v &= ((v0 == 0.0) | (abs(v0) >= _LV)) & ((v1 == 0.0) | (abs(v1) >= _LV)) & ((v2 == 0.0) | (abs(v2) >= _LV))
+    return ok_c & ok_v & (r >= MIN_RADIUS) & (r <= MAX_RADIUS)
+
+
+@jit
+def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi, status, flagged):
     """Run the filter on every pair; flag those it cannot prove.
 
     Vectors come flattened, ``(3 n,)`` with x, y, z interleaved: with the
@@ -42,6 +55,9 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, hit, toi, t_lo, t_hi, status
     ca, va, cb, vb : (3 n,) float64, C-contiguous
     ra, rb, h : (n,) float64, C-contiguous, or float
     inside : bool
+    check : bool
+        Also flag every pair outside the ranges of :mod:`solver.limits` (the
+        caller then raises for it).
     hit : (n,) bool, output
     toi, t_lo, t_hi : (n,) float64, output
     status : (n,) int8, output
@@ -63,4 +79,9 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, hit, toi, t_lo, t_hi, status
         t_lo[i] = lo
         t_hi[i] = up
         status[i] = out[0]
-        flagged[i] = out[3] != 0
+        bad = False
+        if check:
+            ok = within_limits(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], item(ra, i))
+            ok &= within_limits(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], item(rb, i))
+            bad = not (ok & (hi_ > 0.0) & (hi_ <= MAX_HORIZON))
+        flagged[i] = (out[3] != 0) | bad

@@ -19,6 +19,7 @@ import numpy as np
 from ._exact import classify_exact
 from ._filter import finish
 from ._kernel import sweep_kernel
+from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
 from .status import Status
 
 @dataclass(frozen=True)
@@ -49,31 +50,76 @@ class BatchResult:
         return self.hit.shape[0]
 
 
+def _array(value, field: str) -> np.ndarray:
+    """``value`` as a float64 array, refusing what :mod:`solver.limits` refuses by type.
+
+    Bools, strings, bytes, None and other non-numbers are refused, also inside
+    lists (where ``numpy.asarray`` would silently turn ``True`` into 1.0).
+    """
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind not in "fiu":
+            raise ValueError(f"{field}: expected numbers, got an array of dtype {value.dtype}")
+        return value.astype(np.float64, copy=False)
+    if isinstance(value, _NOT_NUMBERS) or value is None:
+        raise ValueError(f"{field}: expected numbers, got {value!r}")
+    try:
+        items = np.asarray(value, dtype=object)
+    except ValueError:  # ragged
+        raise ValueError(f"{field}: expected a rectangular array of numbers") from None
+    for item in items.reshape(-1).tolist():
+        if isinstance(item, _NOT_NUMBERS) or item is None or isinstance(item, (list, tuple, dict)):
+            raise ValueError(f"{field}: expected numbers, got {item!r}")
+    try:
+        return items.astype(np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{field}: expected numbers") from None
+
+
 def _vectors(value, field: str) -> np.ndarray:
-    arr = np.asarray(value, dtype=np.float64)
+    arr = _array(value, field)
     if arr.ndim not in (1, 2) or arr.shape[-1] != 3:
         raise ValueError(f"{field}: expected shape (n, 3) or (3,), got {arr.shape}")
     return np.atleast_2d(arr)
 
 
 def _scalars(value, field: str) -> np.ndarray:
-    arr = np.asarray(value, dtype=np.float64)
+    arr = _array(value, field)
     if arr.ndim > 1:
         raise ValueError(f"{field}: expected shape (n,) or a scalar, got {arr.shape}")
     return np.atleast_1d(arr)
 
 
-def _check_pair(views: dict[str, np.ndarray], i: int, inside: bool) -> None:
+#: The per-pair check of each field, by the rule of :mod:`solver.limits`.
+_CHECKS = {
+    "a_center": check_vector,
+    "a_velocity": check_velocity,
+    "a_radius": check_radius,
+    "b_center": check_vector,
+    "b_velocity": check_velocity,
+    "b_radius": check_radius,
+    "horizon": check_horizon,
+}
+
+
+def _check_pair(views: dict[str, np.ndarray], i: int, inside: bool, limits: bool) -> None:
     """Raise ValueError naming the first bad field of pair ``i``, if any.
 
-    ``views`` maps each field name to its array broadcast to length n.
+    ``views`` maps each field name to its array broadcast to length n.  With
+    ``limits`` the ranges of :mod:`solver.limits` apply; without (the
+    unchecked core, for tests over the whole float range) only finiteness and
+    positive sizes.
     """
     for name, arr in views.items():
-        if not np.isfinite(arr[i]).all():
-            raise ValueError(f"{name}: non-finite value {arr[i]!r} at index {i}")
-    for name in ("a_radius", "b_radius", "horizon"):
-        if not views[name][i] > 0.0:
-            raise ValueError(f"{name}: must be positive, got {float(views[name][i])!r} at index {i}")
+        value = arr[i].tolist()
+        try:
+            if limits:
+                _CHECKS[name](value, name)
+            elif not np.isfinite(arr[i]).all():
+                raise ValueError(f"{name}: non-finite value {value!r}")
+            elif arr.ndim == 1 and not value > 0.0:
+                raise ValueError(f"{name}: must be positive, got {value!r}")
+        except ValueError as err:
+            raise ValueError(f"{err} at index {i}") from None
     if inside and not views["b_radius"][i] > views["a_radius"][i]:
         raise ValueError(f"b_radius: the container must be larger than the ball at index {i}")
 
@@ -85,13 +131,19 @@ def sweep_many(
 
     Parameters
     ----------
-    a_center, a_velocity, b_center, b_velocity : (n, 3) or (3,) float
+    a_center, b_center : (n, 3) or (3,) float
+        Components within ±1e12.
+    a_velocity, b_velocity : (n, 3) or (3,) float
+        Components 0 or of magnitude in [1e-100, 1e12].
     a_radius, b_radius : (n,) float or float
-        Positive.
+        In [1e-12, 1e12].
     horizon : (n,) float or float
-        Positive.
+        In (0, 1e6].
     inside : bool
         Treat B as a container holding A (``b_radius > a_radius``).
+
+    The ranges are those of :class:`solver.Body` (:mod:`solver.limits`): the
+    batch accepts exactly what the scalar query accepts.
 
     Returns
     -------
@@ -102,8 +154,17 @@ def sweep_many(
     Raises
     ------
     ValueError
-        Naming the field, for bad shapes, non-finite numbers or non-positive
-        radii or horizon.
+        Naming the field (and the index of the first bad pair), for bad
+        shapes, bools, strings, non-finite numbers or values out of range.
+    """
+    return _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, horizon, bool(inside), True)
+
+
+def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, horizon, inside: bool, limits: bool) -> BatchResult:
+    """:func:`sweep_many`; ``limits=False`` skips the ranges (finite, positive sizes only).
+
+    The unchecked form exists for tests of the certified core over the whole
+    float range; verdicts are exact there too.
     """
     fields = {
         "a_center": _vectors(a_center, "a_center"),
@@ -133,9 +194,9 @@ def sweep_many(
     t_hi = np.empty(n)
     status = np.empty(n, dtype=np.int8)
     flagged = np.empty(n, dtype=np.bool_)
-    sweep_kernel(ca, va, ra, cb, vb, rb, h, bool(inside), hit, toi, t_lo, t_hi, status, flagged)
+    sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, limits, hit, toi, t_lo, t_hi, status, flagged)
     for i in np.flatnonzero(flagged).tolist():
-        _check_pair(views, i, inside)
+        _check_pair(views, i, inside, limits)
         pair = [float(views[k][i]) for k in ("a_radius", "b_radius", "horizon")]
         k = 3 * i
         args = (*ca[k : k + 3].tolist(), *va[k : k + 3].tolist(), pair[0])

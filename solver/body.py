@@ -1,59 +1,11 @@
-"""A sphere in uniform motion, with input validation shared by every query."""
+"""A sphere in uniform motion, validated by the one rule of :mod:`solver.limits`."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
 
-Vector3 = tuple[float, float, float]
-
-
-def finite_vector(value: Iterable[float], field: str) -> Vector3:
-    """Return ``value`` as a tuple of three finite floats.
-
-    Parameters
-    ----------
-    value : sequence of 3 numbers
-    field : str
-        Name used in the error message.
-
-    Raises
-    ------
-    ValueError
-        Naming ``field`` when the value is not three finite real numbers.
-    """
-    try:
-        items = tuple(value)
-    except TypeError:
-        raise ValueError(f"{field}: expected 3 numbers, got {value!r}") from None
-    if len(items) != 3:
-        raise ValueError(f"{field}: expected 3 numbers, got {len(items)}")
-    out = []
-    for item in items:
-        out.append(finite_number(item, field))
-    return (out[0], out[1], out[2])
-
-
-def finite_number(value: object, field: str) -> float:
-    """Return ``value`` as a finite float, or raise ``ValueError`` naming ``field``."""
-    if isinstance(value, (bool, str, bytes)) or value is None:
-        raise ValueError(f"{field}: expected a number, got {value!r}")
-    try:
-        number = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"{field}: expected a finite number, got {value!r}") from None
-    if not math.isfinite(number):
-        raise ValueError(f"{field}: must be finite, got {number!r}")
-    return number
-
-
-def positive_number(value: object, field: str) -> float:
-    """Return ``value`` as a finite float > 0, or raise ``ValueError`` naming ``field``."""
-    number = finite_number(value, field)
-    if number <= 0.0:
-        raise ValueError(f"{field}: must be positive, got {number!r}")
-    return number
+from .limits import MAX_TIME, Vector3, check_mass, check_radius, check_vector, check_velocity
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,19 +15,25 @@ class Body:
     Parameters
     ----------
     center : (3,) float
-        Centre at t = 0.
+        Centre at t = 0; components within ``±MAX_COORDINATE`` (1e12).
     velocity : (3,) float
-        Displacement per unit time (per frame).  Defaults to at rest.
+        Displacement per unit time (per frame).  Defaults to at rest.  Each
+        component 0 or of magnitude in [1e-100, 1e12].
     radius : float
-        Finite and positive.
+        In ``[MIN_RADIUS, MAX_RADIUS]`` (1e-12 .. 1e12).
     mass : float
-        Positive; ``math.inf`` (the one non-finite value accepted anywhere)
-        makes the body immovable in collision responses.
+        In ``[MIN_MASS, MAX_MASS]`` (1e-12 .. 1e12), or ``math.inf`` (the one
+        non-finite value accepted anywhere), which makes the body fixed:
+        immovable in collision responses.
+
+    The ranges are those of :mod:`solver.limits`, which explains why they keep
+    every result finite.
 
     Raises
     ------
     ValueError
-        Naming the field (``center``, ``velocity``, ``radius`` or ``mass``).
+        Naming the field (``center``, ``velocity``, ``radius`` or ``mass``)
+        and its supported range.
     """
 
     center: Vector3
@@ -84,13 +42,10 @@ class Body:
     mass: float = 1.0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "center", finite_vector(self.center, "center"))
-        object.__setattr__(self, "velocity", finite_vector(self.velocity, "velocity"))
-        object.__setattr__(self, "radius", positive_number(self.radius, "radius"))
-        mass = self.mass
-        if not (isinstance(mass, (int, float)) and not isinstance(mass, bool)) or math.isnan(mass) or mass <= 0:
-            raise ValueError(f"mass: must be positive (math.inf for an immovable body), got {mass!r}")
-        object.__setattr__(self, "mass", float(mass))
+        object.__setattr__(self, "center", check_vector(self.center, "center"))
+        object.__setattr__(self, "velocity", check_velocity(self.velocity, "velocity"))
+        object.__setattr__(self, "radius", check_radius(self.radius, "radius"))
+        object.__setattr__(self, "mass", check_mass(self.mass, "mass"))
 
     @property
     def immovable(self) -> bool:
@@ -103,6 +58,14 @@ class Body:
         return self.velocity != (0.0, 0.0, 0.0)
 
     def position(self, t: float) -> Vector3:
-        """Centre at time ``t``, shape (3,)."""
+        """Centre at time ``t``, shape (3,); ``|t| <= MAX_TIME`` keeps it finite.
+
+        Raises
+        ------
+        ValueError
+            ``t`` beyond ``±MAX_TIME`` or not a finite number.
+        """
+        if not -MAX_TIME <= t <= MAX_TIME:
+            raise ValueError(f"t: must be in [{-MAX_TIME:g}, {MAX_TIME:g}], got {t!r}")
         c, v = self.center, self.velocity
         return (c[0] + v[0] * t, c[1] + v[1] * t, c[2] + v[2] * t)

@@ -20,6 +20,9 @@ mass                    ``[MIN_MASS, MAX_MASS]`` (1e-12 .. 1e12), or ``math.inf`
 horizon                 ``(0, MAX_HORIZON]`` (at most 1e6)
 restitution             ``[0, 1]``
 a time argument         ``|t| <= MAX_TIME`` (1e140), e.g. ``Sweep.f(t)``
+a point of a ray query  ``|x| <= MAX_POINT`` (1e300), and a ray's sphere radius in
+                        ``(0, MAX_POINT]``: a picking ray may start far outside the
+                        scene; distances along it stay below 1e301
 a direction             three finite numbers, not all zero (any magnitude: only
                         the direction is used, after an exact power-of-two scaling)
 ======================  ============================================================
@@ -70,6 +73,8 @@ import math
 
 import numpy as np
 
+from .vec import unit
+
 Vector3 = tuple[float, float, float]
 
 #: Bound on the magnitude of each component of a centre or a velocity.
@@ -87,14 +92,17 @@ MAX_MASS = 1e12
 MAX_HORIZON = 1e6
 #: Bound on the magnitude of a time argument (``Sweep.f(t)``, ``Body.position(t)``).
 MAX_TIME = 1e140
+#: Bound on the components of a ray's origin and of the sphere it is cast at
+#: (:func:`solver.ray_sphere`), and on that sphere's radius.
+MAX_POINT = 1e300
 
 
 #: Types refused wherever a number is expected (``float()`` would accept them).
 _NOT_NUMBERS = (bool, np.bool_, str, bytes)
 
 
-def _number(value: object, field: str) -> float:
-    """``value`` as a finite float, refusing bools, text, None, NaN and infinities."""
+def finite_number(value: object, field: str) -> float:
+    """``value`` as a finite float, refusing bools, text, None, NaN and infinities (no range)."""
     if isinstance(value, _NOT_NUMBERS) or value is None:
         raise ValueError(f"{field}: expected a number, got {value!r}")
     try:
@@ -106,7 +114,8 @@ def _number(value: object, field: str) -> float:
     return number
 
 
-def _three(value: object, field: str) -> Vector3:
+def three_numbers(value: object, field: str) -> Vector3:
+    """``value`` as three finite floats (no range); ValueError naming ``field`` otherwise."""
     if isinstance(value, (str, bytes)):
         raise ValueError(f"{field}: expected 3 numbers, got {value!r}")
     try:
@@ -115,7 +124,7 @@ def _three(value: object, field: str) -> Vector3:
         raise ValueError(f"{field}: expected 3 numbers, got {value!r}") from None
     if len(items) != 3:
         raise ValueError(f"{field}: expected 3 numbers, got {len(items)}")
-    x, y, z = (_number(item, field) for item in items)
+    x, y, z = (finite_number(item, field) for item in items)
     return (x, y, z)
 
 
@@ -141,7 +150,7 @@ def check_vector(value: object, field: str) -> Vector3:
         Naming ``field`` and the supported range: not three real numbers
         (bools and strings refused), NaN, inf or a component out of range.
     """
-    v = _three(value, field)
+    v = three_numbers(value, field)
     if not (abs(v[0]) <= MAX_COORDINATE and abs(v[1]) <= MAX_COORDINATE and abs(v[2]) <= MAX_COORDINATE):
         raise ValueError(f"{field}: components must be within ±{MAX_COORDINATE:g}, got {v!r}")
     return v
@@ -164,6 +173,20 @@ def check_velocity(value: object, field: str) -> Vector3:
     return v
 
 
+def check_point(value: object, field: str) -> Vector3:
+    """A point of a ray query: three finite floats within ``±MAX_POINT``.
+
+    Raises
+    ------
+    ValueError
+        Naming ``field`` and the range.
+    """
+    v = three_numbers(value, field)
+    if not (abs(v[0]) <= MAX_POINT and abs(v[1]) <= MAX_POINT and abs(v[2]) <= MAX_POINT):
+        raise ValueError(f"{field}: components must be within ±{MAX_POINT:g}, got {v!r}")
+    return v
+
+
 def check_direction(value: object, field: str) -> Vector3:
     """A direction: three finite floats, not all zero, of any magnitude.
 
@@ -178,18 +201,14 @@ def check_direction(value: object, field: str) -> Vector3:
     ValueError
         Naming ``field``: not three finite numbers, or the zero vector.
     """
-    v = _three(value, field)
-    k = max(abs(v[0]), abs(v[1]), abs(v[2]))
-    if k == 0.0:
+    n = unit(three_numbers(value, field))
+    if n is None:
         raise ValueError(f"{field}: must not be the zero vector")
-    e = -math.frexp(k)[1]  # scale by 2^e: the largest component lands in [0.5, 1), exactly
-    x, y, z = math.ldexp(v[0], e), math.ldexp(v[1], e), math.ldexp(v[2], e)
-    n = math.sqrt(x * x + y * y + z * z)
-    return (x / n, y / n, z / n)
+    return n
 
 
 def _in(value: object, field: str, lo: float, hi: float) -> float:
-    x = _number(value, field)
+    x = finite_number(value, field)
     if not lo <= x <= hi:
         raise ValueError(f"{field}: must be in [{lo:g}, {hi:g}], got {x!r}")
     return x
@@ -218,7 +237,7 @@ def check_mass(value: object, field: str) -> float:
 
 def check_horizon(value: object, field: str) -> float:
     """A time window length in ``(0, MAX_HORIZON]``; ValueError naming ``field`` otherwise."""
-    x = _number(value, field)
+    x = finite_number(value, field)
     if not 0.0 < x <= MAX_HORIZON:
         raise ValueError(f"{field}: must be in (0, {MAX_HORIZON:g}], got {x!r}")
     return x

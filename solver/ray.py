@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from . import vec
 from ._exact import classify_exact
 from ._filter import classify
-from .body import finite_vector, positive_number
+from .limits import MAX_POINT, check_point, finite_number, three_numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +52,13 @@ def ray_sphere(origin, direction, center, radius: float) -> RayHit | None:
 
     Parameters
     ----------
-    origin, direction, center : (3,) float
-        ``direction`` need not be unit length but must not be zero.
+    origin, center : (3,) float
+        Components within ``±MAX_POINT`` (1e300): a picking ray may start far
+        outside the scene, so the range is wider than a body's.
+    direction : (3,) float
+        Finite, not zero, any length.
     radius : float
-        > 0.
+        In (0, 1e300].
 
     Returns
     -------
@@ -65,15 +68,20 @@ def ray_sphere(origin, direction, center, radius: float) -> RayHit | None:
     Raises
     ------
     ValueError
-        Naming ``origin``, ``direction``, ``center`` or ``radius``.
+        Naming ``origin``, ``direction``, ``center`` or ``radius`` and the range.
+
+    Notes
+    -----
+    The direction is first scaled by the power of two that brings its largest
+    component into [0.5, 1) (:func:`solver.vec.scaled`), so its length is
+    neither tiny nor huge and every distance is a root of order
+    ``|origin - center| + radius``, finite.
     """
-    o = finite_vector(origin, "origin")
-    d = finite_vector(direction, "direction")
-    c = finite_vector(center, "center")
-    r = positive_number(radius, "radius")
+    o = check_point(origin, "origin")
+    c = check_point(center, "center")
+    d = _direction(direction)
+    r = _ray_radius(radius)
     length = vec.norm(d)
-    if length == 0.0:
-        raise ValueError("direction: must not be the zero vector")
     args = (*o, *d, 0.0, *c, 0.0, 0.0, 0.0, r, 1.0, False)
     out = classify(*args)
     if out[3]:
@@ -82,3 +90,19 @@ def ray_sphere(origin, direction, center, radius: float) -> RayHit | None:
     if math.isnan(t_lo):
         return None
     return RayHit(t_lo * length, t_hi * length)
+
+
+
+def _direction(value) -> vec.Vector3:
+    """The direction, :func:`solver.vec.scaled`; ValueError for the zero vector."""
+    d = vec.scaled(three_numbers(value, "direction"))
+    if d == (0.0, 0.0, 0.0):
+        raise ValueError("direction: must not be the zero vector")
+    return d
+
+
+def _ray_radius(value) -> float:
+    r = finite_number(value, "radius")
+    if not 0.0 < r <= MAX_POINT:
+        raise ValueError(f"radius: must be in (0, {MAX_POINT:g}], got {r!r}")
+    return r

@@ -6,25 +6,12 @@ import math
 from dataclasses import dataclass
 
 from . import vec
-from .body import Body, Vector3, finite_number, finite_vector
+from .body import Body, Vector3
+from .limits import check_direction, check_mass, check_restitution, check_velocity
 from .result import Sweep
 from .status import Status
 from .sweep import sweep, sweep_inside
 from .tolerances import MAX_BOUNCES, SLIDING_COSINE
-
-
-def _restitution(value: float) -> float:
-    e = finite_number(value, "restitution")
-    if not 0.0 <= e <= 1.0:
-        raise ValueError(f"restitution: must be in [0, 1], got {e!r}")
-    return e
-
-
-def _unit_normal(normal) -> Vector3:
-    n = vec.unit(finite_vector(normal, "normal"))
-    if n is None:
-        raise ValueError("normal: must not be the zero vector")
-    return n
 
 
 def reflect(velocity, normal) -> Vector3:
@@ -32,11 +19,21 @@ def reflect(velocity, normal) -> Vector3:
 
     Parameters
     ----------
-    velocity, normal : (3,) float
-        ``normal`` need not be unit length but must not be zero.
+    velocity : (3,) float
+        A velocity in the range of :mod:`solver.limits`.
+    normal : (3,) float
+        Need not be unit length (any finite magnitude) but must not be zero.
+
+    Raises
+    ------
+    ValueError
+        Naming ``velocity`` or ``normal`` and the supported range.
     """
-    v = finite_vector(velocity, "velocity")
-    n = _unit_normal(normal)
+    return mirror(check_velocity(velocity, "velocity"), check_direction(normal, "normal"))
+
+
+def mirror(v: Vector3, n: Vector3) -> Vector3:
+    """:func:`reflect` without validation: ``v - 2 (v.n) n`` for a unit ``n``."""
     return vec.axpy(-2.0 * vec.dot(v, n), n, v)
 
 
@@ -51,11 +48,17 @@ def ricochet_angle(velocity, normal) -> float:
     ValueError
         ``velocity`` is zero (no direction to measure).
     """
-    v = finite_vector(velocity, "velocity")
-    n = _unit_normal(normal)
+    angle = angle_to_plane(check_velocity(velocity, "velocity"), check_direction(normal, "normal"))
+    if angle is None:
+        raise ValueError("velocity: zero velocity has no ricochet angle")
+    return angle
+
+
+def angle_to_plane(v: Vector3, n: Vector3) -> float | None:
+    """:func:`ricochet_angle` without validation (any finite ``v``, unit ``n``); None for zero ``v``."""
     u = vec.unit(v)
     if u is None:
-        raise ValueError("velocity: zero velocity has no ricochet angle")
+        return None
     return math.asin(min(1.0, max(-1.0, abs(vec.dot(u, n)))))
 
 
@@ -65,10 +68,11 @@ def collide(a_velocity, b_velocity, normal, a_mass: float = 1.0, b_mass: float =
     Parameters
     ----------
     a_velocity, b_velocity : (3,) float
+        In the velocity range of :mod:`solver.limits`.
     normal : (3,) float
         Contact normal, pointing from A into B; need not be unit length.
     a_mass, b_mass : float
-        Positive; ``math.inf`` for an immovable body.
+        In [1e-12, 1e12]; ``math.inf`` for an immovable body.
     restitution : float
         In [0, 1]: 1 elastic, 0 perfectly plastic along the normal.
 
@@ -82,28 +86,24 @@ def collide(a_velocity, b_velocity, normal, a_mass: float = 1.0, b_mass: float =
     ValueError
         Bad field, or both bodies immovable (``mass``).
     """
-    va = finite_vector(a_velocity, "a_velocity")
-    vb = finite_vector(b_velocity, "b_velocity")
-    n = _unit_normal(normal)
-    e = _restitution(restitution)
-    inv_a = _inverse_mass(a_mass, "a_mass")
-    inv_b = _inverse_mass(b_mass, "b_mass")
+    va = check_velocity(a_velocity, "a_velocity")
+    vb = check_velocity(b_velocity, "b_velocity")
+    n = check_direction(normal, "normal")
+    e = check_restitution(restitution, "restitution")
+    inv_a = 1.0 / check_mass(a_mass, "a_mass")
+    inv_b = 1.0 / check_mass(b_mass, "b_mass")
     if inv_a + inv_b == 0.0:
         raise ValueError("mass: both bodies are immovable, no impulse can separate them")
+    return exchange(va, vb, n, inv_a, inv_b, e)
+
+
+def exchange(va: Vector3, vb: Vector3, n: Vector3, inv_a: float, inv_b: float, e: float) -> tuple[Vector3, Vector3]:
+    """:func:`collide` without validation: unit ``n``, inverse masses (0 for fixed), ``inv_a + inv_b > 0``."""
     vn = vec.dot(vec.sub(vb, va), n)
     if vn >= 0.0:
         return va, vb
     j = -(1.0 + e) * vn / (inv_a + inv_b)
     return vec.axpy(-j * inv_a, n, va), vec.axpy(j * inv_b, n, vb)
-
-
-def _inverse_mass(mass: float, field: str) -> float:
-    if isinstance(mass, (int, float)) and math.isinf(mass) and mass > 0:
-        return 0.0
-    m = finite_number(mass, field)
-    if m <= 0.0:
-        raise ValueError(f"{field}: must be positive, got {m!r}")
-    return 1.0 / m
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,15 +149,18 @@ def impact(s: Sweep, restitution: float = 1.0) -> Impact | None:
     ValueError
         Bad restitution, or both bodies immovable.
     """
+    e = check_restitution(restitution, "restitution")
     contact = s.contact
     if contact is None:
         return None
     n = contact.normal
     a, b = s.a, s.b
+    if a.immovable and b.immovable:
+        raise ValueError("mass: both bodies are immovable, no impulse can separate them")
     incoming = vec.sub(a.velocity, b.velocity)
-    reflected = vec.add(b.velocity, vec.axpy(-2.0 * vec.dot(incoming, n), n, incoming))
-    angle = None if vec.unit(incoming) is None else ricochet_angle(incoming, n)
-    a_after, b_after = collide(a.velocity, b.velocity, n, a.mass, b.mass, restitution)
+    reflected = vec.add(b.velocity, mirror(incoming, n))
+    angle = angle_to_plane(incoming, n)
+    a_after, b_after = exchange(a.velocity, b.velocity, n, 1.0 / a.mass, 1.0 / b.mass, e)
     return Impact(contact.time, vec.norm(a.velocity) * contact.time, n, incoming, reflected, angle, a_after, b_after)
 
 
@@ -267,7 +270,7 @@ def bounce_path(a: Body, others, horizon: float = 1.0, restitution: float = 1.0,
     BouncePath
         At most :data:`~solver.tolerances.MAX_BOUNCES` bounces.
     """
-    e = _restitution(restitution)
+    e = check_restitution(restitution, "restitution")
     bodies = [a, *([others] if isinstance(others, Body) else list(others))]
     if len(bodies) < 2 or (inside and len(bodies) != 2):
         raise ValueError("others: expected one container (inside) or at least one other body")

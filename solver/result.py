@@ -8,6 +8,7 @@ from typing import Literal
 
 from . import vec
 from .body import Body, Vector3
+from .limits import MAX_TIME, check_time
 from .status import Status
 
 Mode = Literal["pair", "inside"]
@@ -176,9 +177,45 @@ class Sweep:
         return pv + vv * self.horizon
 
     def f(self, t: float) -> float:
-        """``|d(t)|^2 - R^2`` evaluated in float at time ``t``."""
-        d = vec.axpy(t, self.relative_velocity, self.relative_position)
+        """``|d(t)|^2 - R^2`` evaluated in float at time ``t``.
+
+        Parameters
+        ----------
+        t : float
+            ``|t| <= MAX_TIME`` (1e140, beyond every root of accepted bodies),
+            which keeps the value finite.
+
+        Raises
+        ------
+        ValueError
+            ``t`` out of that range or not a number.
+        """
+        if not (t.__class__ is float and -MAX_TIME <= t <= MAX_TIME):
+            t = check_time(t, "t")
+        d = self.relative_offset(t)
         return vec.dot(d, d) - self.radius**2
+
+    def relative_offset(self, t: float) -> Vector3:
+        """``d(t) = p + v t``, B's centre seen from A's at time ``t``, shape (3,).
+
+        From the relative position and velocity, never from the difference of
+        absolute positions, so it keeps its relative accuracy far from the origin.
+        """
+        return vec.axpy(t, self.relative_velocity, self.relative_position)
+
+    @property
+    def outside_gap(self) -> float:
+        """``|p|^2 - (rA + rB)^2`` correctly rounded: > 0 when the spheres are disjoint.
+
+        In inside mode, positive means the ball lies entirely outside the
+        container (:attr:`Status.OUTSIDE`).  Exact integer arithmetic, for
+        the trace.
+        """
+        from ._exact import ratio_to_float, scaled_integers
+
+        (ax, ay, az, bx, by, bz, ra, rb), k = scaled_integers((*self.a.center, *self.b.center, self.a.radius, self.b.radius))
+        value = (bx - ax) ** 2 + (by - ay) ** 2 + (bz - az) ** 2 - (ra + rb) ** 2
+        return ratio_to_float(value, 1, -2 * k)
 
     @property
     def t_min(self) -> float | None:
@@ -222,7 +259,9 @@ class Sweep:
 
     def _contact(self, t: float) -> Contact:
         ca, cb = self.positions(t)
-        d = vec.sub(ca, cb) if self.inside else vec.sub(cb, ca)
+        d = self.relative_offset(t)
+        if self.inside:
+            d = vec.scale(d, -1.0)
         n = vec.unit(d)
         degenerate = n is None
         if n is None:

@@ -25,6 +25,10 @@ class Status(enum.IntEnum):
     HIT = 4
     #: Contact happens, but only after the horizon.
     LATER = 5
+    #: Inside mode only: the ball lies entirely outside the container at t = 0
+    #: (``|p| > rC + rA``), so it has no wall to reach from inside; no contact.
+    #: (A ball that touches or straddles the wall is :attr:`OVERLAPPING`.)
+    OUTSIDE = 6
 
     @property
     def is_hit(self) -> bool:
@@ -44,3 +48,4 @@ SEPARATING = int(Status.SEPARATING)
 MISS = int(Status.MISS)
 HIT = int(Status.HIT)
 LATER = int(Status.LATER)
+OUTSIDE = int(Status.OUTSIDE)

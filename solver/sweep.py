@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from ._exact import classify_exact
 from ._filter import finish, sweep_one
-from .body import Body, positive_number
+from .body import Body
+from .limits import MAX_HORIZON, check_horizon
 from .result import Mode, Sweep
 from .status import Status
 
 
 _STATUSES = tuple(Status)
-_INF = float("inf")
 
 
 def _require_body(value: object, field: str) -> Body:
@@ -20,9 +20,9 @@ def _require_body(value: object, field: str) -> Body:
 
 
 def _horizon(value: object) -> float:
-    if value.__class__ is float and 0.0 < value < _INF:  # fast path for the live drag loop
+    if value.__class__ is float and 0.0 < value <= MAX_HORIZON:  # fast path for the live drag loop
         return value  # type: ignore[return-value]
-    return positive_number(value, "horizon")
+    return check_horizon(value, "horizon")
 
 
 def _solve(a: Body, b: Body, horizon: float, mode: Mode) -> Sweep:
@@ -46,7 +46,7 @@ def sweep(a: Body, b: Body, horizon: float = 1.0) -> Sweep:
     a, b : Body
         Either or both may move.
     horizon : float
-        Length of the time window, > 0 (one frame by default).
+        Length of the time window, in (0, 1e6] (one frame by default).
 
     Returns
     -------
@@ -84,7 +84,7 @@ def sweep_inside(a: Body, container: Body, horizon: float = 1.0) -> Sweep:
     container : Body
         The containing sphere; its radius must exceed the ball's.
     horizon : float
-        > 0.
+        In (0, 1e6].
 
     Raises
     ------

@@ -59,6 +59,10 @@ def build_trace(s) -> tuple[TraceStep, ...]:
         steps.append(TraceStep(question, quantity, value, answer, exact))
 
     if s.inside:
+        if status is Status.OUTSIDE:
+            step("inside at t = 0?", "|p|² − (rC − rA)²", c, "≥ 0: the ball is not strictly inside the shrunken container")
+            step("outside at t = 0?", "|p|² − (rC + rA)²", s.outside_gap, "> 0: the ball lies entirely outside the container → no contact from inside")
+            return tuple(steps)
         if status is Status.OVERLAPPING:
             step("inside at t = 0?", "|p|² − (rC − rA)²", c, "≥ 0: the ball already touches or crosses the wall → contact at t = 0")
             return tuple(steps)

@@ -42,16 +42,29 @@ def norm(a: Vector3) -> float:
     return math.hypot(a[0], a[1], a[2])
 
 
-def unit(a: Vector3) -> Vector3 | None:
-    """``a / |a|``, or None for the zero vector.
+def scaled(a: Vector3) -> Vector3:
+    """``a`` times the power of two that brings its largest component into [0.5, 1).
 
-    Divides by the largest component first, so vectors near the float limit
-    (whose length overflows) or subnormal ones (whose length rounds coarsely)
-    still give a unit vector.
+    Exact, except that a component more than 2^1022 times smaller than the
+    largest one may lose bits (or vanish) when scaling down.  The zero vector
+    is returned unchanged.
     """
     k = max(abs(a[0]), abs(a[1]), abs(a[2]))
     if k == 0.0:
+        return a
+    e = -math.frexp(k)[1]
+    return (math.ldexp(a[0], e), math.ldexp(a[1], e), math.ldexp(a[2], e))
+
+
+def unit(a: Vector3) -> Vector3 | None:
+    """``a / |a|``, or None for the zero vector.
+
+    Normalises the :func:`scaled` vector, so vectors near the float limit
+    (whose length overflows) or subnormal ones (whose length rounds coarsely)
+    still give a unit vector.
+    """
+    x, y, z = scaled(a)
+    n = math.sqrt(x * x + y * y + z * z)
+    if n == 0.0:
         return None
-    a = (a[0] / k, a[1] / k, a[2] / k)
-    n = norm(a)
-    return (a[0] / n, a[1] / n, a[2] / n)
+    return (x / n, y / n, z / n)

@@ -287,7 +287,7 @@ class _Compact:
 
 def _at_line(line: int, message: str, path: tuple = ()) -> SceneError:
     """``SceneError("line N: message")`` with its ``line`` (and ``path``, where known) set."""
-    return SceneError(f"line {line}: {message}", path=path)
+    return SceneError(f"line {line}: {message}", path=path, line=line)
 
 
 def _short(value: Any) -> str:

@@ -362,6 +362,30 @@ def write_target(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """Check, before any work, that a file can be written at ``path``: :func:`write_target`, and a
+    temporary file created (and removed at once) beside the file it would replace.
+
+    Returns
+    -------
+    Path
+        The file a write would replace (symbolic links followed).
+
+    Raises
+    ------
+    SceneError
+        Naming the path and why not, in one line.
+    """
+    target = write_target(path)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name[:80]}{TEMP_TAG}{os.getpid()}-", suffix=".tmp", dir=target.parent)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as exc:
+        raise SceneError(f"{show_path(path)}: cannot write there ({exc.strerror or exc})") from None
+    return target
+
+
 @contextlib.contextmanager
 def replacing(path: str | os.PathLike[str], binary: bool = False) -> Iterator[tuple[IO[Any], Path]]:
     """Write a file atomically: ``with replacing(path) as (handle, tmp): handle.write(...)``.

@@ -1,4 +1,4 @@
-"""Starting the window: display check, QApplication, main loop."""
+"""Starting the window: the environment checks (before Qt can abort), QApplication, main loop."""
 
 from __future__ import annotations
 
@@ -8,11 +8,19 @@ import time
 from pathlib import Path
 
 from ..model.scene import Scene
+from ..system import QT_XCB, command_name, missing, missing_message, x_display_problem
 
-NO_DISPLAY = (
-    "sphere-explorer: no display available (DISPLAY is not set); "
-    "use 'sphere-explorer render SCENE -o OUT.png' for a picture or 'sphere-explorer solve SCENE' for the numbers"
-)
+#: What the window draws with besides Qt's xcb libraries: OpenGL through GLX (Mesa).
+WINDOW_GL = ("libgl1", "libgl1-mesa-dri")
+
+
+def no_display_message(reason: str = "DISPLAY is not set") -> str:
+    """The one line shown instead of a window when there is no display to open it on."""
+    command = command_name()
+    return (
+        f"sphere-explorer: no display available ({reason}); "
+        f"use '{command} render SCENE -o OUT.png' for a picture or '{command} solve SCENE' for the numbers"
+    )
 
 
 def display_available() -> bool:
@@ -24,10 +32,33 @@ def display_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def startup_problem() -> str | None:
+    """Why the window cannot open here, as the one line to print; None when it can.
+
+    Checked before Qt is loaded, because Qt answers a dead display or a missing
+    xcb library with an abort: no display at all; a ``DISPLAY`` where no X server
+    answers; Qt's xcb libraries or OpenGL missing (naming the Debian packages).
+    """
+    if not display_available():
+        return no_display_message()
+    if not sys.platform.startswith("linux"):
+        return None
+    platform = os.environ.get("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "wayland")
+    if platform.startswith("xcb"):
+        problem = x_display_problem()
+        if problem is not None:
+            return no_display_message(problem)
+        gone = missing(QT_XCB + WINDOW_GL)
+        if gone:
+            return "sphere-explorer: " + missing_message(gone, "the window (Qt's xcb platform)")
+    return None
+
+
 def run(scene: Scene, path: Path | None) -> int:
     """Open the main window on ``scene`` and run until it is closed."""
-    if not display_available():
-        print(NO_DISPLAY, file=sys.stderr)
+    problem = startup_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "wayland")
     from PySide6.QtWidgets import QApplication

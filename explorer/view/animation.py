@@ -8,19 +8,28 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import numpy as np
 
 from ..model.analysis import solve, to_dict
-from ..model.scene import Scene
-from ..model.scene_io import dumps
+from ..model.scene import Scene, SceneError
+from ..model.scene_io import dumps, replacing, show_path, temp_folder, write_target
+from .render import check_memory
 
 #: Default number of frames over [0, horizon] and playback rate.
 FRAMES = 40
 FPS = 20
+#: Accepted frame counts and playback rates.
+FRAME_RANGE = (2, 1000)
+FPS_RANGE = (1, 100)
 #: Formats :func:`render_animation` writes, by file suffix.
 ANIMATION_SUFFIXES = (".gif", ".mp4")
+#: The files of a report folder.
+REPORT_FILES = ("scene.json", "solution.json", "picture.png")
+#: How to get MP4 export.
+MP4_MISSING = "animation: MP4 needs imageio-ffmpeg, the mp4 extra (.venv/bin/pip install -e '.[mp4]'); or write a .gif"
 
 
 def mp4_available() -> bool:
@@ -38,6 +47,30 @@ def animation_times(scene: Scene, frames: int = FRAMES) -> np.ndarray:
     return np.linspace(0.0, scene.horizon, frames)
 
 
+def check_animation(out: str | os.PathLike[str], size: tuple[int, int], frames: int, fps: float) -> tuple[int, int]:
+    """Refuse a bad animation request before any drawing; return the frame size used.
+
+    Raises
+    ------
+    ValueError
+        One line: unknown suffix, MP4 without imageio-ffmpeg, frames outside
+        :data:`FRAME_RANGE`, fps outside :data:`FPS_RANGE`, or over the memory budget.
+    """
+    suffix = Path(out).suffix.lower()
+    if suffix not in ANIMATION_SUFFIXES:
+        raise ValueError(f"animation: expected a .gif or .mp4 file, got {Path(out).name!r}")
+    if suffix == ".mp4" and not mp4_available():
+        raise ValueError(MP4_MISSING)
+    if isinstance(frames, bool) or not isinstance(frames, int) or not FRAME_RANGE[0] <= frames <= FRAME_RANGE[1]:
+        raise ValueError(f"frames: expected {FRAME_RANGE[0]} to {FRAME_RANGE[1]}, got {frames!r}")
+    if not (isinstance(fps, (int, float)) and not isinstance(fps, bool) and FPS_RANGE[0] <= fps <= FPS_RANGE[1]):
+        raise ValueError(f"fps: expected {FPS_RANGE[0]} to {FPS_RANGE[1]} frames per second, got {fps!r}")
+    if suffix == ".mp4":
+        size = (size[0] + size[0] % 2, size[1] + size[1] % 2)
+    check_memory(size, frames, suffix.lstrip("."))
+    return size
+
+
 def render_animation(
     scene: Scene,
     out: str | os.PathLike[str],
@@ -53,11 +86,11 @@ def render_animation(
     ----------
     scene : Scene
     out : path
-        ``.gif`` or ``.mp4`` (MP4 needs imageio-ffmpeg).
+        ``.gif`` or ``.mp4`` (MP4 needs imageio-ffmpeg: the ``mp4`` extra).
     size : (int, int)
         Pixels per frame (MP4 rounds them up to even numbers).
     frames, fps : int
-        Frame count (2 to 1000) and playback rate.
+        Frame count (2 to 1000) and playback rate (1 to 100).
     camera : dict, optional
         As :func:`explorer.render.render_png`.
     frame : float
@@ -66,7 +99,8 @@ def render_animation(
     Raises
     ------
     ValueError
-        Unknown suffix, MP4 without imageio-ffmpeg, or a bad frame count.
+        Before any drawing (see :func:`check_animation`); a SceneError (a
+        ValueError) when ``out`` cannot be written, leaving no file behind.
     """
     import imageio.v2 as imageio_v2
     import imageio.v3 as iio
@@ -75,14 +109,8 @@ def render_animation(
 
     out = Path(out)
     suffix = out.suffix.lower()
-    if suffix not in ANIMATION_SUFFIXES:
-        raise ValueError(f"animation: expected a .gif or .mp4 file, got {out.name!r}")
-    if suffix == ".mp4" and not mp4_available():
-        raise ValueError("animation: MP4 needs the imageio-ffmpeg package; write a .gif instead")
-    if not 2 <= frames <= 1000:
-        raise ValueError(f"frames: expected 2 to 1000, got {frames}")
-    if suffix == ".mp4":
-        size = (size[0] + size[0] % 2, size[1] + size[1] % 2)
+    size = check_animation(out, size, frames, fps)
+    write_target(out)  # a folder, a device, a missing folder: refused before drawing
     plotter, solution, view = draw_offscreen(scene, size, 0.0, camera, frame)
     images = []
     try:
@@ -92,14 +120,13 @@ def render_animation(
             images.append(plotter.screenshot(return_img=True))
     finally:
         plotter.close()
-    tmp = out.with_name(f".{out.name}.tmp{suffix}")
-    if suffix == ".gif":
-        iio.imwrite(tmp, np.stack(images), extension=".gif", duration=1000.0 / fps, loop=0)
-    else:
-        with imageio_v2.get_writer(tmp, format="FFMPEG", fps=fps, macro_block_size=2) as writer:
-            for image in images:
-                writer.append_data(image)
-    os.replace(tmp, out)
+    with replacing(out, binary=True) as (handle, tmp):
+        if suffix == ".gif":
+            iio.imwrite(handle, np.stack(images), extension=".gif", duration=1000.0 / fps, loop=0)
+        else:
+            with imageio_v2.get_writer(tmp, format="FFMPEG", fps=fps, macro_block_size=2) as writer:
+                for image in images:
+                    writer.append_data(image)
     return out
 
 
@@ -107,14 +134,51 @@ def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, 
     """A folder for a bug report: the scene, the solution as JSON, and a picture with the parabola.
 
     Files: ``scene.json``, ``solution.json`` (as ``sphere-explorer solve``
-    prints it), ``picture.png`` (the view beside f(t)).
+    prints it), ``picture.png`` (the view beside f(t)).  All three are written
+    into a new temporary folder beside ``folder`` first; then that folder is
+    renamed to ``folder`` (or, when ``folder`` exists, each file is renamed into
+    it, replacing a symbolic link of the same name rather than writing through
+    it).  On any failure nothing is left behind.
+
+    Raises
+    ------
+    ValueError
+        ``folder`` is a symbolic link or not a folder, or over the memory budget
+        (a SceneError when it cannot be written).
     """
     from .render import render_png
 
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "scene.json").write_text(dumps(scene), encoding="utf-8")
-    solution = json.dumps(to_dict(solve(scene)), indent=2, allow_nan=False, ensure_ascii=False)
-    (folder / "solution.json").write_text(solution + "\n", encoding="utf-8")
-    render_png(scene, folder / "picture.png", size, camera=camera, with_plot=True)
+    check_report_folder(folder)
+    check_memory(size, plot=True)
+    work = temp_folder(folder)
+    try:
+        (work / "scene.json").write_text(dumps(scene), encoding="utf-8")
+        solution = json.dumps(to_dict(solve(scene)), indent=2, allow_nan=False, ensure_ascii=False)
+        (work / "solution.json").write_text(solution + "\n", encoding="utf-8")
+        render_png(scene, work / "picture.png", size, camera=camera, with_plot=True)
+        try:
+            os.rename(work, folder)  # a new (or empty) folder: all at once
+        except OSError:
+            if not folder.is_dir() or folder.is_symlink():
+                raise
+            for name in REPORT_FILES:
+                os.replace(work / name, folder / name)
+    except OSError as exc:
+        raise SceneError(f"{show_path(folder)}: cannot write the report ({exc.strerror or exc})") from None
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
     return folder
+
+
+def check_report_folder(folder: str | os.PathLike[str]) -> None:
+    """Refuse a report folder that is a symbolic link, not a folder, or in a missing folder (ValueError, one line)."""
+    folder = Path(folder)
+    shown = show_path(folder)
+    if folder.is_symlink():
+        raise ValueError(f"{shown} is a symbolic link; give the report a real folder (it does not follow links)")
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"{shown} exists and is not a folder")
+    if not folder.absolute().parent.is_dir():
+        raise ValueError(f"folder {show_path(folder.absolute().parent)} does not exist")

@@ -1,24 +1,113 @@
 """Headless pictures: the same drawing code as the window, into a PNG.
 
-Qt-free.  With no X display, VTK renders through EGL (Mesa's llvmpipe on
-machines without a GPU).
+Qt-free.  Before VTK is loaded, :func:`check_offscreen` picks how it will draw
+without a window and checks that this works here: through the X display when
+one answers, otherwise through EGL (Mesa's llvmpipe on machines without a GPU),
+probed in a separate process, so a missing driver is one line instead of a
+crash.  Outputs are refused beforehand when they would need more memory than
+:func:`memory_budget` (:func:`check_memory`), and written atomically
+(:func:`explorer.model.scene_io.replacing`): no half-written or temporary file
+stays behind.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
+from .. import system
 from ..model.analysis import solve
 from ..model.scene import Scene
+from ..model.scene_io import replacing
 
 #: Multisampling for finished pictures (drafts while dragging use none).
 EXPORT_SAMPLES = 4
 
+#: Default memory budget for one output, and the variable that changes it (in MiB).
+MEMORY_BUDGET = 4 << 30
+MEMORY_VARIABLE = "SPHERE_EXPLORER_MEMORY_MB"
+#: Measured peaks (Mesa llvmpipe, 4x MSAA): VTK and the libraries, then bytes per pixel of
+#: a picture, of the parabola beside it, and per pixel of each animation frame kept.
+_BASE_BYTES = 400 << 20
+_BYTES_PER_PIXEL = {"png": 64, "plot": 180, "gif": 11, "mp4": 3}
 
-def _prefer_egl_without_display() -> None:
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+
+class RenderUnavailable(OSError):
+    """Nothing can be drawn off-screen here; the message says why and what to install (one line)."""
+
+
+def memory_budget() -> int:
+    """Bytes one output may use: ``$SPHERE_EXPLORER_MEMORY_MB`` MiB, or :data:`MEMORY_BUDGET` (4 GiB)."""
+    text = os.environ.get(MEMORY_VARIABLE, "")
+    try:
+        value = int(text)
+    except ValueError:
+        return MEMORY_BUDGET
+    return value << 20 if value > 0 else MEMORY_BUDGET
+
+
+def memory_needed(size: tuple[int, int], frames: int = 0, kind: str = "png", plot: bool = False) -> int:
+    """Estimated peak bytes for a picture of ``size`` pixels (with the parabola), or ``frames`` of an animation."""
+    pixels = size[0] * size[1]
+    need = _BASE_BYTES + _BYTES_PER_PIXEL["png"] * pixels
+    if plot:
+        need += _BYTES_PER_PIXEL["plot"] * pixels
+    if frames:
+        need += _BYTES_PER_PIXEL[kind] * pixels * frames
+    return need
+
+
+def check_memory(size: tuple[int, int], frames: int = 0, kind: str = "png", plot: bool = False) -> None:
+    """Raise ValueError (one line) when the output would need more than :func:`memory_budget`."""
+    need, budget = memory_needed(size, frames, kind, plot), memory_budget()
+    if need > budget:
+        what = f"{frames} frames of {size[0]}x{size[1]}" if frames else f"{size[0]}x{size[1]}"
+        what += " with the plot" if plot else ""
+        raise ValueError(
+            f"{what} needs about {need / 2**30:.1f} GiB, more than the memory budget of {budget / 2**30:.1f} GiB "
+            f"(make it smaller, or set {MEMORY_VARIABLE})"
+        )
+
+
+_offscreen: list[tuple[str | None, bool]] = []  # (problem, draws through X), checked once per process
+
+
+def check_offscreen() -> None:
+    """Choose how VTK draws without a window here, and check that it can; before VTK is loaded.
+
+    The X display when ``$DISPLAY`` answers (and libGL is there); otherwise EGL
+    (``VTK_DEFAULT_OPENGL_WINDOW=vtkEGLRenderWindow``), probed in a separate
+    process.  Skipped when VTK already draws in this process (the window) or the
+    user chose the window class.
+
+    Raises
+    ------
+    RenderUnavailable
+        One line: why nothing can be drawn and the command that installs what is missing.
+    """
+    if "vtkmodules.vtkRenderingOpenGL2" in sys.modules or os.environ.get("VTK_DEFAULT_OPENGL_WINDOW"):
+        return
+    if not _offscreen:
+        _offscreen.append(_offscreen_problem())
+    problem, through_x = _offscreen[0]
+    if problem is not None:
+        raise RenderUnavailable(problem)
+    if not through_x:
+        os.environ["VTK_DEFAULT_OPENGL_WINDOW"] = "vtkEGLRenderWindow"
+
+
+def _offscreen_problem() -> tuple[str | None, bool]:
+    if not sys.platform.startswith("linux"):
+        return None, True
+    if os.environ.get("DISPLAY") and system.x_display_problem() is None:
+        gone = system.missing(("libgl1",))
+        return (system.missing_message(gone, "drawing on the X display") if gone else None), True
+    problem = system.egl_problem()
+    if problem is None:
+        return None, False
+    gone = list(system.missing(system.GL)) or list(system.GL)
+    return f"cannot draw without a display: {problem}; install Mesa's EGL with: {system.install_command(gone)}", False
 
 
 def draw_offscreen(
@@ -35,7 +124,7 @@ def draw_offscreen(
     solution : explorer.analysis.Solution
     view : explorer.drawing.SceneView
     """
-    _prefer_egl_without_display()
+    check_offscreen()
     import pyvista as pv
 
     from .camera import apply_camera
@@ -88,20 +177,33 @@ def render_png(
     -------
     Path
         The file written.
+
+    Raises
+    ------
+    ValueError
+        Over the memory budget (:func:`check_memory`), before drawing.
+    RenderUnavailable
+        Nothing can be drawn here (:func:`check_offscreen`).
+    SceneError
+        ``out`` cannot be written (a ValueError); no file is left behind.
     """
     out = Path(out)
+    check_memory((size[0] * scale, size[1] * scale), plot=with_plot)
     plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame)
-    tmp = out.with_name(f".{out.name}.tmp.png")
     try:
         if with_plot:
             from ..model.parabola import parabola
             from .plot_image import compose_png
 
             image = plotter.screenshot(transparent_background=False, scale=scale, return_img=True)
-            compose_png(image, parabola(solution, t), tmp, inside=scene.mode == "inside")
+            with replacing(out, binary=True) as (_, tmp):
+                compose_png(image, parabola(solution, t), str(tmp), inside=scene.mode == "inside")
         else:
-            plotter.screenshot(str(tmp), transparent_background=transparent, scale=scale)
-        os.replace(tmp, out)
+            import imageio.v3 as iio
+
+            image = plotter.screenshot(transparent_background=transparent, scale=scale, return_img=True)
+            with replacing(out, binary=True) as (handle, _):
+                iio.imwrite(handle, image, extension=".png")
     finally:
         plotter.close()
     return out

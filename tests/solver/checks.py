@@ -10,7 +10,8 @@ from solver import Status
 
 
 PAIR_STATUSES = set(Status)
-INSIDE_STATUSES = {Status.OVERLAPPING, Status.NO_RELATIVE_MOTION, Status.HIT, Status.LATER}
+INSIDE_STATUSES = {Status.OVERLAPPING, Status.NO_RELATIVE_MOTION, Status.HIT, Status.LATER, Status.OUTSIDE}
+PAIR_STATUSES = PAIR_STATUSES - {Status.OUTSIDE}
 
 
 def check_consistency(s, h, mode):
@@ -23,6 +24,8 @@ def check_consistency(s, h, mode):
         assert 0.0 <= s.toi <= h, f"{repro}: toi {s.toi!r} outside [0, {h!r}]"
     if s.status is Status.OVERLAPPING:
         assert s.toi == 0.0, repro
+    if s.status is Status.OUTSIDE:
+        assert not s.hit and s.toi is None, repro
     if s.roots is not None:
         lo, hi = s.roots
         assert lo <= hi, f"{repro}: roots {s.roots!r} not increasing"
@@ -62,6 +65,8 @@ def _relation(answer: str):
 def _exact_quantity(quantity: str, r: ref.Reference):
     """The exact value of a trace step's quantity, or None when unknown."""
     q = quantity.replace(" ", "")
+    if q == "|p|²−(rC+rA)²":
+        return r.C_out
     if q.startswith("|p|²"):
         return r.C
     if q == "|v|²":
@@ -85,6 +90,7 @@ OUTCOME_WORDS = {
     Status.MISS: ("MISS",),
     Status.HIT: ("HIT",),
     Status.LATER: ("LATER",),
+    Status.OUTSIDE: ("outside",),
 }
 
 
@@ -141,21 +147,8 @@ def check_contact(s):
 
 
 def sweep_many_cases(cases, inside: bool):
-    """``solver.sweep_many`` over a list of ``(a, b, horizon)`` cases, as arrays."""
-    import numpy as np
+    """The batch query's certified core over a list of ``(a, b, horizon)`` cases,
+    without the range checks (see :mod:`core`), as arrays."""
+    from core import core_many
 
-    from solver import sweep_many
-
-    def arr(xs):
-        return np.array(xs, dtype=np.float64)
-
-    return sweep_many(
-        arr([a.center for a, _, _ in cases]),
-        arr([a.velocity for a, _, _ in cases]),
-        arr([a.radius for a, _, _ in cases]),
-        arr([b.center for _, b, _ in cases]),
-        arr([b.velocity for _, b, _ in cases]),
-        arr([b.radius for _, b, _ in cases]),
-        arr([h for _, _, h in cases]),
-        inside=inside,
-    )
+    return core_many(cases, inside)

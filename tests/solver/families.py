@@ -24,6 +24,7 @@ from fractions import Fraction
 from solver import Body
 
 import reference as ref
+from core import raw_body
 
 F = Fraction
 _CTX = ref._CTX
@@ -117,7 +118,8 @@ def exact_distance(ca, cb) -> decimal.Decimal:
 
 
 def body(c, v=(0.0, 0.0, 0.0), r=1.0) -> Body:
-    return Body(center=c, velocity=v, radius=r)
+    """A body for the certified core: any finite floats (see :mod:`core`)."""
+    return raw_body(c, v, r)
 
 
 def tuned_pair(ca, cb, va, vb, ra, k, target=None):

@@ -29,6 +29,7 @@ Statuses (same names as ``solver.Status``) -- pair mode, contact while f <= 0:
 inside mode (a ball of radius rA in a container of radius rC, R = rC - rA),
 contact once f >= 0:
 
+    C >= 0 and |p| > rA + rC    OUTSIDE            (the ball is entirely outside)
     C >= 0                      OVERLAPPING
     A == 0                      NO_RELATIVE_MOTION
     t1 = (-B + sqrt D)/A <= h   HIT                (toi = t1; D > 0 since C < 0)
@@ -52,6 +53,7 @@ SEPARATING = "SEPARATING"
 MISS = "MISS"
 HIT = "HIT"
 LATER = "LATER"
+OUTSIDE = "OUTSIDE"
 
 HIT_STATUSES = (OVERLAPPING, HIT)
 
@@ -101,6 +103,8 @@ class Reference:
         ``f(h)``.
     ve : Fraction
         ``v.(p + v h) = B + A h``: f'(h) / 2.
+    C_out : Fraction
+        ``|p|^2 - (rA + rB)^2``: > 0 when the two spheres are disjoint.
     """
 
     status: str
@@ -116,6 +120,7 @@ class Reference:
     fh: Fraction
     ve: Fraction
     h: Fraction
+    C_out: Fraction = Fraction(0)
 
     @property
     def hit(self) -> bool:
@@ -180,6 +185,7 @@ def _second_root_at_most(A, B, D, h) -> bool:
 def reference(a, b, horizon, mode: str = "pair") -> Reference:
     """Exact verdict and high-precision roots of one sweep query."""
     p, v, R, A, B, C, D, fh, ve, h = quantities(a, b, horizon, mode)
+    C_out = _dot(p, p) - (frac(a.radius) + frac(b.radius)) ** 2
     roots = _roots(A, B, C, D)
     toi = None
     if mode == "pair":
@@ -196,7 +202,9 @@ def reference(a, b, horizon, mode: str = "pair") -> Reference:
         else:
             status = LATER
     else:
-        if C >= 0:
+        if C >= 0 and C_out > 0:
+            status = OUTSIDE
+        elif C >= 0:
             status, toi = OVERLAPPING, decimal.Decimal(0)
         elif A == 0:
             status = NO_RELATIVE_MOTION
@@ -204,7 +212,7 @@ def reference(a, b, horizon, mode: str = "pair") -> Reference:
             status, toi = HIT, roots[1]
         else:
             status = LATER
-    return Reference(status, toi, roots, p, v, R, A, B, C, D, fh, ve, h)
+    return Reference(status, toi, roots, p, v, R, A, B, C, D, fh, ve, h, C_out)
 
 
 # -- comparing floats with the reference --------------------------------------

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import families as fam
-from solver import sweep, sweep_inside
+from core import core_sweep
 
 HERE = Path(__file__).resolve().parent
 PER_FAMILY = 150
@@ -25,12 +25,12 @@ sys.path.insert(0, {str(HERE)!r})
 import families as fam
 import solver._filter as f
 assert not f.USE_JIT, "the subprocess should run the plain Python filter"
-from solver import sweep, sweep_inside
+from core import core_sweep
 out = {{}}
 for name in fam.FAMILIES:
-    run = sweep if fam.mode(name) == "pair" else sweep_inside
+    mode = fam.mode(name)
     out[name] = [repr((s.status.name, s.toi, s.roots, s.exact, s.by_vertex))
-                 for s in (run(a, b, h) for a, b, h in fam.cases(name)[:{PER_FAMILY}])]
+                 for s in (core_sweep(a, b, h, mode) for a, b, h in fam.cases(name)[:{PER_FAMILY}])]
 print(json.dumps(out))
 """
 
@@ -41,8 +41,8 @@ def test_plain_python_filter_matches_the_compiled_one():
     assert proc.returncode == 0, proc.stderr
     plain = json.loads(proc.stdout)
     for name in fam.FAMILIES:
-        run = sweep if fam.mode(name) == "pair" else sweep_inside
-        compiled = [repr((s.status.name, s.toi, s.roots, s.exact, s.by_vertex)) for s in (run(a, b, h) for a, b, h in fam.cases(name)[:PER_FAMILY])]
+        mode = fam.mode(name)
+        compiled = [repr((s.status.name, s.toi, s.roots, s.exact, s.by_vertex)) for s in (core_sweep(a, b, h, mode) for a, b, h in fam.cases(name)[:PER_FAMILY])]
         assert len(compiled) == len(plain[name]) > 0
         mismatch = [(i, c, p) for i, (c, p) in enumerate(zip(compiled, plain[name])) if c != p]
         assert not mismatch, f"{name}: first difference {mismatch[0]}"
