@@ -63,20 +63,31 @@ def run(scene: Scene, path: Path | None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "wayland")
     from PySide6.QtWidgets import QApplication
 
-    from .window import MainWindow
-
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Sphere Sweep Explorer")
-    window = MainWindow(scene, path, defer_view=True)
-    window.show()
-    app.processEvents()  # the first frame: the window with its panels and the solution
-    quit_after = os.environ.get("SPHERE_EXPLORER_QUIT_AFTER")  # start-up benchmark: "window" or "view"
-    if quit_after == "window":
-        print(f"frame-at {time.time():.6f}", file=sys.stderr)
-        return 0
-    window.build_view()  # then the 3-D view (imports pyvista)
-    if quit_after == "view":
-        app.processEvents()
-        print(f"frame-at {time.time():.6f}", file=sys.stderr)
-        return 0
+    window = launch(scene, path)
+    if os.environ.get("SPHERE_EXPLORER_QUIT_AFTER") == "view":  # start-up benchmark: stop at the first 3-D frame
+        window.viewport.first_frame.connect(lambda: (print(f"frame-at {time.time():.6f}", file=sys.stderr), app.quit()))
     return app.exec()
+
+
+def launch(scene: Scene, path: Path | None):
+    """Open the explorer's window on ``scene`` as a user starts it: shown, then the 3-D view built.
+
+    The window (panels, solution) is painted first; the 3-D view, which imports
+    pyvista, is built in the next turn of the event loop into the place already
+    laid out for it.  Needs a ``QApplication``.
+
+    Returns
+    -------
+    explorer.qt.window.MainWindow
+    """
+    from PySide6.QtCore import QTimer
+
+    from ..model.session import Session
+    from .window import MainWindow
+
+    window = MainWindow(Session(scene, path))
+    window.show()
+    QTimer.singleShot(0, window.build_view)
+    return window

@@ -11,8 +11,8 @@ from ..model.session import Change, Session
 
 
 def on_screen(widget: QWidget) -> bool:
-    """The widget is shown and not covered by another tab."""
-    return widget.isVisible() and not widget.visibleRegion().isEmpty()
+    """The widget is shown: its window is open, its dock not closed, its tab in front."""
+    return widget.isVisible()
 
 
 class Refresher(QObject):

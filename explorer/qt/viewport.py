@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..model.scene import SceneError
@@ -82,6 +82,7 @@ class Viewport(QWidget):
             self.drawing.set_style(self._style)
         self.drags = DragController(self.plotter, self.grips, self._drag_move, self._drag_end, self._drag_start, self._tip_of)
         self.plotter.iren.interactor.AddObserver("EndInteractionEvent", self._camera_moved)
+        self.plotter.interactor.installEventFilter(self)
         self._changes = Change.SCENE | Change.VIEW
         self.redraw()
 
@@ -93,6 +94,12 @@ class Viewport(QWidget):
             self._schedule(Change.SCENE)
 
     # -- redrawing ------------------------------------------------------------------------
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        """A new size: the text and key are laid out for it, and a default camera fits it again."""
+        if event.type() == QEvent.Resize:
+            self._schedule(Change.SCENE | (Change.CAMERA if self.session.view.camera is None else Change(0)))
+        return False
+
     def _changed(self, change: Change) -> None:
         self._schedule(change)
 

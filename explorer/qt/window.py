@@ -71,7 +71,8 @@ class MainWindow(QMainWindow):
         for source in (self.scene_panel, self.lab, self.viewport):
             source.refused.connect(self.report)
         self.documents.message.connect(self.report)
-        self.statusBar().showMessage(GESTURES)
+        self.gestures = QLabel(GESTURES)  # shown whenever no message is (Qt's "normal" status-bar widget)
+        self.statusBar().addWidget(self.gestures)
         session.subscribe(self._changed)
         self._changed(Change.SCENE | Change.HISTORY | Change.VIEW)
         self.arrangement.open()

@@ -13,6 +13,10 @@ from ..model.scene import Scene
 
 #: Motion longer than this many radii gets a close-up default camera.
 FOCUS_RATIO = 60.0
+#: The default camera's zoom beyond VTK's fit of the bounding sphere, for views at least
+#: :data:`WIDE_ASPECT` wide (width / height); narrower views zoom less, so wide scenes stay whole.
+DEFAULT_ZOOM = 1.35
+WIDE_ASPECT = 1.6
 
 
 def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -80,7 +84,9 @@ def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, refere
     plotter.camera.up = (0.0, 0.0, 1.0) if abs(direction[2]) < 0.99 else (0.0, 1.0, 0.0)
     plotter.camera.view_angle = 30.0
     plotter.renderer.ResetCamera(*np.ravel(np.column_stack([lo, hi])))
-    plotter.camera.zoom(1.35)
+    width, height = plotter.window_size
+    aspect = width / height if height > 0 else WIDE_ASPECT
+    plotter.camera.zoom(DEFAULT_ZOOM * min(1.0, aspect / WIDE_ASPECT))
     plotter.reset_camera_clipping_range()
 
 
