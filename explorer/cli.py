@@ -307,7 +307,19 @@ def _parser_window() -> argparse.ArgumentParser:
     return p
 
 
-SUBCOMMANDS = {"render": _parser_render, "report": _parser_report, "solve": _parser_solve}
+def _parser_audit() -> argparse.ArgumentParser:
+    from .audit.cli import add_arguments, run
+
+    p = argparse.ArgumentParser(
+        prog="sphere-explorer audit",
+        description="Check every query of an engine's collision log exactly; write a summary, a plot and the worst cases as scenes.",
+    )
+    add_arguments(p)
+    p.set_defaults(run=run)
+    return p
+
+
+SUBCOMMANDS = {"audit": _parser_audit, "render": _parser_render, "report": _parser_report, "solve": _parser_solve}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -289,6 +289,6 @@ def _relative(path: str) -> str:
         rel = os.path.relpath(absolute)
     except ValueError:
         return absolute
-    if rel.startswith(".."):
+    if rel.startswith("..") or os.path.dirname(os.getcwd()) == os.getcwd():  # not below here, or here is /
         return absolute
     return rel if os.sep in rel else os.path.join(".", rel)

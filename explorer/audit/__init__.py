@@ -1,0 +1,20 @@
+"""Audit an engine's collision log: every logged sphere-sweep query checked exactly.
+
+``sphere-explorer audit LOG -o OUTDIR`` (:mod:`explorer.audit.cli`) reads a
+Parquet, CSV or ``.npz`` log (:mod:`~explorer.audit.columns`,
+:mod:`~explorer.audit.reading`), decides every pair with
+:func:`solver.sweep_many` chunk by chunk (:mod:`~explorer.audit.rows`,
+:mod:`~explorer.audit.deciding`), compares the engine's answers -- or, without
+them, the textbook formula's in float32 and float64
+(:mod:`~explorer.audit.textbook`) -- with the exact ones
+(:mod:`~explorer.audit.judging`), folds the chunks' totals
+(:mod:`~explorer.audit.tally`) and writes the summary, a plot and the worst
+cases as scene files (:mod:`~explorer.audit.summary`,
+:mod:`~explorer.audit.plot`, :mod:`~explorer.audit.worst`,
+:mod:`~explorer.audit.cases`) into a folder that appears only when complete
+(:mod:`~explorer.audit.staging`).  :mod:`~explorer.audit.distributed` runs the
+same per-chunk job on a Dask cluster.
+
+No Qt, pyvista or VTK here (an import-linter contract checks it); the scene
+files are made by :mod:`explorer.model.scene_io`.
+"""

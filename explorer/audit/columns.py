@@ -1,0 +1,154 @@
+"""The columns of an engine log, and turning each into a float64 array or a one-line refusal.
+
+One row per logged pair query (``DESIGN.md``, "Engine logs for audit")::
+
+    a_cx a_cy a_cz  a_vx a_vy a_vz  a_r     centre, velocity per frame, radius of A
+    b_cx b_cy b_cz  b_vx b_vy b_vz  b_r     the same for B
+    horizon                                 optional, default 1.0
+    engine_hit                              optional, bool or 0/1
+    engine_toi                              optional, float; empty/NaN where the engine said no hit
+
+Extra columns are ignored.  Rows are numbered from 0 in file order, as numpy,
+pandas and pyarrow index them (in a CSV file, row ``r`` is on line ``r + 2``).
+Every problem is a :class:`LogError`: one line naming the column and, where it
+is known, the row.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+#: Required, in this order: A's centre, velocity and radius, then B's.
+GEOMETRY = (
+    "a_cx", "a_cy", "a_cz", "a_vx", "a_vy", "a_vz", "a_r",
+    "b_cx", "b_cy", "b_cz", "b_vx", "b_vy", "b_vz", "b_r",
+)  # fmt: skip
+HORIZON = "horizon"
+ENGINE_HIT = "engine_hit"
+ENGINE_TOI = "engine_toi"
+#: Optional columns the audit reads when present.
+OPTIONAL = (HORIZON, ENGINE_HIT, ENGINE_TOI)
+#: Every column the audit can read.
+KNOWN = GEOMETRY + OPTIONAL
+#: The horizon of a log without a ``horizon`` column.
+DEFAULT_HORIZON = 1.0
+
+#: Integers beyond this are not all exactly representable as float64.
+_EXACT_INT = 2**53
+
+
+class LogError(ValueError):
+    """A log the audit refuses; ``str()`` is one line naming the column and/or the row.
+
+    Parameters
+    ----------
+    reason : str
+        What is wrong, e.g. ``"expected a number, got 'abc'"``.
+    column : str or None
+    row : int or None
+        0-based row, counted from the start of the chunk that raised it until
+        :meth:`shifted` moves it to the whole file.
+    line : int or None
+        1-based line of a text file, where that is the better name for the place.
+    """
+
+    def __init__(self, reason: str, column: str | None = None, row: int | None = None, line: int | None = None):
+        super().__init__(reason, column, row, line)
+        self.reason = reason
+        self.column = column
+        self.row = row
+        self.line = line
+
+    def __str__(self) -> str:
+        where = []
+        if self.column is not None:
+            where.append(f"column {self.column!r}")
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        elif self.row is not None:
+            where.append(f"row {self.row}")
+        return f"{', '.join(where)}: {self.reason}" if where else self.reason
+
+    def shifted(self, offset: int) -> "LogError":
+        """The same error with its row counted ``offset`` rows further on."""
+        row = None if self.row is None else self.row + offset
+        return LogError(self.reason, self.column, row, self.line)
+
+
+def missing_columns(names: list[str] | tuple[str, ...]) -> None:
+    """Raise :class:`LogError` when a required column is absent from ``names``."""
+    absent = [name for name in GEOMETRY if name not in names]
+    if absent:
+        listed = ", ".join(repr(name) for name in absent)
+        plural = "s" if len(absent) > 1 else ""
+        raise LogError(f"missing column{plural} {listed} (a log needs {' '.join(GEOMETRY)})")
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _object_values(name: str, values: np.ndarray) -> np.ndarray:
+    """Numbers, booleans and missing values (None, NaN, pandas' NA) of an object array as float64."""
+    out = np.empty(values.shape[0], dtype=np.float64)
+    for i, item in enumerate(values.tolist()):
+        if item is None or type(item).__name__ in ("NAType", "NaTType"):
+            out[i] = math.nan
+        elif isinstance(item, (bool, int, float)) or (
+            isinstance(item, np.generic) and np.issubdtype(type(item), np.number)
+        ):
+            try:
+                out[i] = float(item)
+            except OverflowError:
+                raise LogError(f"{_describe(item)} is too large for a float", name, i) from None
+        elif type(item).__name__ == "Decimal":
+            out[i] = float(item)
+        else:
+            raise LogError(f"expected a number, got {_describe(item)}", name, i)
+    return out
+
+
+def as_float64(name: str, values: np.ndarray) -> np.ndarray:
+    """One column as a C-contiguous ``(n,) float64`` array, missing values as NaN.
+
+    Parameters
+    ----------
+    name : str
+        The column, for messages.
+    values : (n,) array
+        Floats, integers, booleans, or objects among those and None.
+
+    Returns
+    -------
+    (n,) float64
+        ``values`` itself when it already is one (no copy).
+
+    Raises
+    ------
+    LogError
+        Naming the column (and the first bad row): text, dates, nested data,
+        integers beyond 2**53, arrays that are not one-dimensional.
+    """
+    values = np.asarray(values)
+    if values.ndim != 1:
+        raise LogError(f"expected one value per row, got an array of shape {values.shape}", name)
+    kind = values.dtype.kind
+    if kind == "f":
+        out = values.astype(np.float64, copy=False)
+    elif kind in "iu":
+        if values.size and int(np.abs(values.astype(np.float64)).max()) > _EXACT_INT:
+            row = int(np.flatnonzero(np.abs(values.astype(np.float64)) > _EXACT_INT)[0])
+            raise LogError(f"integer {int(values[row])} is beyond 2**53 and has no exact float64", name, row)
+        out = values.astype(np.float64)
+    elif kind == "b":
+        out = values.astype(np.float64)
+    elif kind == "O":
+        out = _object_values(name, values)
+    else:
+        if not values.size:
+            raise LogError(f"expected numbers, got an empty array of {values.dtype}", name)
+        raise LogError(f"expected a number, got {_describe(values[0].item())} ({values.dtype} values)", name, 0)
+    return np.ascontiguousarray(out)

@@ -1,0 +1,115 @@
+"""Auditing one chunk of a log: check the rows, decide every pair exactly, compare, tally.
+
+:func:`audit_chunk` is the whole per-chunk job, the same function whether the
+single-process runner or a Dask worker calls it; it knows nothing of files.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from solver import sweep_many
+
+from .columns import DEFAULT_HORIZON, ENGINE_HIT, ENGINE_TOI, HORIZON, KNOWN, LogError, as_float64
+from .constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
+from .judging import judge
+from .rows import REASON_COLUMNS, gather, skip_reason
+from .tally import N_STATUS, Skipped, Tally
+from .textbook import DTYPES, textbook_many
+from .worst import select
+
+#: The source of answers of a log with engine columns.
+ENGINE = "engine"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the user chose (``--toi-tol``, ``--worst``)."""
+
+    toi_tol: float = TOI_TOL
+    worst: int = WORST
+
+
+def sources(columns: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The sources of answers a log with these columns is checked for: the engine, or the textbook formula."""
+    return (ENGINE,) if ENGINE_HIT in columns or ENGINE_TOI in columns else DTYPES
+
+
+@lru_cache(maxsize=2)
+def _default_horizon(n: int) -> np.ndarray:
+    """A read-only ``(n,)`` array of the default horizon, shared by the chunks of one size."""
+    out = np.full(n, DEFAULT_HORIZON)
+    out.flags.writeable = False
+    return out
+
+
+def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
+    """Audit one chunk of rows.
+
+    Parameters
+    ----------
+    raw : dict of str to (n,) array
+        The chunk's columns as read (any numeric, boolean or object dtype);
+        the geometry columns are required, the optional ones used when present,
+        others ignored.
+    settings : Settings
+
+    Returns
+    -------
+    Tally
+        With rows counted from the start of the chunk.
+
+    Raises
+    ------
+    LogError
+        For a value that is not a number, an invalid ``engine_hit``, or columns
+        of different lengths, naming the column and the chunk-relative row.
+    """
+    columns = {name: as_float64(name, values) for name, values in raw.items() if name in KNOWN}
+    lengths = {values.shape[0] for values in columns.values()}
+    if len(lengths) != 1:
+        sizes = ", ".join(f"{name} {values.shape[0]}" for name, values in columns.items())
+        raise LogError(f"columns of different lengths ({sizes})")
+    n = lengths.pop()
+    if HORIZON not in columns:
+        columns[HORIZON] = _default_horizon(n)
+    hit_mode = 1 if ENGINE_HIT in columns else 2 if ENGINE_TOI in columns else 0
+    checks_toi = ENGINE_TOI in columns or hit_mode == 0
+    if hit_mode == 1 and ENGINE_TOI not in columns:
+        columns[ENGINE_TOI] = np.full(n, math.nan)
+
+    kept = gather(columns, n, hit_mode)
+    try:
+        result = sweep_many(
+            kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity, kept.b_radius, kept.horizon
+        )
+    except ValueError as err:  # pragma: no cover - rows.gather keeps only what the solver accepts
+        raise LogError(f"the solver refused a pair: {err}") from None
+
+    tally = Tally(rows=n, pairs=len(kept), exact_path=int(np.count_nonzero(result.exact)))
+    tally.status = np.bincount(result.status, minlength=N_STATUS).astype(np.int64)
+    if len(kept) < n:
+        counts = np.bincount(kept.reason, minlength=len(REASON_COLUMNS) + 1)
+        tally.skipped_by_column = {REASON_COLUMNS[k - 1]: int(c) for k, c in enumerate(counts) if k and c}
+        examples = np.flatnonzero(kept.reason)[:SKIPPED_EXAMPLES].tolist()
+        for row in examples:
+            column = REASON_COLUMNS[int(kept.reason[row]) - 1]
+            tally.skipped_examples.append(Skipped(row, column, skip_reason(column, float(columns[column][row]))))
+
+    if hit_mode:
+        answers = {ENGINE: (kept.engine_hit, kept.engine_toi)}
+    else:
+        answers = textbook_many(
+            kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity, kept.b_radius, kept.horizon
+        )
+    kinds = {}
+    for name, (said_hit, said_toi) in answers.items():
+        kinds[name], tally.verdicts[name] = judge(
+            result.hit, result.toi, said_hit, said_toi, settings.toi_tol, checks_toi
+        )
+    tally.cases = select(kept, result, answers, kinds, settings.worst)
+    return tally

@@ -1,0 +1,483 @@
+"""Reading engine logs: Parquet and CSV with pyarrow, ``.npz`` with numpy, in chunks of rows.
+
+:func:`inspect` opens a log, checks its columns and says how to read it;
+:func:`chunks` streams it for the single-process runner.  The Dask runner reads
+the same files through Dask (:mod:`explorer.audit.distributed`) but converts
+every piece with the functions here (:func:`arrow_values`, :func:`frame_columns`,
+:func:`read_csv_block`, :class:`NpzLog`), so both runs see the same numbers
+and refuse the same things with the same words.
+
+Memory: one chunk of rows at a time (a Parquet row group is decoded whole; a
+CSV block is about ``chunk_rows`` rows; ``.npz`` members are read by byte range,
+stored or compressed, never loaded whole).  Nothing is ever unpickled.
+"""
+
+from __future__ import annotations
+
+import io
+import mmap
+import os
+import re
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from .columns import ENGINE_HIT, KNOWN, LogError, missing_columns
+
+#: Formats by file name suffix.
+SUFFIXES = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".npz": "npz"}
+#: CSV cells read as true or false in ``engine_hit`` (empty means missing).
+TRUE_VALUES = ["1", "1.0", "true", "True", "TRUE"]
+FALSE_VALUES = ["0", "0.0", "false", "False", "FALSE"]
+
+
+@dataclass(frozen=True)
+class LogInfo:
+    """A log that has been opened and found to have the required columns.
+
+    Attributes
+    ----------
+    path : Path
+    format : {"parquet", "csv", "npz"}
+    columns : tuple of str
+        The known columns present (geometry first, then the optional ones), in
+        the order of :data:`~explorer.audit.columns.KNOWN`.
+    rows : int or None
+        Rows in the log; None for CSV (unknown until read).
+    size : int
+        Bytes on disk.
+    header : tuple of str
+        Every column name of the file, in file order.
+    """
+
+    path: Path
+    format: str
+    columns: tuple[str, ...]
+    rows: int | None
+    size: int
+    header: tuple[str, ...]
+
+
+def _fail_open(path: Path, what: str, err: Exception) -> LogError:
+    detail = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return LogError(f"{path.name}: {what} ({detail})")
+
+
+def _format(path: Path) -> str:
+    fmt = SUFFIXES.get(path.suffix.lower())
+    if fmt:
+        return fmt
+    if path.name.lower().endswith((".csv.gz", ".csv.bz2")):
+        return "csv"
+    with open(path, "rb") as handle:
+        magic = handle.read(4)
+    if magic == b"PAR1":
+        return "parquet"
+    if magic == b"PK\x03\x04":
+        return "npz"
+    return "csv"
+
+
+def inspect(path: str | os.PathLike[str]) -> LogInfo:
+    """Open a log and check that it has the geometry columns.
+
+    Raises
+    ------
+    LogError
+        One line: a missing or unreadable file, a file that is not (or no
+        longer, when truncated) Parquet, CSV or ``.npz``, missing columns,
+        ``.npz`` arrays that are not one-dimensional, of different lengths or
+        of object type.
+    """
+    path = Path(path)
+    try:
+        if not path.is_file():
+            raise LogError(f"{path}: no such file" if not path.exists() else f"{path}: not a file")
+        size = path.stat().st_size
+        fmt = _format(path)
+    except OSError as err:
+        raise _fail_open(path, "cannot read", err) from None
+    if fmt == "parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        try:
+            meta = pq.ParquetFile(path).metadata
+            header = tuple(meta.schema.to_arrow_schema().names)
+            rows = meta.num_rows
+        except (pa.ArrowException, OSError) as err:
+            raise _fail_open(path, "not a readable Parquet file, or a truncated one", err) from None
+    elif fmt == "csv":
+        header = _csv_header(path)
+        rows = None
+    else:
+        with NpzLog(path) as log:
+            header = log.names
+    _check_columns(path, header)
+    present = tuple(name for name in KNOWN if name in header)
+    if fmt == "npz":
+        with NpzLog(path, present) as log:  # checks the dtypes and lengths of the arrays used
+            rows = log.rows
+    return LogInfo(path, fmt, present, rows, size, header)
+
+
+def _check_columns(path: Path, header: tuple[str, ...]) -> None:
+    try:
+        missing_columns(header)
+    except LogError as err:
+        raise LogError(f"{path.name}: {err.reason}") from None
+    dupes = sorted({name for name in header if name in KNOWN and header.count(name) > 1})
+    if dupes:
+        raise LogError(f"{path.name}: column {dupes[0]!r} appears more than once")
+
+
+# -- Arrow and pandas columns to numpy -------------------------------------------------------
+
+
+def arrow_values(name: str, array) -> np.ndarray:
+    """A pyarrow column (Array or ChunkedArray) as a numpy array, nulls as NaN (or None for non-numbers).
+
+    Raises
+    ------
+    LogError
+        For integers that float64 cannot hold exactly, naming the column.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    kind = array.type
+    if pa.types.is_null(kind):
+        return np.full(len(array), np.nan)
+    if pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind):
+        if kind != pa.float64() or array.null_count:
+            try:
+                array = pc.cast(array, pa.float64(), safe=True)
+            except pa.ArrowInvalid as err:
+                raise LogError(f"values that float64 cannot hold exactly ({str(err).splitlines()[0]})", name) from None
+        return array.to_numpy(zero_copy_only=False)
+    return array.to_numpy(zero_copy_only=False)
+
+
+def batch_columns(batch) -> dict[str, np.ndarray]:
+    """A pyarrow RecordBatch or Table as ``{name: (n,) array}``."""
+    return {name: arrow_values(name, batch.column(i)) for i, name in enumerate(batch.schema.names)}
+
+
+def frame_columns(frame) -> dict[str, np.ndarray]:
+    """A pandas DataFrame (a Dask partition) as ``{name: (n,) array}``, missing values as NaN or None."""
+    out = {}
+    for name in frame.columns:
+        series = frame[name]
+        if isinstance(series.dtype, np.dtype):
+            out[name] = series.to_numpy()
+        elif str(series.dtype).startswith(("Int", "UInt", "Float", "boolean")):  # nullable numbers
+            out[name] = series.to_numpy(dtype=np.float64, na_value=np.nan)
+        else:  # text and other extension types: refused row by row by as_float64
+            out[name] = series.to_numpy(dtype=object)
+    return out
+
+
+# -- CSV -----------------------------------------------------------------------------------
+
+
+def _csv_header(path: Path) -> tuple[str, ...]:
+    import pyarrow as pa
+    import pyarrow.csv as pcsv
+
+    try:
+        reader = pcsv.open_csv(path, read_options=pcsv.ReadOptions(block_size=1 << 16, use_threads=False))
+        names = tuple(reader.schema.names)
+        reader.close()
+    except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
+        raise _fail_open(path, "not a readable CSV file with a header row", err) from None
+    return names
+
+
+def csv_options(columns: tuple[str, ...], block_size: int, names: list[str] | None = None, skip_rows: int = 0):
+    """The pyarrow (read, parse, convert) options both runners use, and the list the invalid-row handler fills."""
+    import pyarrow as pa
+    import pyarrow.csv as pcsv
+
+    invalid: list = []
+
+    def on_invalid(row) -> str:
+        invalid.append(row)
+        return "error"
+
+    types = {name: (pa.bool_() if name == ENGINE_HIT else pa.float64()) for name in columns}
+    read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=skip_rows)
+    parse = pcsv.ParseOptions(invalid_row_handler=on_invalid)
+    convert = pcsv.ConvertOptions(
+        include_columns=list(columns), column_types=types, true_values=TRUE_VALUES, false_values=FALSE_VALUES
+    )
+    return read, parse, convert, invalid
+
+
+_CONVERSION = re.compile(r"In CSV column #(\d+): .*?conversion error to (\w+): invalid value '(.*)'", re.S)
+
+
+def csv_error(path: Path, header: tuple[str, ...], err: Exception, invalid: list) -> LogError:
+    """A pyarrow CSV error as a one-line :class:`LogError` naming the column and the line."""
+    if invalid:
+        row = invalid[0]
+        line = _locate_line(path, row.text)
+        reason = f"{row.actual_columns} fields where the header has {row.expected_columns}: {row.text[:60]!r}"
+        return LogError(reason + " (a truncated or malformed line)", None, None, line)
+    match = _CONVERSION.search(str(err))
+    if match:
+        index, kind, value = int(match.group(1)), match.group(2), match.group(3)
+        column = header[index] if index < len(header) else None
+        wanted = "true/false or 1/0" if kind == "bool" else "a number"
+        line = _locate_line(path, value, header.index(column) if column in header else None)
+        return LogError(f"expected {wanted}, got {value[:40]!r}", column, None, line)
+    return _fail_open(path, "CSV file unreadable", err)
+
+
+def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
+    """1-based line of the first line equal to ``text`` (or, with ``field``, whose field ``field`` is ``text``).
+
+    A fast byte search of the file (memory-mapped); None when not found or the
+    file cannot be mapped (e.g. compressed).  Used only to word an error.
+    """
+    import csv
+
+    needle = text.encode("utf-8", "replace")
+    if not needle or path.suffix.lower() in (".gz", ".bz2"):
+        return None
+    try:
+        with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            at, newlines, counted = 0, 0, 0
+            while True:
+                hit = data.find(needle, at)
+                if hit < 0:
+                    return None
+                start = data.rfind(b"\n", 0, hit) + 1
+                end = data.find(b"\n", hit)
+                end = len(data) if end < 0 else end
+                line_text = data[start:end].rstrip(b"\r").decode("utf-8", "replace")
+                newlines += data[counted:start].count(b"\n")
+                counted = start
+                if field is None:
+                    if line_text == text and newlines > 0:
+                        return newlines + 1
+                else:
+                    cells = next(csv.reader([line_text]), [])
+                    if newlines > 0 and field < len(cells) and cells[field] == text:
+                        return newlines + 1
+                at = end + 1
+    except (OSError, ValueError):
+        return None
+
+
+def _csv_block_size(path: Path, chunk_rows: int) -> int:
+    """Bytes per CSV block for about ``chunk_rows`` rows (estimated from the first 64 kB)."""
+    with open(path, "rb") as handle:
+        sample = handle.read(1 << 16)
+    lines = max(sample.count(b"\n") - 1, 1)
+    per_row = max(len(sample) // (lines + 1), 16)
+    return int(min(max(per_row * chunk_rows, 1 << 20), 1 << 29))
+
+
+def read_csv_block(path: str, data: bytes, header: tuple[str, ...], columns: tuple[str, ...], first: bool):
+    """Parse one block of a CSV file (whole lines; the first block starts with the header) like :func:`chunks`.
+
+    Returns
+    -------
+    dict of str to (n,) array
+    lines : int
+        Newlines in the block (to count lines across blocks).
+    """
+    import pyarrow as pa
+    import pyarrow.csv as pcsv
+
+    read, parse, convert, invalid = csv_options(columns, 1 << 30, list(header), 1 if first else 0)
+    read.use_threads = False
+    try:
+        table = pcsv.read_csv(io.BytesIO(data), read_options=read, parse_options=parse, convert_options=convert)
+    except (pa.ArrowException, UnicodeDecodeError) as err:
+        raise csv_error(Path(path), header, err, invalid) from None
+    return batch_columns(table)
+
+
+# -- .npz ----------------------------------------------------------------------------------
+
+
+def _npy_header(stream) -> tuple[tuple[int, ...], bool, np.dtype]:
+    """Read the header of a ``.npy`` stream: (shape, fortran order, dtype); the stream is left at the data."""
+    version = np.lib.format.read_magic(stream)
+    if version == (1, 0):
+        return np.lib.format.read_array_header_1_0(stream)
+    return np.lib.format.read_array_header_2_0(stream)  # versions 2.0 and 3.0 share the layout
+
+
+class NpzLog:
+    """The arrays of a ``.npz`` file, read by row range without loading them whole.
+
+    Parameters
+    ----------
+    path : Path
+    names : tuple of str, optional
+        Members to read (without ``.npy``); all are only listed without it.
+
+    Raises
+    ------
+    LogError
+        A file that is not a complete zip archive, arrays that are not
+        one-dimensional, of different lengths, or of object type (pickles are
+        never loaded).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], names: tuple[str, ...] = ()) -> None:
+        self.path = Path(path)
+        try:
+            self._zip = zipfile.ZipFile(self.path)
+        except (zipfile.BadZipFile, OSError, EOFError) as err:
+            raise _fail_open(self.path, "not a complete .npz file (truncated?)", err) from None
+        members = [m for m in self._zip.infolist() if m.filename.endswith(".npy")]
+        self.names = tuple(m.filename[:-4] for m in members)
+        self._members = {m.filename[:-4]: m for m in members}
+        self._arrays: dict[str, tuple[np.dtype, int, int | None]] = {}
+        self.rows = 0
+        lengths = {}
+        for name in names:
+            self._arrays[name] = self._header(name)
+            lengths[name] = self._arrays[name][1]
+        if len(set(lengths.values())) > 1:
+            sizes = ", ".join(f"{k} {v}" for k, v in lengths.items())
+            self.close()
+            raise LogError(f"{self.path.name}: arrays of different lengths ({sizes})")
+        if lengths:
+            self.rows = next(iter(lengths.values()))
+
+    def _header(self, name: str) -> tuple[np.dtype, int, int | None]:
+        """(dtype, length, offset of the data in the file or None when compressed) of a member."""
+        member = self._members[name]
+        try:
+            with self._zip.open(member) as stream:
+                shape, _, dtype = _npy_header(stream)
+                header_len = stream.tell() if member.compress_type == zipfile.ZIP_STORED else None
+        except (ValueError, OSError, EOFError, zipfile.BadZipFile) as err:
+            self.close()
+            raise LogError(f"{self.path.name}: not a readable array ({err})", name) from None
+        if dtype.hasobject:
+            self.close()
+            raise LogError(f"{self.path.name}: an array of Python objects (pickles are never loaded)", name)
+        if len(shape) != 1:
+            self.close()
+            raise LogError(f"{self.path.name}: expected one value per row, got an array of shape {shape}", name)
+        offset = None
+        if header_len is not None:
+            with open(self.path, "rb") as handle:
+                handle.seek(member.header_offset)
+                local = handle.read(30)
+            name_len = int.from_bytes(local[26:28], "little")
+            extra_len = int.from_bytes(local[28:30], "little")
+            offset = member.header_offset + 30 + name_len + extra_len + header_len
+        return dtype, int(shape[0]), offset
+
+    def read(self, start: int, stop: int) -> dict[str, np.ndarray]:
+        """Rows ``start`` to ``stop`` of every member read, as ``{name: (stop - start,) array}``."""
+        out = {}
+        for name, (dtype, _, offset) in self._arrays.items():
+            count = stop - start
+            try:
+                if offset is not None:
+                    with open(self.path, "rb") as handle:
+                        handle.seek(offset + start * dtype.itemsize)
+                        raw = handle.read(count * dtype.itemsize)
+                else:
+                    with self._zip.open(self._members[name]) as stream:
+                        _npy_header(stream)
+                        stream.seek(stream.tell() + start * dtype.itemsize)
+                        raw = stream.read(count * dtype.itemsize)
+            except (OSError, EOFError, zipfile.BadZipFile) as err:
+                raise LogError(f"{self.path.name}: data unreadable ({err})", name, start) from None
+            if len(raw) != count * dtype.itemsize:
+                raise LogError(f"{self.path.name}: the array ends early (truncated file?)", name, start)
+            out[name] = np.frombuffer(raw, dtype=dtype)
+        return out
+
+    def chunks(self, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
+        """Every row in chunks, sequentially (compressed members are decompressed once)."""
+        streams = {}
+        try:
+            for name, (dtype, _, offset) in self._arrays.items():
+                if offset is None:
+                    stream = self._zip.open(self._members[name])
+                    _npy_header(stream)
+                else:
+                    stream = open(self.path, "rb")
+                    stream.seek(offset)
+                streams[name] = (stream, dtype)
+            for start in range(0, self.rows, chunk_rows):
+                count = min(chunk_rows, self.rows - start)
+                out = {}
+                for name, (stream, dtype) in streams.items():
+                    try:
+                        raw = stream.read(count * dtype.itemsize)
+                    except (OSError, EOFError, zipfile.BadZipFile) as err:
+                        raise LogError(f"{self.path.name}: data unreadable ({err})", name, 0) from None
+                    if len(raw) != count * dtype.itemsize:
+                        raise LogError(f"{self.path.name}: the array ends early (truncated file?)", name, 0)
+                    out[name] = np.frombuffer(raw, dtype=dtype)
+                yield out
+        finally:
+            for stream, _ in streams.values():
+                stream.close()
+
+    def close(self) -> None:
+        """Close the archive."""
+        self._zip.close()
+
+    def __enter__(self) -> "NpzLog":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# -- the single-process stream ------------------------------------------------------------
+
+
+def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
+    """Stream the log's known columns in chunks of about ``chunk_rows`` rows, in file order.
+
+    Raises
+    ------
+    LogError
+        For data that cannot be read; rows named are chunk-relative (the
+        runner shifts them), lines of a CSV file absolute.
+    """
+    import pyarrow as pa
+
+    if info.format == "npz":
+        with NpzLog(info.path, info.columns) as log:
+            yield from log.chunks(chunk_rows)
+        return
+    if info.format == "parquet":
+        import pyarrow.parquet as pq
+
+        try:
+            with pq.ParquetFile(info.path) as handle:
+                for batch in handle.iter_batches(batch_size=chunk_rows, columns=list(info.columns), use_threads=True):
+                    yield batch_columns(batch)
+        except (pa.ArrowException, OSError) as err:
+            raise _fail_open(info.path, "Parquet data unreadable (truncated or corrupt?)", err) from None
+        return
+    import pyarrow.csv as pcsv
+
+    read, parse, convert, invalid = csv_options(info.columns, _csv_block_size(info.path, chunk_rows))
+    try:
+        reader = pcsv.open_csv(info.path, read_options=read, parse_options=parse, convert_options=convert)
+        for batch in reader:
+            yield batch_columns(batch)
+    except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
+        raise csv_error(info.path, info.header, err, invalid) from None
+
+
+def csv_block_size(info: LogInfo, chunk_rows: int) -> int:
+    """Bytes per CSV block for about ``chunk_rows`` rows (shared by both runners)."""
+    return _csv_block_size(info.path, chunk_rows)

@@ -1,0 +1,250 @@
+"""Which rows the solver can decide, gathered into the arrays :func:`solver.sweep_many` takes.
+
+A row is *skipped* (counted in the summary, never decided) when a value is
+missing or outside the range the solver and the scene files accept,
+:mod:`solver.limits`: NaN or infinite numbers, centre components beyond
+±1e12, velocity components of magnitude below 1e-100 (other than 0) or beyond
+1e12, radii outside [1e-12, 1e12], a horizon outside (0, 1e6], or an empty
+``engine_hit``.  The first bad column names the reason.  An ``engine_hit``
+that is neither true/false nor 0/1 is not a skip but an error in the log.
+
+One compiled pass checks every row without branches (so it vectorizes); a
+second writes the kept rows interleaved (``x, y, z`` per pair), the layout the
+solver's kernel reads.  Only the rare refused rows go through the slower
+per-column search for the reason.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from solver.limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
+
+from .columns import ENGINE_HIT, GEOMETRY, HORIZON, LogError
+
+#: Reason codes of :func:`gather`: 0 keeps the row, ``k`` in 1..16 skips it for
+#: ``REASON_COLUMNS[k - 1]``; ``BAD_ENGINE_HIT`` is an error in the log.
+REASON_COLUMNS = GEOMETRY + (HORIZON, ENGINE_HIT)
+BAD_ENGINE_HIT = len(REASON_COLUMNS) + 1
+
+_L = MAX_COORDINATE
+_VMIN = MIN_VELOCITY_COMPONENT
+_RMIN = MIN_RADIUS
+_RMAX = MAX_RADIUS
+_HMAX = MAX_HORIZON
+
+
+@njit(cache=True)
+def _check(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, ehit, hit_mode, ok):
+    """``ok[i]``: row ``i`` is decidable; returns the number of other rows.  Branch-free, so it vectorizes."""
+    bad = 0
+    for i in range(acx.shape[0]):
+        good = (abs(acx[i]) <= _L) & (abs(acy[i]) <= _L) & (abs(acz[i]) <= _L)
+        good &= (abs(bcx[i]) <= _L) & (abs(bcy[i]) <= _L) & (abs(bcz[i]) <= _L)
+        good &= (abs(avx[i]) <= _L) & ((avx[i] == 0.0) | (abs(avx[i]) >= _VMIN))
+        good &= (abs(avy[i]) <= _L) & ((avy[i] == 0.0) | (abs(avy[i]) >= _VMIN))
+        good &= (abs(avz[i]) <= _L) & ((avz[i] == 0.0) | (abs(avz[i]) >= _VMIN))
+        good &= (abs(bvx[i]) <= _L) & ((bvx[i] == 0.0) | (abs(bvx[i]) >= _VMIN))
+        good &= (abs(bvy[i]) <= _L) & ((bvy[i] == 0.0) | (abs(bvy[i]) >= _VMIN))
+        good &= (abs(bvz[i]) <= _L) & ((bvz[i] == 0.0) | (abs(bvz[i]) >= _VMIN))
+        good &= (ar[i] >= _RMIN) & (ar[i] <= _RMAX) & (br[i] >= _RMIN) & (br[i] <= _RMAX)
+        good &= (h[i] > 0.0) & (h[i] <= _HMAX)
+        if hit_mode == 1:
+            good &= (ehit[i] == 0.0) | (ehit[i] == 1.0)
+        ok[i] = good
+        bad += not good
+    return bad
+
+
+@njit(cache=True)
+def _center_ok(x):
+    return abs(x) <= _L
+
+
+@njit(cache=True)
+def _velocity_ok(x):
+    return abs(x) <= _L and (x == 0.0 or abs(x) >= _VMIN)
+
+
+@njit(cache=True)
+def _reasons(rows, acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, ehit, reason):
+    """The first failing check of each of ``rows`` (the rare rows :func:`_check` refused)."""
+    for i in rows:
+        if not _center_ok(acx[i]):
+            code = 1
+        elif not _center_ok(acy[i]):
+            code = 2
+        elif not _center_ok(acz[i]):
+            code = 3
+        elif not _velocity_ok(avx[i]):
+            code = 4
+        elif not _velocity_ok(avy[i]):
+            code = 5
+        elif not _velocity_ok(avz[i]):
+            code = 6
+        elif not (_RMIN <= ar[i] <= _RMAX):
+            code = 7
+        elif not _center_ok(bcx[i]):
+            code = 8
+        elif not _center_ok(bcy[i]):
+            code = 9
+        elif not _center_ok(bcz[i]):
+            code = 10
+        elif not _velocity_ok(bvx[i]):
+            code = 11
+        elif not _velocity_ok(bvy[i]):
+            code = 12
+        elif not _velocity_ok(bvz[i]):
+            code = 13
+        elif not (_RMIN <= br[i] <= _RMAX):
+            code = 14
+        elif not (0.0 < h[i] <= _HMAX):
+            code = 15
+        elif ehit[i] != ehit[i]:
+            code = 16
+        else:
+            code = 17
+        reason[i] = code
+
+
+@njit(cache=True)
+def _interleave(rows, x, y, z, out):
+    """``out[3 j : 3 j + 3] = x, y, z`` of row ``rows[j]`` (every row when ``rows`` is empty)."""
+    if rows.shape[0] == 0:
+        for i in range(x.shape[0]):
+            k = 3 * i
+            out[k] = x[i]
+            out[k + 1] = y[i]
+            out[k + 2] = z[i]
+    else:
+        for j in range(rows.shape[0]):
+            i = rows[j]
+            k = 3 * j
+            out[k] = x[i]
+            out[k + 1] = y[i]
+            out[k + 2] = z[i]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The decidable rows of a chunk, ready for :func:`solver.sweep_many`.
+
+    Attributes
+    ----------
+    a_center, a_velocity, b_center, b_velocity : (m, 3) float64, C-contiguous
+        Views of a per-thread buffer: valid until the thread gathers its next chunk.
+    a_radius, b_radius, horizon : (m,) float64
+    engine_hit : (m,) bool
+        Meaningless without engine columns.
+    engine_toi : (m,) float64
+        NaN where the engine gave none; meaningless without an ``engine_toi`` column.
+    row : (m,) int64
+        Row of each kept pair within the chunk.
+    reason : (n,) int8
+        Per chunk row: 0 kept, else the 1-based index into :data:`REASON_COLUMNS`.
+    """
+
+    a_center: np.ndarray
+    a_velocity: np.ndarray
+    a_radius: np.ndarray
+    b_center: np.ndarray
+    b_velocity: np.ndarray
+    b_radius: np.ndarray
+    horizon: np.ndarray
+    engine_hit: np.ndarray
+    engine_toi: np.ndarray
+    row: np.ndarray
+    reason: np.ndarray
+
+    def __len__(self) -> int:
+        return self.row.shape[0]
+
+
+_workspace = threading.local()
+
+
+def _buffers(m: int) -> list[np.ndarray]:
+    """Four ``(3 m,)`` float64 buffers, reused from chunk to chunk by each thread.
+
+    Fresh arrays this size cost as much in page faults as the copy into them;
+    the gathered vectors are views of these, valid until the thread's next chunk.
+    """
+    buf = getattr(_workspace, "buf", None)
+    if buf is None or buf.shape[1] < 3 * m:
+        buf = _workspace.buf = np.empty((4, 3 * m))
+    return [buf[k, : 3 * m] for k in range(4)]
+
+
+def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
+    """Check every row of a chunk and gather the decidable ones.
+
+    Parameters
+    ----------
+    columns : dict of str to (n,) float64
+        The :data:`~explorer.audit.columns.GEOMETRY` columns, ``horizon``, and
+        ``engine_hit`` / ``engine_toi`` as ``hit_mode`` needs them.
+    n : int
+        Rows in the chunk.
+    hit_mode : {0, 1, 2}
+        0: no engine columns; 1: ``engine_hit`` and ``engine_toi`` (all NaN when
+        the log has none); 2: ``engine_toi`` only, a finite value meaning hit.
+
+    Raises
+    ------
+    LogError
+        For an ``engine_hit`` that is neither 0 nor 1, naming the row.
+    """
+    geometry = [columns[name] for name in GEOMETRY]
+    h = columns[HORIZON]
+    ehit = columns.get(ENGINE_HIT, h)
+    ok = np.empty(n, dtype=np.bool_)
+    bad = _check(*geometry, h, ehit, hit_mode, ok)
+    reason = np.zeros(n, dtype=np.int8)
+    if bad:
+        rows = np.flatnonzero(ok)
+        _reasons(np.flatnonzero(~ok), *geometry, h, ehit, reason)
+        if (reason == BAD_ENGINE_HIT).any():
+            row = int(np.flatnonzero(reason == BAD_ENGINE_HIT)[0])
+            raise LogError(f"expected true/false or 1/0, got {float(ehit[row])!r}", ENGINE_HIT, row)
+    else:
+        rows = np.arange(n)
+    m = rows.shape[0]
+    select = rows if bad else np.empty(0, dtype=np.int64)
+    vectors = []
+    for out, first in zip(_buffers(m), (0, 3, 7, 10)):
+        _interleave(select, *geometry[first : first + 3], out)
+        vectors.append(out.reshape(m, 3))
+
+    def pick(values: np.ndarray) -> np.ndarray:
+        return values[rows] if bad else values
+
+    if hit_mode == 1:
+        engine_hit, engine_toi = pick(ehit) == 1.0, pick(columns["engine_toi"])
+    elif hit_mode == 2:
+        engine_toi = pick(columns["engine_toi"])
+        engine_hit = np.isfinite(engine_toi)
+    else:
+        engine_hit, engine_toi = np.zeros(0, dtype=np.bool_), np.zeros(0)
+    return Kept(
+        vectors[0], vectors[1], pick(columns["a_r"]), vectors[2], vectors[3], pick(columns["b_r"]), pick(h),
+        engine_hit, engine_toi, rows, reason,
+    )  # fmt: skip
+
+
+def skip_reason(column: str, value: float) -> str:
+    """Why ``value`` in ``column`` made its row be skipped (the range of :mod:`solver.limits` it left)."""
+    if column == ENGINE_HIT:
+        return "empty: the engine's verdict is missing"
+    if column == HORIZON:
+        rule = f"must be in (0, {_HMAX:g}]"
+    elif column in ("a_r", "b_r"):
+        rule = f"must be in [{_RMIN:g}, {_RMAX:g}]"
+    elif "_v" in column:
+        rule = f"must be 0 or of magnitude in [{_VMIN:g}, {_L:g}]"
+    else:
+        rule = f"must be within ±{_L:g}"
+    return f"{rule}, got {value!r}"

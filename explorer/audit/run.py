@@ -1,0 +1,206 @@
+"""The audit from log to output folder: read, decide, fold, write.
+
+:func:`audit` is what ``sphere-explorer audit`` calls.  In one process the log
+is read by a background thread (pyarrow and file reads release the GIL) while
+the main thread decides the previous chunk; at most three chunks are in memory
+at once.  With ``dask`` or ``workers`` the same per-chunk job runs on a Dask
+cluster instead (:mod:`explorer.audit.distributed`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import queue
+import threading
+import time
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .cases import write_cases
+from .columns import LogError
+from .constants import CHUNK_ROWS, TOI_TOL, WORST
+from .deciding import Settings, audit_chunk
+from .progress import Progress
+from .reading import LogInfo, chunks, csv_block_size, inspect
+from .staging import check_target, staged
+from .summary import build, write
+from .tally import OrderedFold, Tally
+
+#: Files written in OUTDIR.
+SUMMARY = "summary.json"
+PLOT = "audit.png"
+CASES = "cases"
+
+
+class Prefetch:
+    """Iterate ``items`` in a background thread, ``depth`` items ahead; errors are re-raised in the consumer.
+
+    Attributes
+    ----------
+    busy : float
+        Seconds the background thread spent producing items (reading).
+    """
+
+    _END = object()
+
+    def __init__(self, items: Iterable, depth: int = 1) -> None:
+        self.busy = 0.0
+        self._queue: queue.Queue = queue.Queue(maxsize=depth)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._produce, args=(iter(items),), name="audit-reader", daemon=True)
+        self._thread.start()
+
+    def _produce(self, items: Iterator) -> None:
+        try:
+            while not self._stop.is_set():
+                start = time.perf_counter()
+                try:
+                    item = next(items)
+                except StopIteration:
+                    self._put(self._END)
+                    return
+                self.busy += time.perf_counter() - start
+                self._put(item)
+        except BaseException as err:  # handed to the consumer, raised there
+            self._put(_Failure(err))
+        finally:
+            close = getattr(items, "close", None)
+            if close is not None:
+                close()
+
+    def _put(self, item) -> None:
+        while not self._stop.is_set():
+            try:
+                self._queue.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def __iter__(self) -> Iterator:
+        while True:
+            item = self._queue.get()
+            if item is self._END:
+                return
+            if isinstance(item, _Failure):
+                raise item.error
+            yield item
+
+    def close(self) -> None:
+        """Stop the background thread and wait for it."""
+        self._stop.set()
+        try:
+            while True:
+                self._queue.get_nowait()
+        except queue.Empty:
+            pass
+        self._thread.join()
+
+
+class _Failure:
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def run_single(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progress) -> tuple[Tally, dict]:
+    """Audit the log in this process; return the tally and how the run went (times in seconds)."""
+    start = time.perf_counter()
+    fold = OrderedFold(settings.worst)
+    decide = 0.0
+    estimate = None
+    if info.rows is None:  # CSV: rows estimated from the block size for the progress bar only
+        estimate = max(info.size / max(csv_block_size(info, chunk_rows) / chunk_rows, 1.0), 1.0)
+    reader = Prefetch(chunks(info, chunk_rows))
+    items = iter(reader)
+    try:
+        for index in itertools.count():
+            try:
+                raw = next(items)
+            except StopIteration:
+                break
+            except LogError as err:  # rows of the chunk being read count from its start
+                raise err.shifted(fold.rows_before) from None
+            t = time.perf_counter()
+            try:
+                tally = audit_chunk(raw, settings)
+            except LogError as err:
+                raise err.shifted(fold.rows_before) from None
+            decide += time.perf_counter() - t
+            fold.add(index, tally)
+            progress.update(tally.rows, None if estimate is None else min(fold.rows_before / estimate, 1.0))
+    finally:
+        reader.close()
+    seconds = time.perf_counter() - start
+    run = {"runner": "single", "workers": 1, "chunks": fold.folded, "seconds": seconds,
+           "read_seconds": reader.busy, "decide_seconds": decide}  # fmt: skip
+    return fold.total, run
+
+
+def audit(
+    log: str | os.PathLike[str],
+    outdir: str | os.PathLike[str],
+    *,
+    toi_tol: float = TOI_TOL,
+    worst: int = WORST,
+    chunk_rows: int = CHUNK_ROWS,
+    dask: str | None = None,
+    workers: int | None = None,
+    quiet: bool = True,
+) -> dict:
+    """Audit an engine log and write ``outdir``; return the summary.
+
+    Parameters
+    ----------
+    log : path
+        Parquet, CSV (header row) or ``.npz`` with the columns of
+        :mod:`explorer.audit.columns`.
+    outdir : path
+        Folder to create (must not exist, or be empty): ``summary.json``,
+        ``audit.png`` and ``cases/*.json``.
+    toi_tol : float
+        Relative TOI tolerance.
+    worst : int
+        Case files to write.
+    chunk_rows : int
+        Rows per chunk (per Dask partition).
+    dask : str, optional
+        Address of a Dask scheduler.
+    workers : int, optional
+        Run on a local Dask cluster of this many single-threaded processes.
+    quiet : bool
+        No progress bar.
+
+    Raises
+    ------
+    LogError
+        One line naming the problem with the log, the output folder or the
+        cluster.  ``outdir`` is then not created.
+    """
+    settings = Settings(float(toi_tol), int(worst))
+    check_target(outdir)
+    info = inspect(log)
+    progress = Progress(info.rows, enabled=not quiet)
+    try:
+        if dask or workers:
+            from .distributed import run_dask
+
+            tally, run = run_dask(info, settings, chunk_rows, progress, address=dask, workers=workers)
+        else:
+            tally, run = run_single(info, settings, chunk_rows, progress)
+    finally:
+        progress.close()
+    run["pairs_per_second"] = tally.rows / run["seconds"] if run["seconds"] > 0 else None
+    log_name = _printable(Path(log).name)
+    with staged(outdir) as stage:
+        files = write_cases(tally.cases, stage / CASES, log_name, settings.toi_tol)
+        summary = build(str(log), info.format, info.columns, tally, settings.toi_tol, files, PLOT, run)
+        from .plot import write_plot
+
+        write_plot(summary, stage / PLOT)
+        write(summary, stage / SUMMARY)
+    return summary
+
+
+def _printable(name: str) -> str:
+    """A file name fit for a scene's title: printable characters, at most 120."""
+    return "".join(ch if ch.isprintable() else "?" for ch in name)[:120]

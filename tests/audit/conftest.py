@@ -1,0 +1,43 @@
+"""Fixtures of the audit tests: one planted log (see planted.py) written in every format."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from . import planted as planted_logs
+
+#: Formats each planted log is written in (``-z.npz``: compressed members).
+FORMATS = ("log.parquet", "log.csv", "log.npz", "log-z.npz")
+#: Rows per chunk in the tests: several chunks (and Parquet row groups) per log.
+CHUNK = 1000
+
+
+@pytest.fixture(scope="session")
+def planted():
+    """The planted log (columns, exact answers, planted rows)."""
+    return planted_logs.make_log()
+
+
+@pytest.fixture(scope="session")
+def planted_files(planted, tmp_path_factory):
+    """``{file name: path}`` of the planted log in every format."""
+    folder = tmp_path_factory.mktemp("planted")
+    files = {}
+    for name in FORMATS:
+        path = folder / name
+        planted_logs.write_log(path, planted["columns"], row_group_size=CHUNK)
+        files[name] = path
+    return files
+
+
+def read_summary(outdir: Path) -> dict:
+    """OUTDIR/summary.json."""
+    return json.loads((Path(outdir) / "summary.json").read_text(encoding="utf-8"))
+
+
+def comparable(summary: dict) -> dict:
+    """A summary without what differs between runs of the same log (the ``run`` timings and the log's path)."""
+    return {k: v for k, v in summary.items() if k not in ("run", "log")}
