@@ -77,6 +77,8 @@ class Viewport(QWidget):
         self.plotter = QtInteractor(self, multi_samples=0, auto_update=False)
         self._layout.replaceWidget(self._placeholder, self.plotter.interactor)
         self._placeholder.deleteLater()
+        self.plotter.interactor.show()
+        self._layout.activate()  # the interactor takes the placeholder's place and size now, before its first frame
         self.drawing = SceneView(self.plotter, handles=True)
         if self._style is not None:
             self.drawing.set_style(self._style)
