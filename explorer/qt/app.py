@@ -54,8 +54,8 @@ def startup_problem() -> str | None:
     return None
 
 
-def run(scene: Scene, path: Path | None) -> int:
-    """Open the main window on ``scene`` and run until it is closed."""
+def run(scene: Scene, path: Path | None, present: bool = False) -> int:
+    """Open the main window on ``scene`` (in presentation mode with ``present``) and run until it is closed."""
     problem = startup_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -66,6 +66,8 @@ def run(scene: Scene, path: Path | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Sphere Sweep Explorer")
     window = launch(scene, path)
+    if present:
+        window.toggle_presentation()
     report = os.environ.get("SPHERE_EXPLORER_STARTUP_REPORT")  # start-up checks and benchmarks
     if report:
         window.viewport.first_frame.connect(lambda: _report_startup(window, Path(report), time.time()))

@@ -5,14 +5,23 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDockWidget, QWidget
 
 from ..model.session import Change, Session
 
 
 def on_screen(widget: QWidget) -> bool:
-    """The widget is shown: its window is open, its dock not closed, its tab in front."""
-    return widget.isVisible()
+    """The widget is shown: its window is open, its dock not closed, its tab in front.
+
+    A dock behind another tab can still count as visible to Qt; it has no
+    visible region of its own (the title bar of the front one has).
+    """
+    if not widget.isVisible():
+        return False
+    dock = widget.parentWidget()
+    while dock is not None and not isinstance(dock, QDockWidget):
+        dock = dock.parentWidget()
+    return dock is None or not dock.visibleRegion().isEmpty()
 
 
 class Refresher(QObject):
@@ -49,9 +58,9 @@ class Refresher(QObject):
     def _changed(self, change: Change) -> None:
         if change & self.watch:
             self.dirty = True
-            self._kick()
+            self.kick()
 
-    def _kick(self) -> None:
+    def kick(self) -> None:
         if self.dirty and not self._timer.isActive() and on_screen(self.widget):
             self._timer.start(self.drag_interval_ms if self.session.dragging else 0)
 
@@ -67,5 +76,5 @@ class Refresher(QObject):
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
         if event.type() == QEvent.Show:
-            QTimer.singleShot(0, self._kick)
+            QTimer.singleShot(0, self.kick)
         return False

@@ -82,6 +82,9 @@ class MainWindow(QMainWindow):
         dock.setObjectName(title)
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable | QDockWidget.DockWidgetClosable)
+        refresher = getattr(widget, "refresher", None)
+        if refresher is not None:  # a tab brought to the front catches up with what changed behind it
+            dock.visibilityChanged.connect(lambda visible: visible and refresher.kick())
         return dock
 
     def build_view(self) -> None:
@@ -92,6 +95,7 @@ class MainWindow(QMainWindow):
 
             self.plot = ParabolaPanel(self.session)
             self.plot_dock.setWidget(self.plot)
+            self.plot_dock.visibilityChanged.connect(lambda visible: visible and self.plot.refresher.kick())
 
     def report(self, message: str) -> None:
         """Tell the user what happened or why something was refused (status bar; the app keeps running)."""

@@ -116,3 +116,28 @@ def test_the_console_script_opens_with_the_3d_view_first(screen, tmp_path):
     assert np.mean(orange[:, 0] > orange[:, 2] + 60) > 0.8  # body B's colour (orange)
     view_pixels = image[view[1] : view[1] + view[3], view[0] : view[0] + view[2]]
     assert np.mean(np.all(view_pixels > 240, axis=2)) > 0.3  # the view's white background: a picture, not a black hole
+
+
+def _text_rows(region: np.ndarray, dark: int = 90) -> int:
+    """Height in pixels of the dark text in ``region`` (rows holding a dark pixel, first to last)."""
+    rows = np.flatnonzero(np.any(np.all(region < dark, axis=2), axis=1))
+    return int(rows[-1] - rows[0] + 1) if rows.size else 0
+
+
+@pytest.mark.parametrize("screen", [(1280, 720)], indirect=True, ids=["projector-1280x720"])
+def test_presentation_mode_fills_a_projector_with_text_readable_from_the_back(screen, tmp_path):
+    (width, height), env = screen
+    app, report = _start(env, tmp_path, "--present")
+    try:
+        time.sleep(0.5)
+        image = _grab(env, tmp_path / "present.png")
+    finally:
+        app.send_signal(signal.SIGTERM)
+        app.wait(20)
+    assert report["window"] == [0, 0, width, height] and report["view"] == [0, 0, width, height], report
+    assert report["panels"] == {}  # everything but the picture is hidden
+    verdict = image[: height // 8, : width // 2]
+    assert _text_rows(verdict) >= 24  # the verdict line: about 1/30 of the screen's height or more
+    assert np.all(verdict[..., :] > 235, axis=2).mean() > 0.6  # on the white background, not behind a menu bar
+    for body in report["bodies"][:2]:
+        assert body["radius"] > 40

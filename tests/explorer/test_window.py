@@ -286,3 +286,91 @@ def test_gallery_menu_opens_every_scene(qtbot, make_window):
         action.trigger()
         settle(qtbot, 5)
         assert window.session.scene.description in window.scene_panel.description.text()
+
+
+def _tube_radius(window, name: str) -> float:
+    """Radius of a straight drawn tube (from its mesh points, around the line through its ends)."""
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+
+    points = vtk_to_numpy(window.viewport.drawing.items.items[name].mesh.GetPoints().GetData())
+    a = window.session.scene.bodies[0]
+    start, end = np.asarray(a.center), np.add(a.center, np.multiply(a.velocity, window.session.scene.horizon))
+    axis = (end - start) / np.linalg.norm(end - start)
+    offsets = points - start
+    return float(np.linalg.norm(offsets - np.outer(offsets @ axis, axis), axis=1).max())
+
+
+def test_f11_presents_the_view_alone_with_large_text_and_esc_brings_the_layout_back(qtbot, make_window):
+    from explorer.view.scene_view import LABEL_SIZE, PRESENTATION, VERDICT_SIZE
+
+    window = make_window("default")
+    docks = window.arrangement.docks()
+    shown = [dock.isVisible() for dock in docks]
+    drawing = window.viewport.drawing
+    thin = _tube_radius(window, "centre_path")
+    view = window.viewport.plotter.interactor
+    qtbot.keyClick(view, Qt.Key_F11)
+    qtbot.waitUntil(window.isFullScreen)
+    settle(qtbot, 50)
+    assert not window.menuBar().isVisible() and not window.statusBar().isVisible()
+    assert not any(dock.isVisible() for dock in docks) and not window.time_bar.isVisible()
+    assert window.viewport.plotter.interactor.width() == window.width()  # the picture alone
+    assert drawing.verdict.GetTextProperty().GetFontSize() == round(VERDICT_SIZE * PRESENTATION.text_scale)
+    assert drawing.items.labels["name0"][0].GetTextProperty().GetFontSize() == round(LABEL_SIZE * PRESENTATION.text_scale)
+    assert _tube_radius(window, "centre_path") == pytest.approx(thin * PRESENTATION.line_scale, rel=1e-6)
+    qtbot.keyClick(view, Qt.Key_Escape)
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    settle(qtbot, 50)
+    assert window.menuBar().isVisible() and window.time_bar.isVisible()
+    assert [dock.isVisible() for dock in docks] == shown
+    assert drawing.verdict.GetTextProperty().GetFontSize() == VERDICT_SIZE
+    assert _tube_radius(window, "centre_path") == pytest.approx(thin, rel=1e-6)
+
+
+def test_panels_hide_from_the_view_menu_and_reset_layout_brings_them_back(qtbot, make_window):
+    window = make_window("default")
+    area = window.viewport.width() * window.viewport.height()
+    view = window.viewport.plotter.interactor
+    qtbot.keyClick(view, Qt.Key_0, Qt.ControlModifier)  # only the 3-D view
+    settle(qtbot, 50)
+    assert not any(dock.isVisible() for dock in window.arrangement.docks())
+    assert window.viewport.width() * window.viewport.height() > 1.2 * area
+    qtbot.keyClick(view, Qt.Key_1, Qt.ControlModifier)  # the first panel back: the parabola
+    settle(qtbot, 50)
+    assert window.plot_dock.isVisible()
+    window.arrangement.reset()
+    settle(qtbot, 50)
+    assert window.plot_dock.isVisible() and window.values_dock.isVisible()
+    assert window.viewport.width() * window.viewport.height() >= 0.5 * window.width() * window.height()
+
+
+def test_the_layout_is_remembered_between_runs(qtbot, make_window):
+    from explorer.model import scene_io
+    from explorer.qt.app import launch
+    from explorer.qt.refresh import on_screen
+
+    window = make_window("default")
+    window.lab_dock.show()
+    window.lab_dock.raise_()
+    window.plot_dock.hide()
+    settle(qtbot, 50)
+    window.close()  # as the user quits
+    path = SCENES_DIR / "default.json"
+    again = launch(scene_io.load(path), path)
+    qtbot.addWidget(again)
+    qtbot.waitUntil(lambda: again.viewport.ready, timeout=20000)
+    try:
+        settle(qtbot, 50)
+        assert not again.plot_dock.isVisible()
+        assert on_screen(again.lab) and not on_screen(again.values)  # the lab's tab in front
+    finally:
+        again.close()
+
+
+def test_a_panel_behind_a_tab_catches_up_when_its_tab_is_chosen(qtbot, make_window):
+    window = make_window("default")
+    show_panel(qtbot, window, "Values")
+    window.session.edit_field("body.center.1", "2.5")  # while the Scene tab is behind
+    settle(qtbot)
+    show_panel(qtbot, window, "Scene")
+    assert window.scene_panel.center[1].text() == "2.5"
