@@ -179,7 +179,9 @@ class Session:
         self._listeners.append(listener)
 
     def unsubscribe(self, listener: Callable[[Change], None]) -> None:
-        self._listeners.remove(listener)
+        """Stop telling ``listener`` (a no-op for one not subscribed)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
 
     def _emit(self, change: Change) -> None:
         for listener in list(self._listeners):

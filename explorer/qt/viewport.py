@@ -1,4 +1,4 @@
-"""The 3-D view in the window: a pyvistaqt interactor showing the session, with live drags.
+"""The 3-D view in the window: a pyvista plotter in a native widget showing the session, with live drags.
 
 It listens to the session and redraws at most once per turn of the event loop:
 changes only mark it out of date and schedule one redraw, and mouse moves
@@ -43,7 +43,8 @@ class Viewport(QWidget):
         self.plotter = None
         self.drawing = None
         self.drags = None
-        self.frame_times: list[tuple[float, float]] = []  #: (input time, picture done) per redraw, perf_counter
+        #: Per redraw, ``perf_counter`` times: (the oldest change it shows, the newest, the picture done).
+        self.frame_times: list[tuple[float, float, float]] = []
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._placeholder = QLabel("Loading the 3-D view…")
@@ -53,6 +54,7 @@ class Viewport(QWidget):
         self._changes = Change(0)
         self._pending_point: np.ndarray | None = None
         self._input_at: float | None = None
+        self._newest_input = 0.0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -69,12 +71,11 @@ class Viewport(QWidget):
         """Create the interactor (imports pyvista), the drawing and the drag handling, and draw."""
         if self.plotter is not None:
             return
-        from pyvistaqt import QtInteractor
-
         from ..view.picking import DragController
         from ..view.scene_view import SceneView
+        from .native_plotter import NativePlotter
 
-        self.plotter = QtInteractor(self, multi_samples=0, auto_update=False)
+        self.plotter = NativePlotter(self)
         self._layout.replaceWidget(self._placeholder, self.plotter.interactor)
         self._placeholder.deleteLater()
         self.plotter.interactor.show()
@@ -107,8 +108,9 @@ class Viewport(QWidget):
 
     def _schedule(self, change: Change) -> None:
         self._changes |= change
+        self._newest_input = time.perf_counter()
         if self._input_at is None:
-            self._input_at = time.perf_counter()
+            self._input_at = self._newest_input
         if not self._timer.isActive():
             self._timer.start()
 
@@ -134,7 +136,8 @@ class Viewport(QWidget):
         self.plotter.render_window.Render()
         done = time.perf_counter()
         first = not self.frame_times
-        self.frame_times.append((self._input_at if self._input_at is not None else done, done))
+        oldest = self._input_at if self._input_at is not None else done
+        self.frame_times.append((oldest, max(oldest, self._newest_input), done))
         del self.frame_times[:-2000]
         self._input_at = None
         if first:

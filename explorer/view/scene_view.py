@@ -1,6 +1,6 @@
 """The picture of a scene: (scene, solution, time, reference frame, layers) -> actors in a PyVista plotter.
 
-Used by both the Qt window (a ``pyvistaqt.QtInteractor`` is a plotter) and the
+Used by both the Qt window (its 3-D view is a pyvista plotter in a native widget) and the
 headless pictures (``sphere-explorer render``), so a PNG from the command line
 and the window show the same thing.  One method draws each object: bodies and
 their capsules, the expanded sphere, the roots, the contact, the overlap, the
@@ -97,7 +97,7 @@ class SceneView:
     Parameters
     ----------
     plotter : pyvista.Plotter
-        Off-screen plotter or ``pyvistaqt.QtInteractor``.
+        An off-screen plotter, or the window's (``explorer.qt.native_plotter.NativePlotter``).
     handles : bool
         Draw drag handles (arrow tips), for the window.
     """
