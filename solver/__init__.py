@@ -6,7 +6,9 @@ Pure numpy/python; never imports Qt, pyvista or the explorer app.
 from .batch import BatchResult, sweep_many
 from .body import Body
 from .ray import RayHit, ray_sphere
-from .response import Bounce, BouncePath, Impact, Segment, bounce_path, collide, impact, reflect, ricochet_angle
+from .motion import Event, Frame, Motion, simulate
+from .path import Bounce, BouncePath, Segment, bounce_path
+from .response import Impact, collide, impact, reflect, ricochet_angle
 from .result import Approach, Contact, Sweep
 from .status import Status
 from .sweep import sweep, sweep_inside
@@ -18,7 +20,10 @@ __all__ = [
     "Body",
     "BouncePath",
     "Contact",
+    "Event",
+    "Frame",
     "Impact",
+    "Motion",
     "RayHit",
     "Segment",
     "Status",
@@ -29,6 +34,7 @@ __all__ = [
     "ray_sphere",
     "reflect",
     "ricochet_angle",
+    "simulate",
     "sweep",
     "sweep_inside",
     "sweep_many",

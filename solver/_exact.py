@@ -58,14 +58,23 @@ def _sign(x: int) -> int:
     return (x > 0) - (x < 0)
 
 
-def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
-    """Exact counterpart of :func:`solver._filter.classify`.
+def exact_quantities(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
+    """The tested polynomials of :mod:`solver._filter` as exact scaled integers.
 
-    Same parameters and the same tuple followed by ``fh, ve`` (f at the
-    horizon and ``pv + vv h``), with ``flags`` always 0, the status and
-    ``by_vertex`` decided exactly, the roots correctly rounded from their exact
-    values and the tested quantities correctly rounded (their signs are
-    therefore exact unless they underflow to zero).
+    Same parameters as :func:`classify_exact`.
+
+    Returns
+    -------
+    c, co, pv, vv, disc, fh, ve : int
+        ``c``, ``|p|^2 - (rA + rB)^2``, ``p.v``, ``|v|^2``, the quarter
+        discriminant, ``f(h)`` and ``v.(p + v h)``, each an integer multiple
+        of a power of two (below); only their signs and ratios are used.
+    kl, kv, kh : int
+        The scales: lengths are integers over ``2^kl``, velocities over
+        ``2^kv``, the horizon over ``2^kh``.  ``c`` and ``co`` carry
+        ``2^(2 kl)``, ``pv`` ``2^(kl + kv)``, ``vv`` ``2^(2 kv)``, ``disc``
+        ``2^(2 kl + 2 kv)``, ``fh`` ``2^(2 es)`` and ``ve`` ``2^(es + kv)``
+        with ``es = kl + kv + kh``.
     """
     lengths, kl = scaled_integers((cax, cay, caz, cbx, cby, cbz, ra, rb))
     speeds, kv = scaled_integers((vax, vay, vaz, vbx, vby, vbz))
@@ -76,7 +85,9 @@ def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vb
     vx, vy, vz = speeds[3] - speeds[0], speeds[4] - speeds[1], speeds[5] - speeds[2]
 
     rr = r * r
-    c = px * px + py * py + pz * pz - rr  # scale 2^(2 kl)
+    pp = px * px + py * py + pz * pz
+    c = pp - rr  # scale 2^(2 kl)
+    co = pp - (ira + irb) ** 2
     vv = vx * vx + vy * vy + vz * vz  # scale 2^(2 kv)
     pv = px * vx + py * vy + pz * vz  # scale 2^(kl + kv)
     wx, wy, wz = py * vz - pz * vy, pz * vx - px * vz, px * vy - py * vx
@@ -89,11 +100,24 @@ def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vb
     ez = (pz << pshift) + ((vz * hn) << vshift)
     fh = ex * ex + ey * ey + ez * ez - (rr << (2 * pshift))  # scale 2^(2 (kl + kv + kh))
     ve = vx * ex + vy * ey + vz * ez  # scale 2^(kl + 2 kv + kh)
+    return c, co, pv, vv, disc, fh, ve, kl, kv, kh
 
+
+def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
+    """Exact counterpart of :func:`solver._filter.classify`.
+
+    Same parameters and the same tuple followed by ``fh, ve`` (f at the
+    horizon and ``pv + vv h``), with ``flags`` always 0, the status and
+    ``by_vertex`` decided exactly, the roots correctly rounded from their exact
+    values and the tested quantities correctly rounded (their signs are
+    therefore exact unless they underflow to zero).
+    """
+    c, co, pv, vv, disc, fh, ve, kl, kv, kh = exact_quantities(
+        cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside
+    )
     if inside:
         if c >= 0:
-            outside = px * px + py * py + pz * pz > (ira + irb) ** 2
-            status = OUTSIDE if outside else OVERLAPPING
+            status = OUTSIDE if co > 0 else OVERLAPPING
         elif vv == 0:
             status = NO_RELATIVE_MOTION
         else:
@@ -113,7 +137,7 @@ def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vb
 
     t_lo = t_hi = NAN
     if vv > 0 and disc >= 0:
-        t_lo, t_hi = _roots(c, pv, vv, disc, kl, kv)
+        t_lo, t_hi = roots(c, pv, vv, disc, kl, kv)
     es = kl + kv + kh
     return (
         status,
@@ -130,7 +154,7 @@ def classify_exact(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vb
     )
 
 
-def _roots(c: int, pv: int, vv: int, disc: int, kl: int, kv: int) -> tuple[float, float]:
+def roots(c: int, pv: int, vv: int, disc: int, kl: int, kv: int) -> tuple[float, float]:
     """Correctly rounded roots ``(t_lo, t_hi)`` of ``vv t^2 + 2 pv t + c`` from scaled integers.
 
     ``c``, ``pv``, ``vv`` and ``disc = pv^2 - vv c`` carry the scales of

@@ -53,6 +53,10 @@ def _plain(function):
 #: of start-up.  The results are the same; only the speed differs.
 USE_JIT = os.environ.get("SPHERE_SOLVER_JIT", "1") != "0"
 jit = _plain
+#: Like :data:`jit` but never inlined: for the larger exact stage
+#: (:mod:`solver._expansion`, :mod:`solver._refine`), whose many call sites
+#: would otherwise each get a copy of the whole evaluation (minutes of compiling).
+jit_call = _plain
 if USE_JIT:
     try:
         from numba import njit as _njit
@@ -60,6 +64,7 @@ if USE_JIT:
         #: Compile with numba; IEEE semantics for division by zero (inf/NaN, no
         #: exception); callees inlined into the batch loop so that it vectorizes.
         jit = _njit(cache=True, error_model="numpy", inline="always")
+        jit_call = _njit(cache=True, error_model="numpy")
     except ImportError:  # pragma: no cover - numba is a declared dependency
         pass
 

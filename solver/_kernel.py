@@ -1,5 +1,7 @@
 """The batch loop over arrays of pairs, compiled like :mod:`solver._filter`."""
 
+import math
+
 import numpy as np
 
 from ._filter import USE_JIT, classify, finish, jit
@@ -39,6 +41,20 @@ def within_limits(c0, c1, c2, v0, v1, v2, r):
     return ok_c & ok_v & (r >= MIN_RADIUS) & (r <= MAX_RADIUS)
 
 
+#: Codes of the kernel's ``flagged`` output.
+PROVED = 0
+NEEDS_EXACT = 1
+INVALID = 2
+
+
+@jit
+def valid(c0, c1, c2, v0, v1, v2, r):
+    """True when a body's numbers are finite and its radius positive (no range)."""
+    finite = (abs(c0) < math.inf) & (abs(c1) < math.inf) & (abs(c2) < math.inf)
+    finite &= (abs(v0) < math.inf) & (abs(v1) < math.inf) & (abs(v2) < math.inf)
+    return finite & (r > 0.0) & (r < math.inf)
+
+
 @jit
 def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi, status, flagged):
     """Run the filter on every pair; flag those it cannot prove.
@@ -56,15 +72,16 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi,
     ra, rb, h : (n,) float64, C-contiguous, or float
     inside : bool
     check : bool
-        Also flag every pair outside the ranges of :mod:`solver.limits` (the
-        caller then raises for it).
+        Flag every pair outside the ranges of :mod:`solver.limits` as
+        :data:`INVALID` (the caller then raises for it); without, only
+        non-finite numbers and sizes that are not positive are.
     hit : (n,) bool, output
     toi, t_lo, t_hi : (n,) float64, output
     status : (n,) int8, output
-    flagged : (n,) bool, output
-        Pairs left for the exact path (their other outputs are meaningless).
-        Invalid inputs (non-finite, non-positive sizes) are always flagged, so
-        the caller validates only the flagged pairs.
+    flagged : (n,) int8, output
+        :data:`PROVED`; :data:`NEEDS_EXACT`: left for the exact stages (the
+        other outputs are meaningless); :data:`INVALID`: bad input (also when
+        an inside pair's container is not larger than its ball).
     """
     for i in range(toi.shape[0]):
         k = 3 * i
@@ -79,9 +96,15 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi,
         t_lo[i] = lo
         t_hi[i] = up
         status[i] = out[0]
-        bad = False
+        rai = item(ra, i)
+        rbi = item(rb, i)
         if check:
-            ok = within_limits(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], item(ra, i))
-            ok &= within_limits(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], item(rb, i))
-            bad = not (ok & (hi_ > 0.0) & (hi_ <= MAX_HORIZON))
-        flagged[i] = (out[3] != 0) | bad
+            ok = within_limits(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai)
+            ok &= within_limits(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi)
+            ok &= (hi_ > 0.0) & (hi_ <= MAX_HORIZON)
+        else:
+            ok = valid(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai)
+            ok &= valid(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi)
+            ok &= (hi_ > 0.0) & (hi_ < math.inf)
+        ok &= (not inside) | (rbi > rai)
+        flagged[i] = INVALID if not ok else (NEEDS_EXACT if out[3] != 0 else PROVED)

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._exact import classify_exact
-from ._filter import finish
-from ._kernel import sweep_kernel
+from ._filter import USE_JIT, finish
+from ._kernel import INVALID, PROVED, sweep_kernel
+from ._refine import refine_sweeps
 from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
 from .status import Status
 
@@ -36,7 +37,8 @@ class BatchResult:
     status : (n,) int8
         :class:`~solver.status.Status` codes.
     exact : (n,) bool
-        Pairs that the float filter could not prove and integers decided.
+        Pairs that the float filter could not prove, decided by the exact
+        stages (floating-point expansions, then integers).
     """
 
     hit: np.ndarray
@@ -193,10 +195,20 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
     t_lo = np.empty(n)
     t_hi = np.empty(n)
     status = np.empty(n, dtype=np.int8)
-    flagged = np.empty(n, dtype=np.bool_)
+    flagged = np.empty(n, dtype=np.int8)
     sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, limits, hit, toi, t_lo, t_hi, status, flagged)
-    for i in np.flatnonzero(flagged).tolist():
-        _check_pair(views, i, inside, limits)
+    bad = np.flatnonzero(flagged == INVALID)
+    if bad.size:
+        _check_pair(views, int(bad[0]), inside, limits)
+        raise AssertionError(f"pair {int(bad[0])} flagged invalid but passes the checks")  # pragma: no cover
+    exact = flagged != PROVED
+    idx = np.flatnonzero(exact)
+    if USE_JIT and idx.size:  # the compiled expansion stage decides nearly all of them
+        left = np.empty(idx.size, dtype=np.bool_)
+        refine_sweeps(ca, va, np.atleast_1d(ra), cb, vb, np.atleast_1d(rb), np.atleast_1d(h), inside,
+                      idx, hit, toi, t_lo, t_hi, status, left)  # fmt: skip
+        idx = idx[left]
+    for i in idx.tolist():
         pair = [float(views[k][i]) for k in ("a_radius", "b_radius", "horizon")]
         k = 3 * i
         args = (*ca[k : k + 3].tolist(), *va[k : k + 3].tolist(), pair[0])
@@ -205,4 +217,4 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
         toi[i], t_lo[i], t_hi[i] = finish(out[0], out[1], out[2], pair[2], bool(inside))
         status[i] = out[0]
         hit[i] = Status(out[0]).is_hit
-    return BatchResult(hit, toi, t_lo, t_hi, status, flagged)
+    return BatchResult(hit, toi, t_lo, t_hi, status, exact)

@@ -25,11 +25,22 @@ TIME_RTOL = 1e-11
 #: root; far more than the 53 a float can hold.
 EXACT_SQRT_BITS = 128
 
-#: Longest multi-bounce path, in segments, before it is cut short (a small
-#: container with a fast ball can bounce millions of times per frame).
+#: Longest one-ball bounce path (:func:`solver.bounce_path`), in events, before
+#: it is cut short (a small container with a fast ball can bounce millions of
+#: times per frame); it ends there, with the reason in ``stopped``.
 MAX_BOUNCES = 256
 
-#: A ball on a container wall whose inward speed is below this fraction of its
-#: speed (the cosine of its angle to the wall) is sliding along the wall, not
-#: bouncing; the multi-bounce path stops there instead of taking ever smaller steps.
+#: Default limit on the events of one :func:`solver.simulate` call; the motion
+#: ends at the last certified event when it is reached.
+MAX_EVENTS = 10_000
+
+#: Sequential impulses allowed at one instant, per body, before the contacts of
+#: that instant count as jammed (see :mod:`solver.motion`, the simultaneous-event rule).
+MAX_IMPULSES_PER_INSTANT = 64
+
+#: A ball on a container wall whose speed along the wall normal, after the
+#: impulse, is below this fraction of its speed relative to the wall (the sine
+#: of its angle to the wall) is sliding along the wall, not bouncing: straight
+#: segments cannot follow a curved wall, so the motion ends there instead of
+#: taking ever smaller steps.
 SLIDING_COSINE = 1e-9

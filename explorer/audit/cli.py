@@ -91,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ["SPHERE_SOLVER_JIT"] = "1"
     try:
         from .columns import LogError
+        from .reading import printable
         from .run import audit
         from .summary import one_line
     except ImportError as err:  # pragma: no cover - depends on the installation
@@ -100,15 +101,15 @@ def run(args: argparse.Namespace) -> int:
             import distributed  # noqa: F401
         except ImportError:  # pragma: no cover - depends on the installation
             return _fail("--dask/--workers need Dask: pip install 'sphere-sweep-explorer[audit]'")
-    name = Path(args.log).name
+    name = printable(Path(args.log).name)
     try:
         summary = audit(
             args.log, args.output, toi_tol=args.toi_tol, worst=args.worst, chunk_rows=args.chunk_rows,
             dask=args.dask, workers=args.workers, quiet=args.quiet,
         )  # fmt: skip
-    except LogError as err:
+    except LogError as err:  # about the log, named first; or about -o or --dask, which say so
         text = str(err)
-        return _fail(text if text.startswith((name, "-o", "--")) else f"{name}: {text}")
+        return _fail(text if text.startswith("-") else f"{name}: {text}")
     except MemoryError:
         return _fail("out of memory: try a smaller --chunk-rows")
     except KeyboardInterrupt:

@@ -11,7 +11,8 @@ One row per logged pair query (``DESIGN.md``, "Engine logs for audit")::
 Extra columns are ignored.  Rows are numbered from 0 in file order, as numpy,
 pandas and pyarrow index them (in a CSV file, row ``r`` is on line ``r + 2``).
 Every problem is a :class:`LogError`: one line naming the column and, where it
-is known, the row.
+is known, the row (or the line of a CSV file); messages never name the file,
+the command line puts its name first.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from solver import sweep_many
 
 from .columns import DEFAULT_HORIZON, ENGINE_HIT, ENGINE_TOI, HORIZON, KNOWN, LogError, as_float64
 from .constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
-from .judging import judge
+from .judging import Verdicts, judge
 from .rows import REASON_COLUMNS, gather, skip_reason
 from .tally import N_STATUS, Skipped, Tally
 from .textbook import DTYPES, textbook_many
@@ -34,9 +34,12 @@ class Settings:
     worst: int = WORST
 
 
-def sources(columns: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """The sources of answers a log with these columns is checked for: the engine, or the textbook formula."""
-    return (ENGINE,) if ENGINE_HIT in columns or ENGINE_TOI in columns else DTYPES
+def sources(columns: tuple[str, ...] | list[str]) -> dict[str, Verdicts]:
+    """The sources of answers a log with these columns is checked for (the engine, or the textbook
+    formula in each type), each with no verdicts yet."""
+    if ENGINE_HIT in columns or ENGINE_TOI in columns:
+        return {ENGINE: Verdicts(checks_toi=ENGINE_TOI in columns)}
+    return {name: Verdicts() for name in DTYPES}
 
 
 @lru_cache(maxsize=2)

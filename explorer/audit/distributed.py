@@ -26,7 +26,7 @@ from typing import Iterator
 from .columns import LogError
 from .deciding import Settings
 from .progress import Progress
-from .reading import LogInfo, csv_block_size
+from .reading import LogInfo, csv_block_size, printable
 from .tally import OrderedFold, Tally
 from .tasks import audit_csv_block, audit_frame, audit_npz_range
 
@@ -87,7 +87,7 @@ def connect(address: str | None, workers: int | None) -> Iterator:
         n_workers=workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         scheduler_kwargs={"dashboard": False},
         silence_logs=logging.ERROR,
     ) as cluster, Client(cluster) as client:
@@ -110,7 +110,7 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
     try:
         tasks = partitions(info, settings, chunk_rows)
     except (OSError, ValueError) as err:
-        raise LogError(f"{info.path.name}: Dask cannot read it ({err})") from None
+        raise LogError(f"Dask cannot read it ({err})") from None
     fold = OrderedFold(settings.worst)
     errors: dict[int, BaseException] = {}
     with connect(address, workers) as client:
@@ -134,7 +134,7 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
         err = errors[first]
         if isinstance(err, LogError):
             raise err.shifted(fold.rows_before)
-        raise LogError(f"{info.path.name}: a Dask task failed ({type(err).__name__}: {err})")
+        raise LogError(f"a Dask task failed ({type(err).__name__}: {printable(str(err))})")
     run = {"runner": "dask", "address": address or "local", "workers": n_workers, "chunks": len(tasks),
            "seconds": time.perf_counter() - start}  # fmt: skip
     return fold.total, run

@@ -61,9 +61,15 @@ class LogInfo:
     header: tuple[str, ...]
 
 
-def _fail_open(path: Path, what: str, err: Exception) -> LogError:
+def printable(text: str, limit: int = 160) -> str:
+    """``text`` on one line of printable characters, cut to ``limit`` (for messages quoting a file)."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in " ".join(text.split()))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _unreadable(what: str, err: Exception) -> LogError:
     detail = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    return LogError(f"{path.name}: {what} ({detail})")
+    return LogError(f"{what} ({printable(detail)})")
 
 
 def _format(path: Path) -> str:
@@ -95,11 +101,11 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
     path = Path(path)
     try:
         if not path.is_file():
-            raise LogError(f"{path}: no such file" if not path.exists() else f"{path}: not a file")
+            raise LogError("no such file" if not path.exists() else "not a file")
         size = path.stat().st_size
         fmt = _format(path)
     except OSError as err:
-        raise _fail_open(path, "cannot read", err) from None
+        raise _unreadable("cannot read", err) from None
     if fmt == "parquet":
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -109,14 +115,14 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
             header = tuple(meta.schema.to_arrow_schema().names)
             rows = meta.num_rows
         except (pa.ArrowException, OSError) as err:
-            raise _fail_open(path, "not a readable Parquet file, or a truncated one", err) from None
+            raise _unreadable("not a readable Parquet file, or a truncated one", err) from None
     elif fmt == "csv":
         header = _csv_header(path)
         rows = None
     else:
         with NpzLog(path) as log:
             header = log.names
-    _check_columns(path, header)
+    _check_columns(header)
     present = tuple(name for name in KNOWN if name in header)
     if fmt == "npz":
         with NpzLog(path, present) as log:  # checks the dtypes and lengths of the arrays used
@@ -124,14 +130,11 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
     return LogInfo(path, fmt, present, rows, size, header)
 
 
-def _check_columns(path: Path, header: tuple[str, ...]) -> None:
-    try:
-        missing_columns(header)
-    except LogError as err:
-        raise LogError(f"{path.name}: {err.reason}") from None
+def _check_columns(header: tuple[str, ...]) -> None:
+    missing_columns(header)
     dupes = sorted({name for name in header if name in KNOWN and header.count(name) > 1})
     if dupes:
-        raise LogError(f"{path.name}: column {dupes[0]!r} appears more than once")
+        raise LogError("appears more than once", dupes[0])
 
 
 # -- Arrow and pandas columns to numpy -------------------------------------------------------
@@ -192,7 +195,7 @@ def _csv_header(path: Path) -> tuple[str, ...]:
         names = tuple(reader.schema.names)
         reader.close()
     except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
-        raise _fail_open(path, "not a readable CSV file with a header row", err) from None
+        raise _unreadable("not a readable CSV file with a header row", err) from None
     return names
 
 
@@ -233,7 +236,7 @@ def csv_error(path: Path, header: tuple[str, ...], err: Exception, invalid: list
         wanted = "true/false or 1/0" if kind == "bool" else "a number"
         line = _locate_line(path, value, header.index(column) if column in header else None)
         return LogError(f"expected {wanted}, got {value[:40]!r}", column, None, line)
-    return _fail_open(path, "CSV file unreadable", err)
+    return _unreadable("CSV file unreadable", err)
 
 
 def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
@@ -278,7 +281,7 @@ def _csv_block_size(path: Path, chunk_rows: int) -> int:
         sample = handle.read(1 << 16)
     lines = max(sample.count(b"\n") - 1, 1)
     per_row = max(len(sample) // (lines + 1), 16)
-    return int(min(max(per_row * chunk_rows, 1 << 20), 1 << 29))
+    return int(min(max(per_row * chunk_rows, 1 << 16), 1 << 29))
 
 
 def read_csv_block(path: str, data: bytes, header: tuple[str, ...], columns: tuple[str, ...], first: bool):
@@ -335,7 +338,7 @@ class NpzLog:
         try:
             self._zip = zipfile.ZipFile(self.path)
         except (zipfile.BadZipFile, OSError, EOFError) as err:
-            raise _fail_open(self.path, "not a complete .npz file (truncated?)", err) from None
+            raise _unreadable("not a complete .npz file (truncated?)", err) from None
         members = [m for m in self._zip.infolist() if m.filename.endswith(".npy")]
         self.names = tuple(m.filename[:-4] for m in members)
         self._members = {m.filename[:-4]: m for m in members}
@@ -348,7 +351,7 @@ class NpzLog:
         if len(set(lengths.values())) > 1:
             sizes = ", ".join(f"{k} {v}" for k, v in lengths.items())
             self.close()
-            raise LogError(f"{self.path.name}: arrays of different lengths ({sizes})")
+            raise LogError(f"arrays of different lengths ({sizes})")
         if lengths:
             self.rows = next(iter(lengths.values()))
 
@@ -361,13 +364,13 @@ class NpzLog:
                 header_len = stream.tell() if member.compress_type == zipfile.ZIP_STORED else None
         except (ValueError, OSError, EOFError, zipfile.BadZipFile) as err:
             self.close()
-            raise LogError(f"{self.path.name}: not a readable array ({err})", name) from None
+            raise LogError(f"not a readable array ({err})", name) from None
         if dtype.hasobject:
             self.close()
-            raise LogError(f"{self.path.name}: an array of Python objects (pickles are never loaded)", name)
+            raise LogError(f"an array of Python objects (pickles are never loaded)", name)
         if len(shape) != 1:
             self.close()
-            raise LogError(f"{self.path.name}: expected one value per row, got an array of shape {shape}", name)
+            raise LogError(f"expected one value per row, got an array of shape {shape}", name)
         offset = None
         if header_len is not None:
             with open(self.path, "rb") as handle:
@@ -394,9 +397,9 @@ class NpzLog:
                         stream.seek(stream.tell() + start * dtype.itemsize)
                         raw = stream.read(count * dtype.itemsize)
             except (OSError, EOFError, zipfile.BadZipFile) as err:
-                raise LogError(f"{self.path.name}: data unreadable ({err})", name, start) from None
+                raise LogError(f"data unreadable ({err})", name, start) from None
             if len(raw) != count * dtype.itemsize:
-                raise LogError(f"{self.path.name}: the array ends early (truncated file?)", name, start)
+                raise LogError(f"the array ends early (truncated file?)", name, start)
             out[name] = np.frombuffer(raw, dtype=dtype)
         return out
 
@@ -419,9 +422,9 @@ class NpzLog:
                     try:
                         raw = stream.read(count * dtype.itemsize)
                     except (OSError, EOFError, zipfile.BadZipFile) as err:
-                        raise LogError(f"{self.path.name}: data unreadable ({err})", name, 0) from None
+                        raise LogError(f"data unreadable ({err})", name, 0) from None
                     if len(raw) != count * dtype.itemsize:
-                        raise LogError(f"{self.path.name}: the array ends early (truncated file?)", name, 0)
+                        raise LogError(f"the array ends early (truncated file?)", name, 0)
                     out[name] = np.frombuffer(raw, dtype=dtype)
                 yield out
         finally:
@@ -465,7 +468,7 @@ def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
                 for batch in handle.iter_batches(batch_size=chunk_rows, columns=list(info.columns), use_threads=True):
                     yield batch_columns(batch)
         except (pa.ArrowException, OSError) as err:
-            raise _fail_open(info.path, "Parquet data unreadable (truncated or corrupt?)", err) from None
+            raise _unreadable("Parquet data unreadable (truncated or corrupt?)", err) from None
         return
     import pyarrow.csv as pcsv
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from solver import Status
 
-from .deciding import ENGINE
+from .deciding import ENGINE, sources
 from .judging import Verdicts, histogram_edges
 from .staging import create
 from .tally import Tally
@@ -54,7 +54,7 @@ def build(log: str, fmt: str, columns: tuple[str, ...], tally: Tally, toi_tol: f
           run: dict) -> dict:  # fmt: skip
     """The summary as a JSON-ready dict."""
     status = {Status(code).label: int(count) for code, count in enumerate(tally.status)}
-    answers = {name: _verdicts(v) for name, v in tally.verdicts.items()}
+    answers = {name: _verdicts(tally.verdicts.get(name, empty)) for name, empty in sources(columns).items()}
     engine = answers.get(ENGINE)
     out = {
         "log": log,

@@ -206,14 +206,16 @@ class Scene:
 
 def _check(check: Callable[[Any, str], Any], value: Any, path: Location) -> Any:
     """Apply one of :mod:`solver.limits`' checks, its ValueError turned into a located SceneError."""
-    field_name = format_location(path)
     try:
-        return check(value, field_name)
+        return check(value, _FIELD)  # the location is spelled out only for an error
     except ValueError as exc:
         reason = str(exc)
-        if reason.startswith(field_name + ": "):
-            reason = reason[len(field_name) + 2 :]
-        raise SceneError.at(path, reason) from None
+        if reason.startswith(_FIELD + ": "):
+            reason = reason[len(_FIELD) + 2 :]
+        raise SceneError.at(path, reason.replace(_FIELD, format_location(path))) from None
+
+
+_FIELD = "\x00field"
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

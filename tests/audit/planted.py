@@ -185,13 +185,13 @@ def make_log(seed: int = 11, hard: int = 2000, generic: int = 4000, plants: int 
 
 
 def write_parquet(path, columns: dict, row_group_size: int = 1 << 20) -> None:
-    """Write columns to Parquet (``engine_hit`` as a boolean column)."""
+    """Write columns to Parquet (``engine_hit`` as a boolean column when it holds only 0 and 1)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     data = {}
     for name, values in columns.items():
-        if name == "engine_hit" and not np.isnan(values).any():
+        if name == "engine_hit" and np.isin(values, (0.0, 1.0)).all():
             data[name] = pa.array(values.astype(bool))
         else:
             data[name] = pa.array(values, from_pandas=False)

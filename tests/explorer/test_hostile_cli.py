@@ -195,7 +195,7 @@ def test_an_unexpected_error_is_one_line_exit_1(capsys, monkeypatch):
 def test_help_lists_every_subcommand_and_the_mp4_extra(capsys):
     assert main(["--help"]) == 0
     text = capsys.readouterr().out
-    assert set(SUBCOMMANDS) >= {"render", "solve", "report"}
+    assert set(SUBCOMMANDS) >= {"audit", "render", "solve", "report"}
     for name, make in SUBCOMMANDS.items():
         assert f"  {name} " in text and make().description in text
     assert "pip install -e '.[mp4]'" in text

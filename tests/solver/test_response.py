@@ -101,12 +101,22 @@ def test_container_path_is_cut_short_after_many_bounces():
     assert path.stopped and "cut short" in path.stopped
 
 
-def test_plastic_wall_hit_stops_the_path_sliding():
-    ball = Body((0.0, 0.0, 0.0), (10.0, 0.0, 0.0), 1.0)
+def test_plastic_wall_hit_with_a_tangential_speed_stops_the_path_sliding():
+    ball = Body((0.0, -0.3, 0.0), (10.0, 0.0, 0.0), 1.0)
     box = Body((0.0, 0.0, 0.0), radius=1.5, mass=math.inf)
     path = bounce_path(ball, box, 1.0, restitution=0.0, inside=True)
     assert path.stopped and "slides" in path.stopped
-    assert path.end == pytest.approx(0.05)
+    assert len(path.bounces) == 1 and path.end == path.bounces[0].time
+
+
+def test_plastic_head_on_wall_hit_leaves_the_ball_resting_on_the_wall():
+    """Resting contact is a state: the ball stops at the wall and stays there to the horizon."""
+    ball = Body((0.0, 0.0, 0.0), (10.0, 0.0, 0.0), 1.0)
+    box = Body((0.0, 0.0, 0.0), radius=1.5, mass=math.inf)
+    path = bounce_path(ball, box, 1.0, restitution=0.0, inside=True)
+    assert path.stopped is None and path.end == 1.0
+    assert [b.time for b in path.bounces] == [pytest.approx(0.05)]
+    assert path.positions(1.0)[0] == pytest.approx((0.5, 0.0, 0.0)) and path.segments[-1].velocities[0] == (0.0, 0.0, 0.0)
 
 
 def test_path_visits_several_targets_in_time_order():

@@ -1,0 +1,474 @@
+"""Event-driven motion of many spheres, certified event by event.
+
+:func:`simulate` moves every body in a straight line between events.  Every
+pair of bodies can collide (ball against ball, ball against the wall of an
+enclosing container), fixed bodies (``mass = math.inf``) never change velocity,
+and two fixed bodies pass through each other.
+
+How it works
+------------
+The motion is a list of *frames*: at time ``t_k`` the centres ``X_k`` and
+velocities ``V_k`` (floats; the represented state).  From a frame, every pair's
+next event (:mod:`solver._events`: the first time it is in contact and
+approaching) is decided with the certified float filter of
+:mod:`solver._filter`, and with exact integers where the filter cannot prove
+a sign; its time is within :data:`~solver.tolerances.TIME_RTOL` of the exact
+time of that frame.  The earliest event ends the frame: every centre moves
+to it (``X + V dt``, rounded: the one rounding of the positions themselves),
+the pair exchanges an impulse along the line of centres (from the relative
+position, never from absolute ones), and a new frame starts.
+
+After each impulse the pair is *proved* not to approach any more: the sign of
+``(V_j - V_i) . (X_j - X_i)`` on the rounded state is checked (exactly when the
+float bound cannot tell) and the impulse is raised by a few ulps until it
+holds.  Rounding therefore can never leave a pair creeping into contact again,
+which is what made restitution 0 and jammed balls produce storms of bounces.
+
+Rules
+-----
+*Simultaneous events* (Newton's cradle, a break where several balls touch):
+events are processed one at a time in order of time; events at the same float
+time in order of their pair ``(i, j)``, the container wall counting as
+``j = n`` (after every ball).  Each is a two-body impulse with the pair's
+masses and the restitution (the sequential-impulse model: it gives the
+textbook cradle, where the last ball leaves with the first one's velocity).
+If the contacts of one instant take more than
+:data:`~solver.tolerances.MAX_IMPULSES_PER_INSTANT` impulses per body (a
+*jam*: a ball squeezed between fixed spheres bounces between them forever at
+that instant), the bodies of the contacts still approaching at that instant,
+joined through those contacts, move on together: they take their common
+centre-of-mass velocity (a perfectly plastic collision of the cluster), or the
+velocity of the fixed body among them.  The event has ``kind = "jam"``.
+A cluster holding two fixed bodies with different velocities cannot be
+resolved: the motion stops (``stop_kind = "jammed"``).
+
+*Resting and sliding contact*: two bodies touching with no relative normal
+velocity are a state: nothing happens until something else moves them (a ball
+at rest against a fixed sphere stays there; two balls pushed together with
+restitution 0 move on together).  Against the *curved* wall of a container, a
+ball left with no normal speed (restitution 0, or a grazing hit: less than
+:data:`~solver.tolerances.SLIDING_COSINE` of its speed along the normal) would
+slide along the wall, which straight segments cannot follow: the motion stops
+there (``stop_kind = "sliding"``); a ball at rest against the wall stays.
+
+*Limits*: after ``max_events`` events the motion stops at the last one
+(``stop_kind = "events"``; the reason says when the events accumulate at one
+time, a Zeno sequence).  No motion is ever appended past a stop: ``end`` is the
+time the motion is known to, and :meth:`Motion.positions` refuses later times.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from . import vec
+from ._events import IMPACT, NONE, SLIDE, event_exact, events_kernel
+from ._filter import USE_JIT
+from ._refine import refine_events
+from .body import Body, Vector3
+from .limits import check_horizon, check_restitution
+from .tolerances import MAX_EVENTS, MAX_IMPULSES_PER_INSTANT, SLIDING_COSINE, UNIT_ROUNDOFF
+
+#: ``Event.pair[1]`` for the container wall.
+WALL = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One response: an impulse between two bodies (or a jam resolved).
+
+    Attributes
+    ----------
+    time : float
+    pair : (int, int)
+        ``(i, j)`` with ``i < j``, indices into the bodies; ``j = -1``
+        (:data:`WALL`) for ball ``i`` against the container wall.
+    impulse : (3,) float
+        Impulse on body ``i`` (mass times change of velocity; body ``j`` or
+        the container receives the opposite).  For a fixed body it is the
+        impulse the contact exerted, which changes nothing.
+    point : (3,) float
+        Contact point: on the line of centres, halfway between the surfaces.
+    normal : (3,) float
+        Unit vector from body ``i`` towards body ``j`` (towards the wall: away
+        from the container's centre), from the relative position.
+    kind : {"impact", "jam"}
+        ``"jam"``: the simultaneous-event rule gave every body of
+        ``bodies`` one common velocity (see the module notes).
+    bodies : tuple of int
+        The bodies whose velocity changed (the pair, or the jammed cluster;
+        :data:`WALL` for the container).
+    """
+
+    time: float
+    pair: tuple[int, int]
+    impulse: Vector3
+    point: Vector3
+    normal: Vector3
+    kind: str = "impact"
+    bodies: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Uniform motion of every body from ``t_start`` to ``t_end``.
+
+    Attributes
+    ----------
+    t_start, t_end : float
+    centers : (m, 3) float ndarray
+        Centres at ``t_start``: the bodies, then the container (if any).
+    velocities : (m, 3) float ndarray
+    """
+
+    t_start: float
+    t_end: float
+    centers: np.ndarray
+    velocities: np.ndarray
+
+    def positions(self, t: float) -> np.ndarray:
+        """Centres at ``t``, shape (m, 3) (extrapolated outside the frame)."""
+        return self.centers + self.velocities * (t - self.t_start)
+
+
+class Motion:
+    """The outcome of :func:`simulate`.
+
+    Attributes
+    ----------
+    bodies : tuple of Body
+    container : Body or None
+    horizon, restitution : float
+    events : tuple of Event
+        In time order (see the simultaneous-event rule for equal times).
+    frames : tuple of Frame
+        Contiguous from 0 to :attr:`end`; one more than the events.
+    end : float
+        The time the motion is known to: the horizon, or the stop.
+    stopped : str or None
+        None when the motion reaches the horizon; else why it ends at ``end``.
+    stop_kind : {None, "events", "sliding", "jammed"}
+        The same, as a code.
+    """
+
+    def __init__(self, bodies, container, horizon, restitution, events, frames, stopped, stop_kind):
+        self.bodies = bodies
+        self.container = container
+        self.horizon = horizon
+        self.restitution = restitution
+        self.events = events
+        self.frames = frames
+        self.stopped = stopped
+        self.stop_kind = stop_kind
+        self._starts = [f.t_start for f in frames]
+
+    @property
+    def end(self) -> float:
+        """Time the motion is known to."""
+        return self.frames[-1].t_end
+
+    def frame_at(self, t: float) -> Frame:
+        """The frame in force at ``t`` (after every event at exactly ``t``).
+
+        Raises
+        ------
+        ValueError
+            ``t`` not a number in ``[0, end]``.
+        """
+        if not (isinstance(t, (int, float, np.floating)) and not isinstance(t, bool) and 0.0 <= t <= self.end):
+            raise ValueError(f"t: must be in [0, {self.end!r}] (the motion's span), got {t!r}")
+        k = bisect.bisect_right(self._starts, t) - 1
+        return self.frames[max(k, 0)]
+
+    def positions(self, t: float) -> np.ndarray:
+        """Centres of the bodies at ``t`` in ``[0, end]``, shape (n, 3)."""
+        return self.frame_at(t).positions(t)[: len(self.bodies)]
+
+    def velocities(self, t: float) -> np.ndarray:
+        """Velocities of the bodies at ``t`` in ``[0, end]``, shape (n, 3); after any event at ``t``."""
+        return self.frame_at(t).velocities[: len(self.bodies)].copy()
+
+    def container_center(self, t: float) -> np.ndarray | None:
+        """Centre of the container at ``t``, shape (3,); None without a container."""
+        if self.container is None:
+            return None
+        return self.frame_at(t).positions(t)[len(self.bodies)]
+
+    def __repr__(self) -> str:
+        return f"Motion({len(self.bodies)} bodies, {len(self.events)} events, end={self.end!r}, stopped={self.stopped!r})"
+
+
+def simulate(bodies, horizon: float = 1.0, restitution: float = 1.0, container: Body | None = None,
+             *, max_events: int = MAX_EVENTS) -> Motion:  # fmt: skip
+    """Move every body over ``[0, horizon]``, every pair colliding, event by event.
+
+    Parameters
+    ----------
+    bodies : sequence of Body, length n >= 1
+        ``mass = math.inf`` makes a body fixed (it keeps its velocity).
+    horizon : float
+        In (0, 1e6].
+    restitution : float
+        In [0, 1], for every contact.
+    container : Body, optional
+        A sphere every body moves inside; each body must be smaller than it and
+        not entirely outside it at t = 0 (a body straddling the wall is in
+        contact with it).
+    max_events : int
+        The motion stops after this many events (see :class:`Motion`).
+
+    Returns
+    -------
+    Motion
+
+    Raises
+    ------
+    ValueError
+        Naming the field: not Body objects, bad horizon or restitution, a body
+        not smaller than the container or entirely outside it.
+
+    Examples
+    --------
+    >>> import math
+    >>> from solver import Body, simulate
+    >>> m = simulate([Body((1.5, 0, 0), (-1, 0, 0), 0.5)], 10.0, container=Body((0, 0, 0), radius=2.0, mass=math.inf))
+    >>> [e.time for e in m.events]
+    [3.0, 6.0, 9.0]
+    """
+    return _simulate(bodies, horizon, restitution, container, max_events, False)
+
+
+def _simulate(bodies, horizon, restitution, container, max_events, first_only) -> Motion:
+    """:func:`simulate`; with ``first_only`` only pairs with body 0 collide (the bounce path)."""
+    bodies = tuple(bodies) if not isinstance(bodies, Body) else (bodies,)
+    if not bodies:
+        raise ValueError("bodies: at least one body is needed")
+    for k, b in enumerate(bodies):
+        if not isinstance(b, Body):
+            raise ValueError(f"bodies[{k}]: expected a solver.Body, got {type(b).__name__}")
+    if container is not None and not isinstance(container, Body):
+        raise ValueError(f"container: expected a solver.Body or None, got {type(container).__name__}")
+    h = check_horizon(horizon, "horizon")
+    e = check_restitution(restitution, "restitution")
+    if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
+        raise ValueError(f"max_events: expected a positive integer, got {max_events!r}")
+    if container is not None:
+        _check_inside(bodies, container)
+    return _Run(bodies, container, h, e, max_events, first_only).run()
+
+
+def _check_inside(bodies, container: Body) -> None:
+    cc = [Fraction(x) for x in container.center]
+    for k, b in enumerate(bodies):
+        if not b.radius < container.radius:
+            raise ValueError(f"bodies[{k}]: radius {b.radius!r} must be smaller than the container's {container.radius!r}")
+        d2 = sum((Fraction(b.center[i]) - cc[i]) ** 2 for i in range(3))
+        if d2 > (Fraction(b.radius) + Fraction(container.radius)) ** 2:
+            raise ValueError(f"bodies[{k}]: lies entirely outside the container at t = 0")
+
+
+class _Run:
+    """The state of one simulation while it runs."""
+
+    def __init__(self, bodies, container, h, e, max_events, first_only):
+        self.bodies, self.container, self.h, self.e, self.max_events = bodies, container, h, e, max_events
+        everything = (*bodies, container) if container is not None else bodies
+        self.n = len(bodies)
+        self.X = np.array([b.center for b in everything], dtype=np.float64)
+        self.V = np.array([b.velocity for b in everything], dtype=np.float64)
+        self.R = np.array([b.radius for b in everything], dtype=np.float64)
+        self.W = np.array([0.0 if b.immovable else 1.0 / b.mass for b in everything], dtype=np.float64)
+        self.M = np.array([b.mass for b in everything], dtype=np.float64)
+        n, w = self.n, self.W
+        pairs = [(i, j, False) for i in range(n) for j in range(i + 1, n) if w[i] + w[j] > 0 and (not first_only or i == 0)]
+        if container is not None:
+            pairs += [(i, n, True) for i in range(n) if w[i] + w[n] > 0 and (not first_only or i == 0)]
+        self.I = np.array([p[0] for p in pairs], dtype=np.int64)
+        self.J = np.array([p[1] for p in pairs], dtype=np.int64)
+        self.inside = np.array([p[2] for p in pairs], dtype=np.bool_)
+        self.kind = np.zeros(len(pairs), dtype=np.int8)
+        self.dt = np.zeros(len(pairs))
+        self.unsure = np.zeros(len(pairs), dtype=np.bool_)
+        self.t = 0.0
+        self.frames: list[Frame] = []
+        self.events: list[Event] = []
+        self._frame_start = (0.0, self.X.copy(), self.V.copy())  # the open frame: t_start, centres, velocities
+
+    # -- the loop ------------------------------------------------------------------
+    def run(self) -> Motion:
+        same_instant = 0
+        limit = MAX_IMPULSES_PER_INSTANT * max(1, self.n)
+        while True:
+            left = self.h - self.t
+            p = self._next_pair(left) if left > 0.0 and self.I.size else -1
+            if p < 0:
+                return self._finish(self.h, None, None)
+            dt = float(self.dt[p])
+            if dt > 0.0:
+                self._advance(dt)
+                same_instant = 0
+            if self.kind[p] == SLIDE:
+                return self._finish(self.t, self._sliding(p), "sliding")
+            if len(self.events) >= self.max_events:
+                return self._finish(self.t, self._limit_reason(), "events")
+            same_instant += 1
+            if same_instant > limit:
+                stop = self._jam(p)
+                if stop is not None:
+                    return self._finish(self.t, stop, "jammed")
+                same_instant = 0
+                continue
+            sliding = self._impact(p)
+            if sliding:
+                return self._finish(self.t, self._sliding(p), "sliding")
+
+    def _next_pair(self, left: float) -> int:
+        """Index of the pair with the earliest event (ties: the pair order), or -1."""
+        events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
+        todo = np.flatnonzero(self.unsure)
+        if USE_JIT and todo.size:  # the compiled expansion stage decides nearly all of them
+            still = np.empty(todo.size, dtype=np.bool_)
+            refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
+            todo = todo[still]
+        for p in todo.tolist():
+            i, j = self.I[p], self.J[p]
+            self.kind[p], self.dt[p] = event_exact(*self.X[i].tolist(), *self.V[i].tolist(), float(self.R[i]),
+                                                   *self.X[j].tolist(), *self.V[j].tolist(), float(self.R[j]),
+                                                   left, bool(self.inside[p]))  # fmt: skip
+        live = np.flatnonzero(self.kind != NONE)
+        if live.size == 0:
+            return -1
+        times = self.dt[live]
+        first = live[times == times.min()]
+        return int(first[0])  # pairs are listed in the documented order: (i, j), the wall after every ball
+
+    def _advance(self, dt: float) -> None:
+        """Move every centre on by ``dt`` (the one rounding of the positions)."""
+        self.X += self.V * dt
+        self.t = min(self.t + dt, self.h)
+
+    def _set_velocities(self, rows, values) -> None:
+        """Close the open frame at the current time, change velocities, open the next frame."""
+        t0, X0, V0 = self._frame_start
+        self.frames.append(Frame(t0, self.t, X0, V0))
+        self.V[rows] = values
+        self._frame_start = (self.t, self.X.copy(), self.V.copy())
+
+    # -- responses -----------------------------------------------------------------
+    def _impact(self, p: int) -> bool:
+        """Exchange the impulse of pair ``p`` (certified not approaching after); True when it leaves a ball sliding."""
+        i, j, wall = int(self.I[p]), int(self.J[p]), bool(self.inside[p])
+        X = self.X
+        xi, xj = tuple(X[i].tolist()), tuple(X[j].tolist())
+        d = vec.sub(xi, xj) if wall else vec.sub(xj, xi)
+        n = vec.unit(d)
+        vi, vj = tuple(self.V[i].tolist()), tuple(self.V[j].tolist())
+        wi, wj = float(self.W[i]), float(self.W[j])
+        vn = vec.dot(vec.sub(vj, vi), n)
+        wsum = wi + wj
+        J = max(0.0, -(1.0 + self.e) * vn / wsum)
+        step = (vec.norm(vi) + vec.norm(vj)) * 2.0**-50 / wsum
+        for attempt in range(200):
+            ni = vec.axpy(-J * wi, n, vi)
+            nj = vec.axpy(J * wj, n, vj)
+            if _not_approaching(X, i, j, ni, nj, wall):
+                break
+            J += step * 2.0**attempt
+        else:  # pragma: no cover - the separation grows linearly with J
+            raise AssertionError("no impulse separates the pair")
+        self._set_velocities([i, j], [ni, nj])
+        dist, ri, rj = vec.norm(d), float(self.R[i]), float(self.R[j])
+        if wall:
+            point = vec.axpy(0.5 * (dist + ri + rj), n, xj)
+        else:
+            point = vec.axpy(0.5 * (dist + ri - rj), n, xi)
+        self.events.append(Event(self.t, (i, WALL if wall else j), vec.scale(n, -J), point, n, "impact",
+                                 (i, WALL if wall else j)))  # fmt: skip
+        if wall:
+            rel = vec.sub(ni, nj)
+            speed = vec.norm(rel)
+            return speed > 0.0 and abs(vec.dot(rel, n)) <= SLIDING_COSINE * speed
+        return False
+
+    def _jam(self, p: int) -> str | None:
+        """Resolve the contacts of this instant as one plastic cluster; a reason when impossible."""
+        touching = np.flatnonzero((self.kind == IMPACT) & (self.dt == 0.0)).tolist()
+        parent = list(range(len(self.X)))
+
+        def root(a):
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        for q in touching:
+            parent[root(int(self.I[q]))] = root(int(self.J[q]))
+        members = [k for k in range(len(self.X)) if root(k) == root(int(self.I[p]))]
+        fixed = [k for k in members if self.W[k] == 0.0]
+        if fixed:
+            speeds = {tuple(self.V[k]) for k in fixed}
+            if len(speeds) > 1:
+                return f"jammed: fixed bodies {', '.join(map(self._name, fixed))} squeeze a cluster at t = {self.t!r}"
+            common = np.array(speeds.pop())
+        else:
+            m = self.M[members]
+            common = (m[:, None] * self.V[members]).sum(axis=0) / m.sum()
+        before = self.V[int(self.I[p])].copy()
+        self._set_velocities(members, common)
+        i, j = int(self.I[p]), int(self.J[p])
+        wall = bool(self.inside[p])
+        xi, xj = tuple(self.X[i].tolist()), tuple(self.X[j].tolist())
+        n = vec.unit(vec.sub(xi, xj) if wall else vec.sub(xj, xi))
+        impulse = (0.0, 0.0, 0.0) if self.W[i] == 0.0 else tuple(((common - before) * self.M[i]).tolist())
+        point = vec.axpy(float(self.R[i]), n, xi)
+        names = tuple(WALL if k == self.n else k for k in members)
+        self.events.append(Event(self.t, (i, WALL if wall else j), impulse, point, n, "jam", names))
+        return None
+
+    # -- endings -------------------------------------------------------------------
+    def _name(self, k: int) -> str:
+        return "the container" if k == self.n else f"body {k}"
+
+    def _sliding(self, p: int) -> str:
+        return (f"sliding: {self._name(int(self.I[p]))} slides along the container wall at t = {self.t!r} "
+                "(straight segments cannot follow the curved wall)")  # fmt: skip
+
+    def _limit_reason(self) -> str:
+        reason = f"cut short after {self.max_events} events at t = {self.t!r}: the motion is not known beyond"
+        recent = self.events[-min(len(self.events), 64):]
+        if len(recent) >= 64 and recent[-1].time - recent[0].time <= 1e-9 * max(abs(self.t), self.h):
+            reason += " (the events accumulate at one time: a Zeno sequence)"
+        return reason
+
+    def _finish(self, end: float, stopped: str | None, kind: str | None) -> Motion:
+        t0, X0, V0 = self._frame_start
+        self.frames.append(Frame(t0, end, X0, V0))
+        return Motion(self.bodies, self.container, self.h, self.e, tuple(self.events), tuple(self.frames), stopped, kind)
+
+
+def _not_approaching(X: np.ndarray, i: int, j: int, vi: Vector3, vj: Vector3, wall: bool) -> bool:
+    """Decide exactly whether bodies ``i`` and ``j`` no longer approach after the impulse.
+
+    With ``s = (vj - vi) . (X_j - X_i)`` on the represented (rounded) centres:
+    a pair does not approach when ``s >= 0``; a ball ``i`` in its container
+    ``j`` does not move outwards when ``s <= 0``.  Float with a proved error
+    bound first; exact rationals when the bound cannot tell.
+    """
+    s = 0.0
+    bound = 0.0
+    for k in range(3):
+        prod = (X[j, k] - X[i, k]) * (vj[k] - vi[k])
+        s += prod
+        bound += abs(prod)
+    bound = 8.0 * UNIT_ROUNDOFF * bound + 1e-300  # two roundings of the factors, one of each product, two sums
+    if s > bound:
+        return not wall
+    if s < -bound:
+        return wall
+    exact = sum((Fraction(X[j, k]) - Fraction(X[i, k])) * (Fraction(vj[k]) - Fraction(vi[k])) for k in range(3))
+    return exact <= 0 if wall else exact >= 0

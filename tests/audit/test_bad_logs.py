@@ -1,0 +1,299 @@
+"""Bad logs: one line naming the column or the row, exit 2, no traceback, no output folder.
+
+Also what is merely skipped (NaN or out-of-range values, an empty engine_hit)
+and counted, and the output folder's rules: it appears only when complete,
+never through a symbolic link, and nothing is left behind on failure.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from explorer.audit import run as audit_run
+from explorer.audit.columns import GEOMETRY
+from explorer.cli import main
+
+from . import planted as planted_logs
+from .conftest import read_summary
+
+
+def _columns(n: int = 3000, seed: int = 3) -> dict:
+    rng = np.random.default_rng(seed)
+    rows = planted_logs.generic_rows(rng, n)
+    table = np.array(rows)
+    columns = {name: np.ascontiguousarray(table[:, k]) for k, name in enumerate(GEOMETRY)}
+    columns["engine_hit"] = np.zeros(n)
+    columns["engine_toi"] = np.full(n, np.nan)
+    return columns
+
+
+def _refused(capsys, tmp_path, log, *extra) -> str:
+    """Run the command on ``log``; check the refusal's form; return the message after the program name."""
+    out = tmp_path / "out"
+    code = main(["audit", str(log), "-o", str(out), "--chunk-rows", "1000", *extra])
+    captured = capsys.readouterr()
+    assert code == 2, captured
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
+    assert lines[0].startswith("sphere-explorer audit: ")
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")], "a staging folder was left behind"
+    return lines[0][len("sphere-explorer audit: ") :]
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv", ".npz"])
+def test_missing_columns_are_named(suffix, capsys, tmp_path):
+    columns = _columns()
+    del columns["a_r"], columns["b_vz"]
+    log = tmp_path / f"log{suffix}"
+    planted_logs.write_log(log, columns)
+    message = _refused(capsys, tmp_path, log)
+    assert message.startswith(f"log{suffix}: missing columns 'a_r', 'b_vz' (a log needs a_cx a_cy"), message
+
+
+def test_text_in_a_csv_column_names_the_column_and_line(capsys, tmp_path):
+    columns = _columns()
+    text = planted_logs.csv_text(columns).splitlines()
+    cells = text[2345].split(",")
+    cells[1] = "12.5abc"
+    text[2345] = ",".join(cells)
+    (tmp_path / "log.csv").write_text("\n".join(text) + "\n")
+    assert _refused(capsys, tmp_path, tmp_path / "log.csv") == "log.csv: column 'a_cy', line 2346: expected a number, got '12.5abc'"
+
+
+def test_a_bad_engine_hit_in_a_csv(capsys, tmp_path):
+    columns = _columns()
+    text = planted_logs.csv_text(columns).replace("\n", "\n", 1).splitlines()
+    cells = text[1700].split(",")
+    cells[GEOMETRY.index("b_r") + 1] = "yes"
+    text[1700] = ",".join(cells)
+    (tmp_path / "log.csv").write_text("\n".join(text) + "\n")
+    message = _refused(capsys, tmp_path, tmp_path / "log.csv")
+    assert message == "log.csv: column 'engine_hit', line 1701: expected true/false or 1/0, got 'yes'"
+
+
+def test_text_in_parquet_and_npz_names_the_column_and_row(capsys, tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    columns = _columns()
+    data = {name: pa.array(values) for name, values in columns.items()}
+    text = [repr(x) for x in columns["b_cz"]]
+    text[2500] = "n/a"
+    data["b_cz"] = pa.array(text)
+    pq.write_table(pa.table(data), tmp_path / "log.parquet", row_group_size=1000)
+    message = _refused(capsys, tmp_path, tmp_path / "log.parquet")
+    assert message == f"log.parquet: column 'b_cz', row 0: expected a number, got {text[0]!r}", message
+    np.savez(tmp_path / "log.npz", **{**columns, "a_vy": np.array(text)})
+    message = _refused(capsys, tmp_path, tmp_path / "log.npz")
+    assert message == f"log.npz: column 'a_vy', row 0: expected a number, got {text[0]!r} (<U{max(map(len, text))} values)"
+
+
+def test_pickled_objects_are_never_loaded(capsys, tmp_path):
+    columns = _columns()
+    np.savez(tmp_path / "log.npz", **{**columns, "a_cx": columns["a_cx"].astype(object)})
+    message = _refused(capsys, tmp_path, tmp_path / "log.npz")
+    assert message == "log.npz: column 'a_cx': an array of Python objects (pickles are never loaded)", message
+
+
+def test_arrays_of_different_lengths(capsys, tmp_path):
+    columns = _columns()
+    columns["b_r"] = columns["b_r"][:-1]
+    np.savez(tmp_path / "log.npz", **columns)
+    message = _refused(capsys, tmp_path, tmp_path / "log.npz")
+    assert message.startswith("log.npz: arrays of different lengths (a_cx 3000, "), message
+    assert "b_r 2999" in message
+
+
+def _truncate(path, keep: float) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: int(len(data) * keep)])
+
+
+@pytest.mark.parametrize(
+    "suffix, expected",
+    [
+        (".parquet", "log.parquet: not a readable Parquet file, or a truncated one"),
+        (".npz", "log.npz: not a complete .npz file (truncated?)"),
+        ("-z.npz", "log-z.npz: not a complete .npz file (truncated?)"),
+    ],
+)
+def test_truncated_binary_logs(suffix, expected, capsys, tmp_path):
+    log = tmp_path / f"log{suffix}"
+    planted_logs.write_log(log, _columns(), row_group_size=1000)
+    _truncate(log, 0.6)
+    assert _refused(capsys, tmp_path, log).startswith(expected)
+
+
+def test_a_truncated_csv_names_the_last_line(capsys, tmp_path):
+    log = tmp_path / "log.csv"
+    planted_logs.write_csv(log, _columns())
+    text = log.read_text()
+    cut = text.rstrip("\n").rfind("\n") + 40  # the last line, cut after 39 characters
+    log.write_text(text[:cut])
+    message = _refused(capsys, tmp_path, log)
+    assert message.startswith("log.csv: line 3001: ")
+    assert "fields where the header has 16" in message and "(a truncated or malformed line)" in message
+
+
+@pytest.mark.parametrize(
+    "name, content, expected",
+    [
+        ("missing.csv", None, "missing.csv: no such file"),
+        ("empty.csv", b"", "not a readable CSV file with a header row"),
+        ("noise.bin", bytes(range(256)) * 8, "noise.bin: not a readable CSV file with a header row ("),
+        ("fake.parquet", b"PAR1" + b"\0" * 100, "not a readable Parquet file"),
+        ("fake.npz", b"PK\x03\x04" + b"\0" * 100, "not a complete .npz file"),
+    ],
+)
+def test_files_that_are_not_logs(name, content, expected, capsys, tmp_path):
+    log = tmp_path / name
+    if content is not None:
+        log.write_bytes(content)
+    message = _refused(capsys, tmp_path, log)
+    assert expected in message
+    assert message.isprintable()
+
+
+def test_a_folder_is_not_a_log(capsys, tmp_path):
+    (tmp_path / "logs").mkdir()
+    assert _refused(capsys, tmp_path, tmp_path / "logs") == "logs: not a file"
+
+
+def test_skipped_rows_are_counted_and_named(tmp_path, capsys):
+    columns = _columns()
+    columns["a_cx"][10] = np.nan
+    columns["a_vz"][20] = 1e-200  # below the smallest non-zero velocity component
+    columns["b_r"][30] = 0.0
+    columns["b_cy"][40] = 2e12  # beyond the coordinate range
+    columns["engine_hit"][50] = np.nan  # the engine's verdict is missing
+    columns["horizon"] = np.ones(3000)
+    columns["horizon"][60] = -1.0
+    log = tmp_path / "log.parquet"
+    planted_logs.write_log(log, columns)
+    code = main(["audit", str(log), "-o", str(tmp_path / "out"), "-q"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert captured.out.splitlines() == [captured.out.splitlines()[0], str(tmp_path / "out")]
+    assert "6 rows skipped" in captured.out
+    summary = read_summary(tmp_path / "out")
+    assert summary["rows"] == 3000 and summary["pairs"] == 2994 and summary["skipped_rows"] == 6
+    assert summary["skipped_by_column"] == {"a_cx": 1, "a_vz": 1, "b_cy": 1, "b_r": 1, "engine_hit": 1, "horizon": 1}
+    examples = {s["row"]: (s["column"], s["reason"]) for s in summary["skipped_examples"]}
+    assert examples == {
+        10: ("a_cx", "must be within ±1e+12, got nan"),
+        20: ("a_vz", "must be 0 or of magnitude in [1e-100, 1e+12], got 1e-200"),
+        30: ("b_r", "must be in [1e-12, 1e+12], got 0.0"),
+        40: ("b_cy", "must be within ±1e+12, got 2000000000000.0"),
+        50: ("engine_hit", "empty: the engine's verdict is missing"),
+        60: ("horizon", "must be in (0, 1e+06], got -1.0"),
+    }
+
+
+def test_a_log_with_no_rows(tmp_path, capsys):
+    columns = {name: values[:0] for name, values in _columns().items()}
+    planted_logs.write_log(tmp_path / "log.csv", columns)
+    assert main(["audit", str(tmp_path / "log.csv"), "-o", str(tmp_path / "out")]) == 0
+    summary = read_summary(tmp_path / "out")
+    assert (summary["rows"], summary["pairs"], summary["engine_false_hits"], summary["worst"]) == (0, 0, 0, [])
+
+
+# -- the output folder -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_log(tmp_path):
+    log = tmp_path / "log.npz"
+    planted_logs.write_log(log, _columns())
+    return log
+
+
+def test_an_existing_folder_with_files_is_refused_and_kept(small_log, capsys, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    assert main(["audit", str(small_log), "-o", str(out)]) == 2
+    assert "exists and is not empty" in capsys.readouterr().err
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
+
+
+def test_an_empty_folder_is_filled(small_log, tmp_path):
+    (tmp_path / "out").mkdir()
+    assert main(["audit", str(small_log), "-o", str(tmp_path / "out"), "-q"]) == 0
+    assert (tmp_path / "out" / "summary.json").is_file()
+
+
+def test_a_symbolic_link_is_never_followed(small_log, capsys, tmp_path):
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (tmp_path / "out").symlink_to(target)
+    assert main(["audit", str(small_log), "-o", str(tmp_path / "out")]) == 2
+    assert "symbolic link" in capsys.readouterr().err
+    assert list(target.iterdir()) == []
+
+
+def test_a_missing_parent_folder_is_refused(small_log, capsys, tmp_path):
+    assert main(["audit", str(small_log), "-o", str(tmp_path / "no" / "out")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_failure_while_writing_leaves_nothing(small_log, tmp_path, monkeypatch):
+    import explorer.audit.plot as plot
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(plot, "write_plot", broken)
+    with pytest.raises(OSError):
+        audit_run.audit(small_log, tmp_path / "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.npz"]
+
+
+def test_an_interruption_leaves_nothing(small_log, tmp_path, monkeypatch, capsys):
+    calls = []
+
+    def interrupted(raw, settings):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return original(raw, settings)
+
+    original = audit_run.audit_chunk
+    monkeypatch.setattr(audit_run, "audit_chunk", interrupted)
+    assert main(["audit", str(small_log), "-o", str(tmp_path / "out"), "--chunk-rows", "1000"]) == 130
+    assert "nothing was written" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.npz"]
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["--toi-tol", "-1"], "--toi-tol"),
+        (["--toi-tol", "nan"], "--toi-tol"),
+        (["--worst", "5000"], "--worst"),
+        (["--chunk-rows", "10"], "--chunk-rows"),
+        (["--workers", "0"], "--workers"),
+        (["--workers", "2", "--dask", "tcp://127.0.0.1:8786"], "not allowed with"),
+    ],
+)
+def test_bad_arguments(args, expected, small_log, capsys, tmp_path):
+    assert main(["audit", str(small_log), "-o", str(tmp_path / "out"), *args]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_summary_is_strict_json(small_log, tmp_path):
+    audit_run.audit(small_log, tmp_path / "out")
+    text = (tmp_path / "out" / "summary.json").read_text()
+    json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in summary.json"))
+    summary = json.loads(text)
+    for key in ("pairs", "hits", "engine_false_hits", "engine_false_misses", "engine_toi_errors", "skipped_rows"):
+        assert isinstance(summary[key], int) and not isinstance(summary[key], bool), key
+    assert math.isclose(summary["toi_tol"], 1e-6)

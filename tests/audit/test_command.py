@@ -1,0 +1,105 @@
+"""The command as a user runs it, and what does not depend on how the log is cut or which columns it has."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from explorer.audit.progress import Progress
+from explorer.audit.run import audit
+
+from . import planted as planted_logs
+from .conftest import CHUNK, comparable, read_summary
+
+COMMAND = Path(sys.executable).with_name("sphere-explorer")
+
+
+def test_the_console_script_end_to_end(planted_files, planted, tmp_path):
+    """The installed command (which turns the compiled solver off for one-scene commands) audits a log."""
+    env = {k: v for k, v in os.environ.items() if k != "SPHERE_SOLVER_JIT"}
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [str(COMMAND), "audit", str(planted_files["log.csv"]), "-o", str(out)],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # not a terminal: no progress bar
+    first, second = done.stdout.splitlines()
+    fh, fm, te = (len(planted["planted"][k]) for k in ("false hit", "false miss", "toi error"))
+    assert first == (
+        f"{len(planted['hit']):,} pairs decided, {int(planted['hit'].sum()):,} hits; "
+        f"engine: {fh} false hits, {fm} false misses, {te} TOI errors"
+    )
+    assert second == str(out)
+    assert read_summary(out)["engine_false_misses"] == fm
+
+
+def test_a_bad_log_through_the_console_script_is_one_line(tmp_path):
+    (tmp_path / "log.csv").write_text("a_cx,a_cy\n1,2\n")
+    done = subprocess.run(
+        [str(COMMAND), "audit", str(tmp_path / "log.csv"), "-o", str(tmp_path / "out")],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith("sphere-explorer audit: log.csv: missing columns 'a_cz', 'a_vx'")
+    assert len(done.stderr.splitlines()) == 1 and done.stdout == ""
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_is_for_terminals_only():
+    shown, piped, quiet = _Terminal(), io.StringIO(), _Terminal()
+    for stream, enabled in ((shown, True), (piped, True), (quiet, False)):
+        bar = Progress(1000, enabled=enabled, stream=stream)
+        bar._drawn = -1e9
+        bar.update(250)
+        bar.close()
+    assert shown.getvalue().startswith("\raudit [#######") and "25.0%" in shown.getvalue()
+    assert shown.getvalue().endswith("\n")
+    assert piped.getvalue() == quiet.getvalue() == ""
+
+
+def test_chunk_size_does_not_change_the_result(planted_files, tmp_path):
+    small = audit(planted_files["log.npz"], tmp_path / "small", worst=30, chunk_rows=CHUNK)
+    whole = audit(planted_files["log.npz"], tmp_path / "whole", worst=30, chunk_rows=1 << 20)
+    odd = audit(planted_files["log.npz"], tmp_path / "odd", worst=30, chunk_rows=777)
+    assert small["run"]["chunks"] == 6 and whole["run"]["chunks"] == 1
+    assert comparable(small) == comparable(whole) == comparable(odd)
+
+
+def test_engine_toi_alone_means_hit_where_given(planted, tmp_path):
+    columns = {k: v for k, v in planted["columns"].items() if k != "engine_hit"}
+    columns["engine_toi"] = np.where(planted["columns"]["engine_hit"] == 1.0, planted["columns"]["engine_toi"], np.nan)
+    planted_logs.write_log(tmp_path / "log.parquet", columns)
+    summary = audit(tmp_path / "log.parquet", tmp_path / "out", worst=200)
+    expected = {k: len(v) for k, v in planted["planted"].items()}
+    got = {"false hit": summary["engine_false_hits"], "false miss": summary["engine_false_misses"],
+           "toi error": summary["engine_toi_errors"]}  # fmt: skip
+    assert got == expected
+
+
+def test_engine_hit_alone_checks_verdicts_only(planted, tmp_path):
+    columns = {k: v for k, v in planted["columns"].items() if k != "engine_toi"}
+    planted_logs.write_log(tmp_path / "log.csv", columns)
+    summary = audit(tmp_path / "log.csv", tmp_path / "out", worst=200)
+    assert summary["engine_false_hits"] == len(planted["planted"]["false hit"])
+    assert summary["engine_false_misses"] == len(planted["planted"]["false miss"])
+    assert summary["engine_toi_errors"] is None and summary["answers"]["engine"]["toi_error_histogram"] is None
+    assert {case["kind"] for case in summary["worst"]} == {"false hit", "false miss"}
+
+
+def test_a_tighter_tolerance_finds_more(planted_files, planted, tmp_path):
+    loose = audit(planted_files["log.parquet"], tmp_path / "loose", toi_tol=1e-3)
+    tight = audit(planted_files["log.parquet"], tmp_path / "tight", toi_tol=1e-7)
+    planted_toi = len(planted["planted"]["toi error"])
+    assert loose["engine_toi_errors"] < planted_toi
+    assert tight["engine_toi_errors"] == planted_toi + len(planted["near"])
