@@ -129,7 +129,7 @@ class Session:
         self._listeners: list[Callable[[Change], None]] = []
         self._history = History(scene)
         self._scene = scene
-        self._solution = solve(scene)
+        self._solution = _solve(scene)
         self._path = path
         self._drag: _Drag | None = None
         self._view = ViewState(layers=scene.layers, camera=_camera_of(scene))
@@ -193,10 +193,18 @@ class Session:
             self._view = new
             self._emit(change)
 
-    def _show(self, scene: Scene, change: Change = Change.SCENE) -> None:
-        """Make ``scene`` current (solved once), keep the view state within it, and tell the listeners."""
+    def _show(self, scene: Scene, change: Change = Change.SCENE, label: str | None = None, solution: Solution | None = None) -> None:
+        """Make ``scene`` current (solved once), as an undoable edit named ``label`` if given.
+
+        Keeps the view state within the new scene (time range, selection) and
+        tells the listeners.  Nothing changes when the solver refuses the scene.
+        """
+        solution = _solve(scene) if solution is None else solution
+        if label is not None:
+            self._history.push(scene, label)
+            change |= Change.HISTORY
         self._scene = scene
-        self._solution = solve(scene)
+        self._solution = solution
         lo, hi = self.time_range()
         time = min(max(self._view.time, lo), hi)
         if time != self._view.time:
@@ -209,18 +217,18 @@ class Session:
 
     def _apply(self, scene: Scene, label: str) -> None:
         """Make ``scene`` current as an undoable edit."""
-        self._history.push(scene, label)
-        self._show(scene, Change.SCENE | Change.HISTORY)
+        self._show(scene, Change.SCENE, label)
 
     # -- documents ----------------------------------------------------------------
     def open_scene(self, scene: Scene, path: Path | None) -> None:
         """Make ``scene`` the new document: fresh undo history, its layers and camera, time 0."""
+        solution = _solve(scene)
         self._drag = None
         self._path = path
         self._history.reset(scene)
         self._view = ViewState(layers=scene.layers, camera=_camera_of(scene), rest_frame=self._view.rest_frame,
                                reference=self._view.reference)  # fmt: skip
-        self._show(scene, Change.SCENE | Change.DOCUMENT | Change.HISTORY | Change.VIEW)
+        self._show(scene, Change.SCENE | Change.DOCUMENT | Change.HISTORY | Change.VIEW, solution=solution)
 
     def open_file(self, path: str | Path) -> None:
         """Load a scene file as the new document.
@@ -301,9 +309,8 @@ class Session:
     def add_body(self) -> None:
         """Add a target sphere clear of the others and select it (pair mode, up to the limit)."""
         new = self._scene.with_added_body()
-        self._view = replace(self._view, selected=len(new.bodies) - 1)
         self._apply(new, "add body")
-        self._emit(Change.SELECTION)
+        self._set_view(Change.SELECTION, selected=len(new.bodies) - 1)
 
     def remove_body(self) -> None:
         """Remove the selected body (never A, never below two bodies)."""
@@ -445,6 +452,16 @@ class Session:
     def remember_camera(self, camera: dict) -> None:
         """Note where the user turned the camera (saved with the file; nothing is redrawn)."""
         self._view = replace(self._view, camera=camera)
+
+
+def _solve(scene: Scene) -> Solution:
+    """:func:`solve`, with the solver's refusal of a scene turned into a :class:`SceneError`."""
+    try:
+        return solve(scene)
+    except SceneError:
+        raise
+    except ValueError as exc:  # a scene the solver cannot follow: refused like a bad value
+        raise SceneError(str(exc)) from None
 
 
 def _camera_of(scene: Scene) -> dict | None:

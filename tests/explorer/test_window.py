@@ -374,3 +374,17 @@ def test_a_panel_behind_a_tab_catches_up_when_its_tab_is_chosen(qtbot, make_wind
     settle(qtbot)
     show_panel(qtbot, window, "Scene")
     assert window.scene_panel.center[1].text() == "2.5"
+
+
+def test_letter_keys_in_the_view_leave_the_picture_alone(qtbot, make_window):
+    window = make_window("default")
+    view = window.viewport.plotter.interactor
+    actor = window.viewport.drawing.items.items["body0"].actor
+    surface = actor.GetProperty().GetRepresentation()
+    camera = window.viewport.plotter.camera.position
+    for key in "wsp3fjtre":  # VTK's own one-letter commands: wireframe, stereo, pick, reset...
+        qtbot.keyClick(view, key)
+    settle(qtbot)
+    assert actor.GetProperty().GetRepresentation() == surface
+    assert window.viewport.plotter.camera.position == camera
+    assert window.isVisible()
