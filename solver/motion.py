@@ -8,7 +8,10 @@ and two fixed bodies pass through each other.
 How it works
 ------------
 The motion is a list of *frames*: at time ``t_k`` the centres ``X_k`` and
-velocities ``V_k`` (floats; the represented state).  From a frame, every pair's
+velocities ``V_k`` (floats; the represented state).  Centres are kept
+relative to an origin (the container's centre, else body 0's starting
+centre), so a scene far from the coordinate origin keeps the rounding of a
+scene near it.  From a frame, every pair's
 next event (:mod:`solver._events`: the first time it is in contact and
 approaching) is decided with the certified float filter of
 :mod:`solver._filter`, and with exact integers where the filter cannot prove
@@ -122,7 +125,8 @@ class Frame:
     ----------
     t_start, t_end : float
     centers : (m, 3) float ndarray
-        Centres at ``t_start``: the bodies, then the container (if any).
+        Centres at ``t_start`` relative to :attr:`Motion.origin`: the bodies,
+        then the container (if any).
     velocities : (m, 3) float ndarray
     """
 
@@ -132,7 +136,7 @@ class Frame:
     velocities: np.ndarray
 
     def positions(self, t: float) -> np.ndarray:
-        """Centres at ``t``, shape (m, 3) (extrapolated outside the frame)."""
+        """Centres at ``t`` relative to the motion's origin, shape (m, 3) (extrapolated outside the frame)."""
         return self.centers + self.velocities * (t - self.t_start)
 
 
@@ -147,7 +151,10 @@ class Motion:
     events : tuple of Event
         In time order (see the simultaneous-event rule for equal times).
     frames : tuple of Frame
-        Contiguous from 0 to :attr:`end`; one more than the events.
+        Contiguous from 0 to :attr:`end`; one more than the events.  Their
+        centres are relative to :attr:`origin`.
+    origin : (3,) float ndarray
+        The point the frames' centres are measured from.
     end : float
         The time the motion is known to: the horizon, or the stop.
     stopped : str or None
@@ -156,7 +163,8 @@ class Motion:
         The same, as a code.
     """
 
-    def __init__(self, bodies, container, horizon, restitution, events, frames, stopped, stop_kind):
+    def __init__(self, bodies, container, horizon, restitution, events, frames, stopped, stop_kind, origin):
+        self.origin = origin
         self.bodies = bodies
         self.container = container
         self.horizon = horizon
@@ -187,7 +195,7 @@ class Motion:
 
     def positions(self, t: float) -> np.ndarray:
         """Centres of the bodies at ``t`` in ``[0, end]``, shape (n, 3)."""
-        return self.frame_at(t).positions(t)[: len(self.bodies)]
+        return self.origin + self.frame_at(t).positions(t)[: len(self.bodies)]
 
     def velocities(self, t: float) -> np.ndarray:
         """Velocities of the bodies at ``t`` in ``[0, end]``, shape (n, 3); after any event at ``t``."""
@@ -197,7 +205,7 @@ class Motion:
         """Centre of the container at ``t``, shape (3,); None without a container."""
         if self.container is None:
             return None
-        return self.frame_at(t).positions(t)[len(self.bodies)]
+        return self.origin + self.frame_at(t).positions(t)[len(self.bodies)]
 
     def __repr__(self) -> str:
         return f"Motion({len(self.bodies)} bodies, {len(self.events)} events, end={self.end!r}, stopped={self.stopped!r})"
@@ -279,7 +287,8 @@ class _Run:
         self.bodies, self.container, self.h, self.e, self.max_events = bodies, container, h, e, max_events
         everything = (*bodies, container) if container is not None else bodies
         self.n = len(bodies)
-        self.X = np.array([b.center for b in everything], dtype=np.float64)
+        self.origin = np.array((container or bodies[0]).center, dtype=np.float64)
+        self.X = np.array([b.center for b in everything], dtype=np.float64) - self.origin
         self.V = np.array([b.velocity for b in everything], dtype=np.float64)
         self.R = np.array([b.radius for b in everything], dtype=np.float64)
         self.W = np.array([0.0 if b.immovable else 1.0 / b.mass for b in everything], dtype=np.float64)
@@ -387,6 +396,7 @@ class _Run:
             point = vec.axpy(0.5 * (dist + ri + rj), n, xj)
         else:
             point = vec.axpy(0.5 * (dist + ri - rj), n, xi)
+        point = vec.add(point, tuple(self.origin.tolist()))
         self.events.append(Event(self.t, (i, WALL if wall else j), vec.scale(n, -J), point, n, "impact",
                                  (i, WALL if wall else j)))  # fmt: skip
         if wall:
@@ -425,7 +435,7 @@ class _Run:
         xi, xj = tuple(self.X[i].tolist()), tuple(self.X[j].tolist())
         n = vec.unit(vec.sub(xi, xj) if wall else vec.sub(xj, xi))
         impulse = (0.0, 0.0, 0.0) if self.W[i] == 0.0 else tuple(((common - before) * self.M[i]).tolist())
-        point = vec.axpy(float(self.R[i]), n, xi)
+        point = vec.add(vec.axpy(float(self.R[i]), n, xi), tuple(self.origin.tolist()))
         names = tuple(WALL if k == self.n else k for k in members)
         self.events.append(Event(self.t, (i, WALL if wall else j), impulse, point, n, "jam", names))
         return None
@@ -448,7 +458,8 @@ class _Run:
     def _finish(self, end: float, stopped: str | None, kind: str | None) -> Motion:
         t0, X0, V0 = self._frame_start
         self.frames.append(Frame(t0, end, X0, V0))
-        return Motion(self.bodies, self.container, self.h, self.e, tuple(self.events), tuple(self.frames), stopped, kind)
+        return Motion(self.bodies, self.container, self.h, self.e, tuple(self.events), tuple(self.frames), stopped, kind,
+                      self.origin)  # fmt: skip
 
 
 def _not_approaching(X: np.ndarray, i: int, j: int, vi: Vector3, vj: Vector3, wall: bool) -> bool:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from .constants import CHUNK_ROWS, MAX_CHUNK_ROWS, MAX_WORST, MIN_CHUNK_ROWS, TOI_TOL, WORST
@@ -77,6 +79,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar (none is drawn unless stderr is a terminal)")
 
 
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def _fail(message: str) -> int:
     print(f"sphere-explorer audit: {message}", file=sys.stderr)
     return EXIT_REFUSED
@@ -102,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:  # pragma: no cover - depends on the installation
             return _fail("--dask/--workers need Dask: pip install 'sphere-sweep-explorer[audit]'")
     name = printable(Path(args.log).name)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None  # a kill cleans up like Ctrl-C
     try:
         summary = audit(
             args.log, args.output, toi_tol=args.toi_tol, worst=args.worst, chunk_rows=args.chunk_rows,
@@ -115,6 +123,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("sphere-explorer audit: interrupted; nothing was written", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
     print(one_line(summary))
     print(args.output)
     return 0

@@ -115,20 +115,23 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
     errors: dict[int, BaseException] = {}
     with connect(address, workers) as client:
         n_workers = len(client.scheduler_info().get("workers", {}))
+        ready = time.perf_counter()
         futures = client.compute(tasks)
         index = {future.key: i for i, future in enumerate(futures)}
+        finished = 0
         for future in as_completed(futures):
             i = index[future.key]
             if future.status == "finished":
                 tally = future.result()
                 fold.add(i, tally)
-                estimate = None if info.rows else (i + 1) / len(futures)
-                progress.update(tally.rows, estimate)
+                finished += 1
+                progress.update(tally.rows, None if info.rows else finished / len(futures))
             elif future.status == "error":
                 errors[i] = future.exception()
                 for later in futures[i + 1 :]:  # the first error in file order is the one reported
                     later.cancel()
             future.release()
+        done = time.perf_counter()
     if errors:
         first = min(errors)
         err = errors[first]
@@ -136,5 +139,6 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
             raise err.shifted(fold.rows_before)
         raise LogError(f"a Dask task failed ({type(err).__name__}: {printable(str(err))})")
     run = {"runner": "dask", "address": address or "local", "workers": n_workers, "chunks": len(tasks),
-           "seconds": time.perf_counter() - start}  # fmt: skip
+           "seconds": time.perf_counter() - start, "cluster_seconds": ready - start,
+           "compute_seconds": done - ready}  # fmt: skip
     return fold.total, run

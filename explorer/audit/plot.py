@@ -37,11 +37,10 @@ def write_plot(summary: dict, path: Path, size: tuple[float, float] = (11.0, 4.2
     left.set_xticks(x, [label for _, label in KINDS])
     left.set_ylabel("pairs")
     left.set_title("Wrong answers by kind")
-    if any(max((answers[n][key] or 0) for key, _ in KINDS) > 0 for n in names):
-        left.set_yscale("symlog", linthresh=1)
-    left.set_ylim(bottom=0)
-    left.legend(fontsize=8, loc="upper left")
-    left.margins(y=0.15)
+    top = max([answers[n][key] or 0 for n in names for key, _ in KINDS] + [0])
+    left.set_yscale("symlog", linthresh=1)
+    left.set_ylim(0, max(10.0, top * 30.0))  # room above the bars for their counts and the legend
+    left.legend(fontsize=8, loc="upper right")
 
     edges = np.array(summary["histogram_edges"])
     centers = np.sqrt(edges[:-1] * edges[1:])

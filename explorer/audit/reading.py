@@ -154,14 +154,14 @@ def arrow_values(name: str, array) -> np.ndarray:
     kind = array.type
     if pa.types.is_null(kind):
         return np.full(len(array), np.nan)
-    if pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind):
-        if kind != pa.float64() or array.null_count:
-            try:
-                array = pc.cast(array, pa.float64(), safe=True)
-            except pa.ArrowInvalid as err:
-                raise LogError(f"values that float64 cannot hold exactly ({str(err).splitlines()[0]})", name) from None
-        return array.to_numpy(zero_copy_only=False)
-    return array.to_numpy(zero_copy_only=False)
+    numeric = any(test(kind) for test in (pa.types.is_integer, pa.types.is_boolean, pa.types.is_floating,
+                                          pa.types.is_decimal))  # fmt: skip
+    if numeric and (kind != pa.float64() or array.null_count):
+        try:
+            array = pc.cast(array, pa.float64(), safe=True)
+        except pa.ArrowInvalid as err:
+            raise LogError(f"values that float64 cannot hold exactly ({printable(str(err))})", name) from None
+    return array.to_numpy(zero_copy_only=False)  # text and the like: as_float64 refuses it, naming the row
 
 
 def batch_columns(batch) -> dict[str, np.ndarray]:
@@ -275,9 +275,9 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
         return None
 
 
-def _csv_block_size(path: Path, chunk_rows: int) -> int:
-    """Bytes per CSV block for about ``chunk_rows`` rows (estimated from the first 64 kB)."""
-    with open(path, "rb") as handle:
+def csv_block_size(info: LogInfo, chunk_rows: int) -> int:
+    """Bytes per CSV block for about ``chunk_rows`` rows (estimated from the first 64 kB; both runners use it)."""
+    with open(info.path, "rb") as handle:
         sample = handle.read(1 << 16)
     lines = max(sample.count(b"\n") - 1, 1)
     per_row = max(len(sample) // (lines + 1), 16)
@@ -290,8 +290,11 @@ def read_csv_block(path: str, data: bytes, header: tuple[str, ...], columns: tup
     Returns
     -------
     dict of str to (n,) array
-    lines : int
-        Newlines in the block (to count lines across blocks).
+
+    Raises
+    ------
+    LogError
+        As :func:`chunks` does, the line found by searching the file at ``path``.
     """
     import pyarrow as pa
     import pyarrow.csv as pcsv
@@ -445,6 +448,33 @@ class NpzLog:
 # -- the single-process stream ------------------------------------------------------------
 
 
+def _parquet_chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
+    """A Parquet log by row group, one column at a time; by batches when row groups are large.
+
+    Reading a row group column by column keeps only one column's pages in
+    flight besides the chunk itself (pyarrow's batch reader holds several row
+    groups' worth: 760 MB against 210 MB measured for 1M-row groups of 14
+    columns).  Row groups of more than twice ``chunk_rows`` rows are read in
+    batches of ``chunk_rows`` instead, so memory stays bounded whatever the
+    writer chose.
+    """
+    import pyarrow.parquet as pq
+
+    with pq.ParquetFile(info.path, pre_buffer=False) as handle:
+        meta = handle.metadata
+        groups = [meta.row_group(i).num_rows for i in range(meta.num_row_groups)]
+        if groups and max(groups) <= 2 * chunk_rows:
+            for i in range(len(groups)):
+                yield {
+                    name: arrow_values(name, handle.read_row_group(i, columns=[name], use_threads=False).column(0))
+                    for name in info.columns
+                }
+        else:
+            for batch in handle.iter_batches(batch_size=chunk_rows, columns=list(info.columns), use_threads=False):
+                yield batch_columns(batch)
+
+
+
 def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
     """Stream the log's known columns in chunks of about ``chunk_rows`` rows, in file order.
 
@@ -461,18 +491,14 @@ def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
             yield from log.chunks(chunk_rows)
         return
     if info.format == "parquet":
-        import pyarrow.parquet as pq
-
         try:
-            with pq.ParquetFile(info.path) as handle:
-                for batch in handle.iter_batches(batch_size=chunk_rows, columns=list(info.columns), use_threads=True):
-                    yield batch_columns(batch)
+            yield from _parquet_chunks(info, chunk_rows)
         except (pa.ArrowException, OSError) as err:
             raise _unreadable("Parquet data unreadable (truncated or corrupt?)", err) from None
         return
     import pyarrow.csv as pcsv
 
-    read, parse, convert, invalid = csv_options(info.columns, _csv_block_size(info.path, chunk_rows))
+    read, parse, convert, invalid = csv_options(info.columns, csv_block_size(info, chunk_rows))
     try:
         reader = pcsv.open_csv(info.path, read_options=read, parse_options=parse, convert_options=convert)
         for batch in reader:
@@ -480,7 +506,3 @@ def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
     except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
         raise csv_error(info.path, info.header, err, invalid) from None
 
-
-def csv_block_size(info: LogInfo, chunk_rows: int) -> int:
-    """Bytes per CSV block for about ``chunk_rows`` rows (shared by both runners)."""
-    return _csv_block_size(info.path, chunk_rows)

@@ -2,7 +2,7 @@
 
 :func:`audit` is what ``sphere-explorer audit`` calls.  In one process the log
 is read by a background thread (pyarrow and file reads release the GIL) while
-the main thread decides the previous chunk; at most three chunks are in memory
+the main thread decides the previous chunk; at most two chunks are in memory
 at once.  With ``dask`` or ``workers`` the same per-chunk job runs on a Dask
 cluster instead (:mod:`explorer.audit.distributed`).
 """
@@ -34,7 +34,11 @@ CASES = "cases"
 
 
 class Prefetch:
-    """Iterate ``items`` in a background thread, ``depth`` items ahead; errors are re-raised in the consumer.
+    """Iterate ``items`` in a background thread, one item ahead; errors are re-raised in the consumer.
+
+    At most two items are alive at once: the one the consumer holds and the
+    one being read.  The next read starts only when the consumer asks for
+    the next item (so it must drop its reference to the previous one first).
 
     Attributes
     ----------
@@ -44,38 +48,37 @@ class Prefetch:
 
     _END = object()
 
-    def __init__(self, items: Iterable, depth: int = 1) -> None:
+    def __init__(self, items: Iterable) -> None:
         self.busy = 0.0
-        self._queue: queue.Queue = queue.Queue(maxsize=depth)
+        self._queue: queue.Queue = queue.Queue()
+        self._slots = threading.Semaphore(2)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._produce, args=(iter(items),), name="audit-reader", daemon=True)
         self._thread.start()
 
     def _produce(self, items: Iterator) -> None:
         try:
-            while not self._stop.is_set():
+            while True:
+                while not self._slots.acquire(timeout=0.1):
+                    if self._stop.is_set():
+                        return
+                if self._stop.is_set():
+                    return
                 start = time.perf_counter()
                 try:
                     item = next(items)
                 except StopIteration:
-                    self._put(self._END)
+                    self._queue.put(self._END)
                     return
                 self.busy += time.perf_counter() - start
-                self._put(item)
+                self._queue.put(item)
+                item = None
         except BaseException as err:  # handed to the consumer, raised there
-            self._put(_Failure(err))
+            self._queue.put(_Failure(err))
         finally:
             close = getattr(items, "close", None)
             if close is not None:
                 close()
-
-    def _put(self, item) -> None:
-        while not self._stop.is_set():
-            try:
-                self._queue.put(item, timeout=0.1)
-                return
-            except queue.Full:
-                continue
 
     def __iter__(self) -> Iterator:
         while True:
@@ -85,16 +88,16 @@ class Prefetch:
             if isinstance(item, _Failure):
                 raise item.error
             yield item
+            item = None  # the consumer is done with it: let the next read start
+            self._slots.release()
 
     def close(self) -> None:
         """Stop the background thread and wait for it."""
         self._stop.set()
-        try:
-            while True:
-                self._queue.get_nowait()
-        except queue.Empty:
-            pass
+        self._slots.release()
         self._thread.join()
+        while not self._queue.empty():
+            self._queue.get_nowait()
 
 
 class _Failure:
@@ -125,6 +128,7 @@ def run_single(info: LogInfo, settings: Settings, chunk_rows: int, progress: Pro
                 tally = audit_chunk(raw, settings)
             except LogError as err:
                 raise err.shifted(fold.rows_before) from None
+            del raw  # before the next read starts (see Prefetch)
             decide += time.perf_counter() - t
             fold.add(index, tally)
             progress.update(tally.rows, None if estimate is None else min(fold.rows_before / estimate, 1.0))

@@ -103,3 +103,77 @@ def test_a_tighter_tolerance_finds_more(planted_files, planted, tmp_path):
     planted_toi = len(planted["planted"]["toi error"])
     assert loose["engine_toi_errors"] < planted_toi
     assert tight["engine_toi_errors"] == planted_toi + len(planted["near"])
+
+
+def test_the_reader_holds_at_most_two_chunks():
+    """One chunk being decided, one read ahead: memory is two chunks, however fast the reader."""
+    import time
+    import weakref
+
+    from explorer.audit.run import Prefetch
+
+    alive: set[int] = set()
+    most = [0]
+
+    class Chunk:
+        def __init__(self, i: int) -> None:
+            alive.add(i)
+            most[0] = max(most[0], len(alive))
+            weakref.finalize(self, alive.discard, i)
+
+    reader = Prefetch(Chunk(i) for i in range(30))
+    seen = 0
+    for chunk in reader:
+        time.sleep(0.002)
+        seen += 1
+        del chunk
+    reader.close()
+    assert seen == 30 and most[0] == 2
+
+
+def test_a_reader_error_reaches_the_consumer_in_order():
+    from explorer.audit.run import Prefetch
+
+    def items():
+        yield 1
+        yield 2
+        raise ValueError("page 3 unreadable")
+
+    got = []
+    with pytest.raises(ValueError, match="page 3"):
+        for item in Prefetch(items()):
+            got.append(item)
+    assert got == [1, 2]
+
+
+def test_parquet_row_groups_larger_than_a_chunk(planted, planted_files, tmp_path):
+    """Row groups of 6000 rows read in batches of 1000: the same result as row groups of 1000."""
+    planted_logs.write_log(tmp_path / "big-groups.parquet", planted["columns"], row_group_size=6000)
+    batched = audit(tmp_path / "big-groups.parquet", tmp_path / "batched", chunk_rows=CHUNK)
+    grouped = audit(planted_files["log.parquet"], tmp_path / "grouped", chunk_rows=CHUNK)
+    assert batched["run"]["chunks"] == 6
+    assert comparable(batched) == comparable(grouped)
+
+
+def test_a_kill_cleans_up_like_ctrl_c(planted_files, tmp_path, monkeypatch, capsys):
+    """SIGTERM while the audit runs: exit 130, no output folder, no staging folder, the handler restored."""
+    import signal
+
+    import explorer.audit.run as audit_run
+    from explorer.cli import main
+
+    original = audit_run.audit_chunk
+    calls = []
+
+    def killed(raw, settings):
+        calls.append(1)
+        if len(calls) == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return original(raw, settings)
+
+    monkeypatch.setattr(audit_run, "audit_chunk", killed)
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["audit", str(planted_files["log.npz"]), "-o", str(tmp_path / "out"), "--chunk-rows", "1000"]) == 130
+    assert capsys.readouterr().err == "sphere-explorer audit: interrupted; nothing was written\n"
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) is before

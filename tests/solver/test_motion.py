@@ -1,0 +1,238 @@
+"""Certified event-driven motion (solver.simulate, bounce_path) against the exact
+reference of motion_reference.py, on random and adversarial families, plus the
+cases the issue named and the documented rules."""
+
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+import pytest
+
+import motion_families as mf
+from motion_reference import check_motion
+from solver import Body, bounce_path, simulate, sweep
+from solver import motion as motion_module
+
+INF = math.inf
+#: Cases per family (MOTION_CASES=10000 for a deeper run).
+CASES = int(os.environ.get("MOTION_CASES", "1000"))
+
+
+def run(case: mf.Case):
+    return simulate(case.bodies, case.horizon, case.restitution, case.container, max_events=case.max_events)
+
+
+def failures(cases) -> list[str]:
+    out = []
+    for case in cases:
+        problems = check_motion(run(case))
+        if problems:
+            out.append(f"{case}: {problems[:3]}")
+    return out
+
+
+@pytest.mark.parametrize("name", list(mf.FAMILIES))
+def test_family_against_the_exact_reference(name):
+    cases = mf.FAMILIES[name](CASES)
+    assert len(cases) == CASES
+    bad = failures(cases)
+    assert not bad, f"{len(bad)} of {len(cases)} {name} motions break an invariant; first: {bad[0]}"
+
+
+def test_full_breaks_against_the_exact_reference():
+    """Five-row racks (15 balls and the cue ball), the gaps exact, +-1e-15, 1e-9 or 1e-3."""
+    bad = failures(mf.rack(24, seed=11, rows=5))
+    assert not bad, bad[0]
+
+
+def test_bounce_paths_against_the_exact_reference():
+    """bounce_path: only A collides; its motion obeys the same invariants."""
+    for case in mf.free(200, seed=12) + mf.gas(200, seed=13):
+        if case.container is not None:
+            path = bounce_path(case.bodies[0], case.container, case.horizon, case.restitution, inside=True)
+        else:
+            path = bounce_path(case.bodies[0], case.bodies[1:], case.horizon, case.restitution)
+        problems = check_motion(path.motion, first_only=True)
+        assert not problems, f"{case}: {problems[:3]}"
+        assert len(path.segments) == len(path.bounces) + 1 and path.end == path.motion.end
+
+
+# -- the defects the issue named ------------------------------------------------------------
+
+
+def test_ball_starting_on_the_wall_moving_inwards_keeps_bouncing():
+    path = bounce_path(Body((1.5, 0, 0), (-1, 0, 0), 0.5), Body((0, 0, 0), radius=2.0, mass=INF), 10.0, inside=True)
+    assert [b.time for b in path.bounces] == [3.0, 6.0, 9.0]
+    assert path.stopped is None and path.positions(10.0)[0] == pytest.approx((-0.5, 0.0, 0.0))
+    for ball in (Body((1.5, 0, 0), (0, 1, 0), 0.5), Body((1.5, 0, 0), (-1, 1e-9, 0), 0.5)):  # along the wall, nearly along
+        m = simulate([ball], 10.0, container=Body((0, 0, 0), radius=2.0, mass=INF))
+        assert check_motion(m) == []
+
+
+def test_many_bounces_end_the_path_with_a_reason_and_nothing_unchecked():
+    box = Body((0.0, 0.0, 0.0), radius=2.0, mass=INF)
+    path = bounce_path(Body((0, 0, 0), (1e4, 3, 0), 0.5), box, 1.0, inside=True)
+    assert len(path.bounces) == 256 and path.stopped and "cut short" in path.stopped
+    assert path.bounces[-1].time < path.end < 1.0  # known up to the next contact, which is not processed
+    for t in np.linspace(0.0, path.end, 2001):
+        assert np.linalg.norm(path.positions(t)[0]) <= 1.5 * (1 + 1e-12)
+    with pytest.raises(ValueError, match="t"):
+        path.motion.positions(path.end * 1.5)
+    assert check_motion(path.motion, first_only=True) == []
+
+
+def test_restitution_zero_is_a_state_not_a_bounce_storm():
+    m = simulate([Body((0, 0, 0), (10, 1, 0.3), 1.0), Body((5, 0.7, 0.1), radius=1.0, mass=INF)], 1.0, 0.0)
+    assert len(m.events) == 1 and m.stopped is None and check_motion(m) == []
+    m = simulate([Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0), radius=1.0, mass=INF)], 1.0, 0.0)
+    assert len(m.events) == 1 and m.velocities(1.0)[0].tolist() == [0.0, 0.0, 0.0]
+    assert m.positions(1.0)[0].tolist() == [3.0, 0.0, 0.0]  # at rest, touching: a resting contact
+    # two balls pushed together move on together
+    m = simulate([Body((0, 0, 0), (4, 0, 0), 1.0), Body((3, 0, 0), radius=1.0)], 2.0, 0.0)
+    assert len(m.events) == 1 and m.velocities(2.0)[:, 0].tolist() == [2.0, 2.0]
+
+
+def test_ball_jammed_between_fixed_spheres_never_passes_through():
+    for u in ((1.0, 0.0, 0.0), (0.6, 0.8, 0.0), (0.36, 0.48, 0.8)):
+        for e in (1.0, 0.5, 0.0):
+            for speed in ((0.7 * u[0], 0.7 * u[1], 0.7 * u[2]), (0.7 * u[0] + 0.3, 0.7 * u[1], 0.7 * u[2] - 0.2)):
+                a = Body((0.3, 0.1, 0.2), speed, 1.0)
+                b = Body(tuple(x + 2.0 * k for x, k in zip(a.center, u)), radius=1.0, mass=INF)
+                c = Body(tuple(x - 2.0 * k for x, k in zip(a.center, u)), radius=1.0, mass=INF)
+                m = simulate([a, b, c], 1.0, e, max_events=2000)
+                assert check_motion(m) == [], (u, e, speed)
+                for t in np.linspace(0.0, m.end, 101):
+                    x = m.positions(t)
+                    assert np.linalg.norm(x[0] - x[1]) >= 2.0 - 1e-12 and np.linalg.norm(x[0] - x[2]) >= 2.0 - 1e-12
+
+
+def test_exactly_jammed_ball_is_resolved_by_the_jam_rule():
+    """Touching both fixed spheres exactly, moving along the line: sequential impulses would bounce
+    forever at t = 0; the jam rule gives the ball the fixed spheres' velocity."""
+    a = Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)
+    m = simulate([a, Body((2.0, 0, 0), radius=1.0, mass=INF), Body((-2.0, 0, 0), radius=1.0, mass=INF)], 1.0, 1.0)
+    assert m.stopped is None and m.events[-1].kind == "jam" and m.events[-1].time == 0.0
+    assert m.velocities(1.0)[0].tolist() == [0.0, 0.0, 0.0]
+    assert check_motion(m) == []
+
+
+def test_normals_come_from_relative_positions_far_from_the_origin():
+    off = 1e12 - 10.0
+    a, b = Body((off, off, 0.0), (10.0, 0.0, 0.0), 1.0), Body((off + 5.0, off + 1.0, 0.0), radius=1.0, mass=INF)
+    n = sweep(a, b).contact.normal
+    assert n == pytest.approx((math.sqrt(3) / 2, 0.5, 0.0), abs=2e-16)
+    ev = simulate([a, b], 1.0).events[0]
+    assert ev.normal == pytest.approx((math.sqrt(3) / 2, 0.5, 0.0), abs=2e-16)
+
+
+# -- the documented rules --------------------------------------------------------------------
+
+
+def test_newtons_cradle_passes_the_velocity_to_the_last_ball():
+    bodies = [Body((-5.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)] + [Body((2.0 * k, 0.0, 0.0), radius=1.0) for k in range(5)]
+    m = simulate(bodies, 10.0)
+    assert [(e.time, e.pair) for e in m.events] == [(3.0, (0, 1)), (3.0, (1, 2)), (3.0, (2, 3)), (3.0, (3, 4)), (3.0, (4, 5))]
+    assert m.velocities(10.0)[:, 0].tolist() == [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    assert check_motion(m) == []
+
+
+def test_simultaneous_events_follow_the_pair_order_and_are_deterministic():
+    """A ball hits two balls at once (symmetric): (0, 1) before (0, 2), the same every time."""
+    s = math.sqrt(2.0)
+    bodies = [Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0), Body((3.0, s, 0.0), radius=1.0), Body((3.0, -s, 0.0), radius=1.0)]
+    first = simulate(bodies, 3.0)
+    assert [e.pair for e in first.events][:2] == [(0, 1), (0, 2)]
+    for _ in range(3):
+        again = simulate(bodies, 3.0)
+        assert [(e.time, e.pair, e.impulse) for e in again.events] == [(e.time, e.pair, e.impulse) for e in first.events]
+
+
+def test_break_conserves_momentum_and_energy_overall():
+    case = mf.rack(1, seed=21, rows=5)[0]
+    m = run(case)
+    masses = np.array([b.mass for b in m.bodies])
+    p0 = (masses[:, None] * m.velocities(0.0)).sum(axis=0)
+    p1 = (masses[:, None] * m.velocities(m.end)).sum(axis=0)
+    e0 = (masses * (m.velocities(0.0) ** 2).sum(axis=1)).sum()
+    e1 = (masses * (m.velocities(m.end) ** 2).sum(axis=1)).sum()
+    assert np.allclose(p0, p1, rtol=0, atol=1e-12 * np.abs(p0).sum()) and (e1 <= e0 * (1 + 1e-12))
+    if case.restitution == 1.0:
+        assert e1 == pytest.approx(e0, rel=1e-12)
+    assert len(m.events) > 10 and check_motion(m) == []
+
+
+def test_positions_velocities_and_frames():
+    m = simulate([Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0), radius=1.0)], 1.0)
+    assert m.end == 1.0 and m.stopped is None and m.stop_kind is None
+    assert m.positions(0.3).tolist() == [[3.0, 0.0, 0.0], [5.0, 0.0, 0.0]]
+    assert m.velocities(0.3).tolist() == [[0.0, 0.0, 0.0], [10.0, 0.0, 0.0]]  # after the event at 0.3
+    assert m.velocities(0.2999).tolist() == [[10.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+    assert m.positions(1.0).tolist() == [[3.0, 0.0, 0.0], [12.0, 0.0, 0.0]]
+    assert m.positions(0.5).shape == (2, 3) and m.container_center(0.5) is None
+    assert len(m.frames) == len(m.events) + 1 and m.frames[0].t_start == 0.0 and m.frames[-1].t_end == 1.0
+    ev = m.events[0]
+    assert ev.pair == (0, 1) and ev.impulse == (-10.0, 0.0, 0.0) and ev.normal == (1.0, 0.0, 0.0) and ev.point == (4.0, 0.0, 0.0)
+    for bad in (-1e-9, 1.0 + 1e-9, math.nan, "0.5", None):
+        with pytest.raises(ValueError, match="t"):
+            m.positions(bad)
+
+
+def test_container_motion_and_wall_events():
+    box = Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 3.0, 10.0)
+    m = simulate([Body((0.0, 0.0, 0.0), (-4.0, 0.0, 0.0), 1.0)], 2.0, 1.0, box)
+    assert m.events[0].pair == (0, -1) and m.events[0].normal == (-1.0, 0.0, 0.0)
+    assert m.container_center(2.0)[0] < 2.0  # the wall was pushed back
+    assert check_motion(m) == []
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"bodies": [(0, 0, 0)]}, "bodies"),
+        ({"bodies": []}, "bodies"),
+        ({"horizon": 0.0}, "horizon"),
+        ({"horizon": 2e6}, "horizon"),
+        ({"restitution": 1.5}, "restitution"),
+        ({"container": (0, 0, 0)}, "container"),
+        ({"container": Body((0, 0, 0), radius=0.5)}, "bodies"),
+        ({"container": Body((10, 0, 0), radius=2.0)}, "outside"),
+        ({"max_events": 0}, "max_events"),
+        ({"max_events": True}, "max_events"),
+    ],
+)
+def test_simulate_refuses_bad_input_naming_it(kwargs, field):
+    args = {"bodies": [Body((0, 0, 0), (1, 0, 0), 1.0)], "horizon": 1.0, "restitution": 1.0, "container": None}
+    args.update(kwargs)
+    max_events = args.pop("max_events", 100)
+    with pytest.raises(ValueError, match=field):
+        simulate(**args, max_events=max_events)
+
+
+# -- the checks can fail ------------------------------------------------------------------------
+
+
+def _broken(monkeypatch, which):
+    if which == "no certified separation":
+        monkeypatch.setattr(motion_module, "_not_approaching", lambda *args: True)
+    elif which == "no exact stages":
+        monkeypatch.setattr(motion_module, "USE_JIT", False)
+        monkeypatch.setattr(motion_module, "event_exact", lambda *args: (0, 0.0))
+    elif which == "absolute normals":
+        original = motion_module.vec.unit
+        monkeypatch.setattr(motion_module.vec, "unit", lambda d: original(tuple(x + 1e-3 for x in d)))
+
+
+@pytest.mark.parametrize("which", ["no certified separation", "no exact stages", "absolute normals"])
+def test_the_reference_catches_a_broken_solver(monkeypatch, which):
+    """A deliberately broken variant of the motion must fail the same checks."""
+    cases = mf.cradle(60, seed=31) + mf.wall_start(60, seed=32) + mf.jam(60, seed=33)
+    _broken(monkeypatch, which)
+    bad = 0
+    for case in cases:
+        try:
+            bad += bool(check_motion(run(case)))
+        except AssertionError:  # the broken solver may also trip its own consistency checks
+            bad += 1
+    assert bad > 0, f"the broken variant ({which}) passed every check"
