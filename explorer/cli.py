@@ -163,7 +163,7 @@ def cmd_window(args: argparse.Namespace) -> int:
     clean_stale_temps(path.absolute().parent)  # what interrupted saves there left behind
     from .qt.app import run
 
-    return run(scene, path)
+    return run(scene, path, present=args.present)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -303,6 +303,7 @@ def _parser_window() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("scene", nargs="?", help="scene file to open (default: the default scene)")
+    p.add_argument("--present", action="store_true", help="start in presentation mode (full screen, large text; Esc leaves)")
     p.set_defaults(run=cmd_window)
     return p
 

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from solver import BouncePath, Impact, Sweep, bounce_path, impact, sweep, sweep_inside
+from solver import BouncePath, Impact, Segment, Status, Sweep, bounce_path, impact, sweep, sweep_inside
 
 from .scene import Scene
 
@@ -67,8 +67,18 @@ def solve(scene: Scene) -> Solution:
         response = impact(sweeps[primary], scene.restitution)
     except ValueError:  # both bodies fixed: a contact, but no response
         response = None
-    path = bounce_path(a, others, scene.horizon, scene.restitution, inside=scene.mode == "inside")
+    if scene.mode == "inside" and sweeps[0].status is Status.OUTSIDE:
+        path = _free_path(scene)  # no wall to reach from inside: the bodies just move on
+    else:
+        path = bounce_path(a, others, scene.horizon, scene.restitution, inside=scene.mode == "inside")
     return Solution(scene, sweeps, primary, response, path)
+
+
+def _free_path(scene: Scene) -> BouncePath:
+    """Every body moving straight over the horizon, without contacts."""
+    centers = tuple(b.center for b in scene.bodies)
+    velocities = tuple(b.velocity for b in scene.bodies)
+    return BouncePath((Segment(0.0, scene.horizon, centers, velocities),), (), None, None)
 
 
 def _vec(v) -> list[float]:

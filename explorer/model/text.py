@@ -49,4 +49,23 @@ def status_text(scene: Scene, solution: Solution, subscripts: bool = True) -> st
         return f"{pair}: MISS — closest approach {fmt(s.closest.distance)} > R = {fmt(s.radius)}"
     if s.status is Status.SEPARATING:
         return f"{pair}: SEPARATING — moving apart, no contact"
+    if s.status is Status.OUTSIDE:
+        return f"{pair}: OUTSIDE — entirely outside the container at t = 0, no wall to reach"
     return f"{pair}: NO RELATIVE MOTION — the gap stays {fmt(s.closest.gap)}"
+
+
+def state_note(scene: Scene, solution: Solution) -> str | None:
+    """A status-bar hint for states that need a word of explanation, else None."""
+    s = solution.sweep
+    contact = s.contact
+    if contact is not None and contact.degenerate:
+        return "The centres coincide: the contact normal is undefined (x axis shown)."
+    if s.status is Status.OUTSIDE:
+        return f"{scene.bodies[0].name} is entirely outside the container at t = 0: there is no wall to reach from inside."
+    if s.status is Status.OVERLAPPING and scene.mode == "inside":
+        return f"{scene.bodies[0].name} touches or crosses the container wall at t = 0."
+    if s.status is Status.OVERLAPPING:
+        return "The spheres already overlap at t = 0: contact at toi = 0."
+    if s.status is Status.NO_RELATIVE_MOTION:
+        return "No relative motion: the gap never changes, so there is no contact."
+    return None

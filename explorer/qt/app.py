@@ -54,8 +54,8 @@ def startup_problem() -> str | None:
     return None
 
 
-def run(scene: Scene, path: Path | None) -> int:
-    """Open the main window on ``scene`` and run until it is closed."""
+def run(scene: Scene, path: Path | None, present: bool = False) -> int:
+    """Open the main window on ``scene`` (in presentation mode with ``present``) and run until it is closed."""
     problem = startup_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -63,20 +63,84 @@ def run(scene: Scene, path: Path | None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "wayland")
     from PySide6.QtWidgets import QApplication
 
-    from .window import MainWindow
-
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Sphere Sweep Explorer")
-    window = MainWindow(scene, path, defer_view=True)
-    window.show()
-    app.processEvents()  # the first frame: the window with its panels and the solution
-    quit_after = os.environ.get("SPHERE_EXPLORER_QUIT_AFTER")  # start-up benchmark: "window" or "view"
-    if quit_after == "window":
-        print(f"frame-at {time.time():.6f}", file=sys.stderr)
-        return 0
-    window.build_view()  # then the 3-D view (imports pyvista)
-    if quit_after == "view":
-        app.processEvents()
-        print(f"frame-at {time.time():.6f}", file=sys.stderr)
-        return 0
+    window = launch(scene, path)
+    if present:
+        window.toggle_presentation()
+    report = os.environ.get("SPHERE_EXPLORER_STARTUP_REPORT")  # start-up checks and benchmarks
+    if report:
+        window.viewport.first_frame.connect(lambda: _report_startup(window, Path(report), time.time()))
     return app.exec()
+
+
+def _report_startup(window, out: Path, first_frame: float) -> None:
+    """Write what a start-up check needs as JSON: when the first 3-D frame was drawn, and where things are.
+
+    Keys: ``first_frame`` (epoch seconds), ``available`` (the screen's available
+    area ``[x, y, w, h]``), ``window`` (the window's frame), ``view`` (the 3-D
+    view, global), ``bodies`` (each sphere's centre ``[x, y]`` in global screen
+    pixels and its radius in pixels).  Written once, atomically.
+    """
+    import json
+
+    from PySide6.QtCore import QPoint
+
+    from ..view.camera import project
+
+    def rect(r) -> list[int]:
+        return [r.x(), r.y(), r.width(), r.height()]
+
+    viewport = window.viewport
+    interactor = viewport.plotter.interactor
+    origin = interactor.mapToGlobal(QPoint(0, 0))
+    ratio = interactor.devicePixelRatioF()
+    bodies = []
+    placement = viewport.drawing.placement
+    for centre, radius in zip(placement.centers, placement.radii):
+        x, y = project(viewport.plotter, centre)
+        edge_x, edge_y = project(viewport.plotter, centre + _across(viewport.plotter) * radius)
+        bodies.append({"center": [origin.x() + x / ratio, origin.y() + y / ratio], "radius": float(((edge_x - x) ** 2 + (edge_y - y) ** 2) ** 0.5 / ratio)})
+    data = {
+        "first_frame": first_frame,
+        "available": rect(window.screen().availableGeometry()),
+        "window": rect(window.frameGeometry()),
+        "view": [origin.x(), origin.y(), interactor.width(), interactor.height()],
+        "panels": {dock.objectName(): rect(dock.geometry()) for dock in window.arrangement.docks() if dock.isVisible()},
+        "bodies": bodies,
+    }
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(tmp, out)
+
+
+def _across(plotter):
+    """A unit vector across the line of sight (for measuring radii on screen), ``(3,) float``."""
+    import numpy as np
+
+    camera = plotter.camera
+    sight = np.subtract(camera.focal_point, camera.position)
+    across = np.cross(sight, camera.up)
+    return across / np.linalg.norm(across)
+
+
+def launch(scene: Scene, path: Path | None):
+    """Open the explorer's window on ``scene`` as a user starts it: shown, then the 3-D view built.
+
+    The window (panels, solution) is painted first; the 3-D view, which imports
+    pyvista, is built in the next turn of the event loop into the place already
+    laid out for it.  Needs a ``QApplication``.
+
+    Returns
+    -------
+    explorer.qt.window.MainWindow
+    """
+    from PySide6.QtCore import QTimer
+
+    from ..model.session import Session
+    from .window import MainWindow
+
+    window = MainWindow(Session(scene, path))
+    window.show()
+    QTimer.singleShot(0, window.build_view)
+    return window

@@ -17,8 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model.precision import LabReport
+from ..model.precision import LabReport, lab
+from ..model.scene import SceneError
+from ..model.session import Change, Session
 from ..model.text import fmt
+from .refresh import Refresher
 
 WRONG = QColor("#f8d0d0")
 RIGHT = QColor("#d9f2dd")
@@ -32,21 +35,21 @@ def _number(x) -> str:
 class LabPanel(QWidget):
     """Table of the four textbook answers and the exact one, and controls that push the scene to failure.
 
+    Computed only while the panel is on screen (a few ms per change).
+
     Signals
     -------
-    translate(int)
-        Move every centre by 2**k on each axis (an exact translation).
-    nudge(int)
-        Move the other body by this many ulps away from (+) or towards (−) A's path.
+    refused(str)
+        A push was refused (the message says why).
     """
 
-    translate = Signal(int)
-    nudge = Signal(int)
+    refused = Signal(str)
 
     HEADERS = ("formula", "precision", "verdict", "toi", "discriminant b² − 4ac")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.session = session
         layout = QVBoxLayout(self)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -66,7 +69,7 @@ class LabPanel(QWidget):
         self.power.setPrefix("2^")
         far = QPushButton("Move far from the origin")
         far.setToolTip("Add 2^k to every coordinate of every centre: an exact translation, the same geometry")
-        far.clicked.connect(lambda: self.translate.emit(self.power.value()))
+        far.clicked.connect(lambda: self._attempt(session.translate, self.power.value()))
         grid.addWidget(QLabel("offset"), 0, 0)
         grid.addWidget(self.power, 0, 1)
         grid.addWidget(far, 0, 2)
@@ -74,12 +77,23 @@ class LabPanel(QWidget):
         for label, ulps in (("−1000 ulp", -1000), ("−1 ulp", -1), ("+1 ulp", 1), ("+1000 ulp", 1000)):
             button = QPushButton(label)
             button.setToolTip("Move the other sphere by ulps of its coordinate: − towards A's path, + away")
-            button.clicked.connect(lambda _c=False, n=ulps: self.nudge.emit(n))
+            button.clicked.connect(lambda _c=False, n=ulps: self._attempt(session.nudge_graze, n))
             row.addWidget(button)
         grid.addWidget(QLabel("nudge the graze"), 1, 0)
         grid.addLayout(row, 1, 1, 1, 2)
         layout.addWidget(box)
         layout.addStretch(1)
+        self.refresher = Refresher(self, session, Change.SCENE, self.refresh)
+
+    def _attempt(self, action, *args) -> None:
+        try:
+            action(*args)
+        except SceneError as exc:
+            self.refused.emit(f"Refused: {exc}")
+
+    def refresh(self) -> None:
+        """Compute the lab's report for the session's scene and show it."""
+        self.show_report(lab(self.session.scene, self.session.solution.other))
 
     def show_report(self, report: LabReport) -> None:
         """Fill the table from ``report``."""

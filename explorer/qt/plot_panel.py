@@ -12,13 +12,17 @@ from functools import lru_cache
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
-from ..model.parabola import Parabola
+from ..model.parabola import Parabola, parabola
+from ..model.session import Change, Session
 from ..model.text import fmt, polynomial, root_label
+from .refresh import Refresher
+
+#: While a drag is in progress the plot follows at most this often (it costs more than a 3-D frame).
+DRAG_INTERVAL_MS = 40
 
 
 @lru_cache(maxsize=16)
@@ -27,18 +31,11 @@ def _brush(color: str):
 
 
 class ParabolaPanel(QWidget):
-    """The plot, with the current time as a line the user can drag.
+    """The session's parabola, with the current time as a line the user can drag."""
 
-    Signals
-    -------
-    time_dragged(float)
-        The user moved the current-time line to this time.
-    """
-
-    time_dragged = Signal(float)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.session = session
         pg.setConfigOptions(antialias=False, background="w", foreground="#333333")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -67,11 +64,17 @@ class ParabolaPanel(QWidget):
         self.roots = pg.ScatterPlotItem(size=11, pen=pg.mkPen("w"))
         self.vertex = pg.ScatterPlotItem(size=9, symbol="d", brush=pg.mkBrush(MINKOWSKI_COLOR), pen=pg.mkPen("w"))
         self.now = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#d62728", width=2))
-        self.now.sigDragged.connect(lambda line: self.time_dragged.emit(float(line.value())))
+        self.now.sigDragged.connect(lambda line: session.set_time(float(line.value())))
         self.root_labels = [pg.TextItem(anchor=(0.5, 1.2)), pg.TextItem(anchor=(0.5, -0.2))]
         for thing in (self.zero, self.horizon, self.curve, self.roots, self.vertex, self.now, *self.root_labels):
             item.addItem(thing)
         self.data: Parabola | None = None
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME, self.refresh, DRAG_INTERVAL_MS)
+
+    def refresh(self) -> None:
+        """Redraw from the session's solution and time."""
+        session = self.session
+        self.show_parabola(parabola(session.solution, session.view.time), inside=session.scene.mode == "inside")
 
     def show_parabola(self, data: Parabola, inside: bool = False) -> None:
         """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time)."""

@@ -1,10 +1,15 @@
 """Mouse drags in the 3-D view: sphere centres and velocity-arrow tips.
 
 Works on the VTK interactor of any PyVista plotter (no Qt here): a left press
-over a sphere or a handle starts a drag and swallows the event so the camera
-does not rotate; each mouse move projects the pointer onto the plane through
-the grabbed point facing the camera and reports the new position.  Picking is
-analytic — the pointer's ray against the drawn spheres — so it costs no render.
+over a sphere or an arrow tip starts a drag and swallows the event so the
+camera does not rotate; each mouse move projects the pointer onto the plane
+through the grabbed point facing the camera and reports the new position.
+Picking is analytic — the pointer's ray against the drawn spheres — so it costs
+no render.
+
+Gestures: drag a sphere to move it; drag an arrow tip to change the velocity;
+Shift+drag a sphere to change its velocity from where it is (a resting sphere
+grows an arrow from its centre).
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ from typing import Callable
 import numpy as np
 
 from solver import ray_sphere
+
+from ..model.scene import Scene
+from .placement import Placement
 
 #: Priority above the interactor style's observers, so a drag can swallow events.
 OBSERVER_PRIORITY = 10.0
@@ -28,7 +36,8 @@ class Grip:
     ----------
     body : int
     kind : {"center", "tip"}
-        The sphere itself, or its velocity arrow's tip (the centre at t = horizon).
+        The sphere itself, or its velocity arrow's tip (the centre at t = horizon,
+        without bounces).
     position : (3,) float
         Where it is now.
     radius : float
@@ -39,6 +48,21 @@ class Grip:
     kind: str
     position: tuple[float, float, float]
     radius: float
+
+
+def grips(scene: Scene, placement: Placement) -> list[Grip]:
+    """What can be dragged where it is drawn: every sphere, and the arrow tip of every moving one.
+
+    Tips have a pick radius of 0.3 of the smaller of A and B, so a small ball's
+    tip stays easy to catch; spheres at least that.
+    """
+    small = min(b.radius for b in scene.bodies[:2])
+    out = []
+    for i, body in enumerate(scene.bodies):
+        if np.any(np.subtract(body.velocity, placement.shift)):
+            out.append(Grip(i, "tip", tuple(placement.tips[i]), 0.3 * small))
+        out.append(Grip(i, "center", tuple(placement.centers[i]), max(float(placement.radii[i]), 0.3 * small)))
+    return out
 
 
 def drag_plane_normal(view_direction) -> np.ndarray:
@@ -62,11 +86,17 @@ class DragController:
         The plotter whose interactor is observed.
     grips : callable
         Returns the current list of :class:`Grip`; tips are tried before
-        spheres, so a handle inside a sphere wins.
+        spheres, so a tip inside a sphere wins.
     on_move : callable
         ``on_move(grip, new_position)`` during the drag, at every mouse move.
     on_end : callable
         ``on_end(grip)`` when the button is released.
+    on_start : callable, optional
+        ``on_start(grip)`` when the button is pressed on a grip.  With Shift held
+        on a sphere, the grip is that sphere's arrow tip (kind ``"tip"``) at
+        :func:`tip_of` it: the drag changes the velocity.
+    tip_of : callable, optional
+        ``tip_of(body)`` -> the body's drawn arrow tip (3,); needed for Shift drags.
     """
 
     def __init__(
@@ -76,12 +106,14 @@ class DragController:
         on_move: Callable[[Grip, np.ndarray], None],
         on_end: Callable[[Grip], None],
         on_start: Callable[[Grip], None] | None = None,
+        tip_of: Callable[[int], tuple[float, float, float]] | None = None,
     ) -> None:
         self.plotter = plotter
         self.grips = grips
         self.on_move = on_move
         self.on_end = on_end
         self.on_start = on_start
+        self.tip_of = tip_of
         self.active: Grip | None = None
         self._plane_point = np.zeros(3)
         self._plane_normal = np.array([0.0, 0.0, 1.0])
@@ -151,6 +183,8 @@ class DragController:
         if picked is None:
             return
         grip, point = picked
+        if interactor.GetShiftKey() and grip.kind == "center" and self.tip_of is not None:
+            grip = Grip(grip.body, "tip", tuple(self.tip_of(grip.body)), grip.radius)
         self.active = grip
         self._plane_point = np.asarray(grip.position, dtype=float)
         self._plane_normal = drag_plane_normal(self.plotter.camera.direction)

@@ -116,7 +116,7 @@ def draw_offscreen(
     """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it).
 
     ``frame`` is 0 for the world frame, 1 for B's rest frame (see
-    :meth:`explorer.drawing.SceneView.update`).
+    :meth:`explorer.view.scene_view.SceneView.update`).
 
     Returns
     -------
@@ -127,16 +127,15 @@ def draw_offscreen(
     check_offscreen()
     import pyvista as pv
 
-    from .drawing import SceneView, apply_camera
+    from .camera import apply_camera
+    from .scene_view import SceneView
 
     plotter = pv.Plotter(off_screen=True, window_size=list(size))
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
     solution = solve(scene)
-    view.update(scene, solution, t, frame)
-    if camera is not None:
-        scene = scene.with_changes(view={**scene.view, "camera": camera})
-    apply_camera(plotter, scene, solution, frame)
+    view.update(scene, solution, t, frame, scene.layers)
+    apply_camera(plotter, scene.view.get("camera") if camera is None else camera, scene, solution, frame)
     return plotter, solution, view
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from explorer.model import scene_io
-from explorer.view.drawing import BODY_COLORS, ENTER_COLOR
+from explorer.view.palette import BODY_COLORS, ENTER_COLOR
 from explorer.model.gallery import SCENES_DIR, gallery
 from explorer.view.render import draw_offscreen
 from solver import Status

@@ -1,0 +1,177 @@
+"""The File menu's work: open, save, export pictures, animations and reports, paste a configuration.
+
+Each action goes through the session (which refuses bad files without
+changing anything) and says what happened: a line in the status bar, or a
+dialog when something could not be done.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+
+from ..model.gallery import gallery
+from ..model.scene import SceneError
+from ..model.session import Session
+from .dialogs import MAX_EXPORT_SCALE, ExportDialog, PasteDialog
+from .viewport import Viewport
+
+#: Largest animation frame (GIFs of the whole view would be huge).
+ANIMATION_MAX_SIZE = (960, 600)
+
+
+class Documents(QObject):
+    """Files in and out for one window.
+
+    Signals
+    -------
+    message(str)
+        What was done (or why not), for the status bar.
+    """
+
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget, session: Session, viewport: Viewport) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.session = session
+        self.viewport = viewport
+
+    def error_dialog(self, title: str, message: str) -> None:
+        """Show a problem in a dialog (tests replace this to observe it)."""
+        QMessageBox.warning(self.parent_widget, title, message)
+
+    # -- opening -------------------------------------------------------------------------
+    def open_file(self, path: str | Path) -> bool:
+        """Open a scene file; a refused one is explained in a dialog and changes nothing."""
+        path = Path(path)
+        try:
+            self.session.open_file(path)
+        except SceneError as exc:
+            self.error_dialog("Cannot open scene", str(exc))
+            return False
+        self.message.emit(f"Opened {path.name}")
+        return True
+
+    def open_pasted(self, text: str) -> bool:
+        """Open a configuration pasted from another engine as a new, untitled scene."""
+        try:
+            self.session.open_pasted(text)
+        except SceneError as exc:
+            self.error_dialog("Cannot read the configuration", str(exc))
+            return False
+        self.message.emit("Opened the pasted configuration")
+        return True
+
+    def ask_open(self) -> None:
+        path = self.session.path
+        name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open scene", str(path.parent if path else Path.cwd()), "Scenes (*.json)")
+        if name:
+            self.open_file(name)
+
+    def ask_paste(self) -> None:
+        dialog = PasteDialog(self.parent_widget)
+        if dialog.exec() == QDialog.Accepted:
+            self.open_pasted(dialog.editor.toPlainText())
+
+    # -- saving ----------------------------------------------------------------------------
+    def save_to(self, path: str | Path) -> bool:
+        """Write the scene (with layers and camera) atomically; a failure is shown and the old file stays whole."""
+        path = Path(path)
+        try:
+            self.session.save(path, self.viewport.camera_state())
+        except SceneError as exc:
+            self.error_dialog("Cannot save scene", str(exc))
+            return False
+        self.message.emit(f"Saved {path.name}")
+        return True
+
+    def ask_save(self) -> None:
+        path = self.session.path
+        if path is None or path.resolve() in {p.resolve() for p in gallery()}:  # never overwrite the gallery
+            self.ask_save_as()
+        else:
+            self.save_to(path)
+
+    def ask_save_as(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Save scene as", str(Path.cwd() / "scene.json"), "Scenes (*.json)")
+        if name:
+            self.save_to(name if name.endswith(".json") else name + ".json")
+
+    # -- exporting ----------------------------------------------------------------------------
+    def _view_size(self) -> tuple[int, int]:
+        interactor = self.viewport.plotter.interactor
+        return interactor.width(), interactor.height()
+
+    def export_png(self, path: str | Path, scale: int = 1, transparent: bool = False) -> Path | None:
+        """Render the view at full quality (anti-aliased) to a PNG ``scale`` times its size."""
+        from ..view.render import render_png
+
+        if self.viewport.plotter is None:
+            self.message.emit("The 3-D view is still loading")
+            return None
+        if not 1 <= int(scale) <= MAX_EXPORT_SCALE:
+            self.message.emit(f"Refused: export scale must be 1 to {MAX_EXPORT_SCALE}")
+            return None
+        size = self._view_size()
+        try:
+            out = render_png(self.session.saved_scene(), path, size, 0.0, int(scale), transparent, self.viewport.camera_state())
+        except (OSError, ValueError) as exc:
+            self.error_dialog("Cannot export", str(exc))
+            return None
+        self.message.emit(f"Exported {Path(out).name} ({size[0] * scale}×{size[1] * scale})")
+        return Path(out)
+
+    def export_animation(self, path: str | Path, frames: int = 40) -> Path | None:
+        """The sweep over the horizon from the current camera and reference frame, as a GIF or MP4."""
+        from ..view.animation import render_animation
+
+        if self.viewport.plotter is None:
+            return None
+        width, height = self._view_size()
+        size = (min(width, ANIMATION_MAX_SIZE[0]), min(height, ANIMATION_MAX_SIZE[1]))
+        reference = 1.0 if self.session.view.rest_frame else 0.0
+        try:
+            out = render_animation(self.session.saved_scene(), path, size, frames, camera=self.viewport.camera_state(), frame=reference)
+        except (OSError, ValueError) as exc:
+            self.error_dialog("Cannot export the animation", str(exc))
+            return None
+        self.message.emit(f"Exported {Path(out).name} ({frames} frames)")
+        return Path(out)
+
+    def export_report(self, folder: str | Path) -> Path | None:
+        """A bug-report folder: scene.json, solution.json and picture.png (with the parabola)."""
+        from ..view.animation import write_report
+
+        try:
+            out = write_report(self.session.saved_scene(self.viewport.camera_state()), folder, camera=self.viewport.camera_state())
+        except (OSError, ValueError) as exc:
+            self.error_dialog("Cannot write the report", str(exc))
+            return None
+        self.message.emit(f"Wrote the report to {out}")
+        return out
+
+    def ask_export(self) -> None:
+        if self.viewport.plotter is None:
+            return
+        dialog = ExportDialog(self.parent_widget, self._view_size())
+        if dialog.exec() != QDialog.Accepted:
+            return
+        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Export screenshot", str(Path.cwd() / "sphere-sweep.png"), "PNG (*.png)")
+        if name:
+            self.export_png(name if name.lower().endswith(".png") else name + ".png", dialog.scale.value(), dialog.transparent.isChecked())
+
+    def ask_export_animation(self) -> None:
+        from ..view.animation import mp4_available
+
+        kinds = "GIF (*.gif);;MP4 (*.mp4)" if mp4_available() else "GIF (*.gif)"
+        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Export animation", str(Path.cwd() / "sweep.gif"), kinds)
+        if name:
+            self.export_animation(name if name.lower().endswith((".gif", ".mp4")) else name + ".gif")
+
+    def ask_export_report(self) -> None:
+        name = QFileDialog.getExistingDirectory(self.parent_widget, "Folder for the report", str(Path.cwd()))
+        if name:
+            self.export_report(name)

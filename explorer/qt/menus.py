@@ -1,0 +1,78 @@
+"""The menu bar: File, Edit and View, with their shortcuts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from ..model.gallery import gallery
+from ..model.scene import LAYERS
+from .layers_panel import LAYER_TITLES
+
+
+def action(window, menu: QMenu, text: str, slot, shortcut=None, checkable: bool = False) -> QAction:
+    """Add an action to ``menu``; its shortcut works wherever the focus is in the window, the 3-D view included."""
+    item = QAction(text, window)
+    if shortcut is not None:
+        item.setShortcuts(shortcut if isinstance(shortcut, list) else [QKeySequence(shortcut)])
+        item.setShortcutContext(Qt.ApplicationShortcut)
+    item.setCheckable(checkable)
+    if checkable:
+        item.toggled.connect(slot)
+    else:
+        item.triggered.connect(lambda _checked=False: slot())
+    menu.addAction(item)
+    window.addAction(item)  # keeps shortcuts alive while the menu bar is hidden (presentation mode)
+    return item
+
+
+def build_menus(window) -> None:
+    """File, Edit and View menus of ``window`` (a :class:`explorer.qt.window.MainWindow`)."""
+    bar = window.menuBar()
+    session, files, layout = window.session, window.documents, window.arrangement
+    file_menu = bar.addMenu("&File")
+    action(window, file_menu, "&Open scene…", files.ask_open, QKeySequence.Open)
+    window.gallery_menu = file_menu.addMenu("&Gallery")
+    for path in gallery():
+        item = QAction(path.stem.replace("_", " "), window)
+        item.triggered.connect(lambda _checked=False, p=path: files.open_file(p))
+        window.gallery_menu.addAction(item)
+    file_menu.addSeparator()
+    action(window, file_menu, "&Save", files.ask_save, QKeySequence.Save)
+    action(window, file_menu, "Save &As…", files.ask_save_as, QKeySequence.SaveAs)
+    action(window, file_menu, "&Export screenshot…", files.ask_export, "Ctrl+E")
+    action(window, file_menu, "Export &animation (GIF/MP4)…", files.ask_export_animation)
+    action(window, file_menu, "Export &report for a bug…", files.ask_export_report)
+    file_menu.addSeparator()
+    action(window, file_menu, "&Quit", window.close, QKeySequence.Quit)
+
+    edit_menu = bar.addMenu("&Edit")
+    window.action_undo = action(window, edit_menu, "&Undo", session.undo, QKeySequence.Undo)
+    window.action_redo = action(window, edit_menu, "&Redo", session.redo, [QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")])
+    edit_menu.addSeparator()
+    action(window, edit_menu, "&Paste a configuration…", files.ask_paste, "Ctrl+Shift+V")
+
+    view_menu = bar.addMenu("&View")
+    action(window, view_menu, "&Reset camera", session.reset_camera, "Ctrl+R")
+    window.action_relative = action(window, view_menu, "B's &rest frame", session.set_rest_frame, "Ctrl+B", checkable=True)
+    window.action_relative.setToolTip("Switch to the rest frame of B: A's centre becomes a point on a ray, B the expanded sphere")
+    window.action_presentation = action(window, view_menu, "&Presentation mode", window.toggle_presentation, "F11")
+    strip = action(window, view_menu, "Parabola strip in presentation", lambda on: setattr(layout, "strip_in_presentation", on), checkable=True)
+    strip.setToolTip("Keep the parabola f(t) along the bottom in presentation mode")
+    view_menu.addSeparator()
+    panels = view_menu.addMenu("&Panels")
+    for k, dock in enumerate(layout.docks(), 1):
+        toggle = dock.toggleViewAction()
+        toggle.setShortcut(QKeySequence(f"Ctrl+{k}"))
+        toggle.setShortcutContext(Qt.ApplicationShortcut)
+        panels.addAction(toggle)
+        window.addAction(toggle)
+    action(window, panels, "&Only the 3-D view", layout.show_only_view, "Ctrl+0", checkable=True)
+    action(window, view_menu, "Precision &lab", window.show_precision_lab, "Ctrl+L")
+    layers_menu = view_menu.addMenu("&Layers")
+    window.layer_actions = {}
+    for name in LAYERS:
+        window.layer_actions[name] = action(window, layers_menu, LAYER_TITLES[name], lambda on, n=name: session.set_layer(n, on), checkable=True)
+    view_menu.addSeparator()
+    action(window, view_menu, "Reset &layout", layout.reset)

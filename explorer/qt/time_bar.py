@@ -1,0 +1,73 @@
+"""Time controls: play/pause, step back and forward by Δt, a slider over the time range, the speed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+
+from ..model.session import Change, Session
+from .refresh import Refresher
+
+
+class TimeBar(QWidget):
+    """The session's time and playback, as controls (see the module docstring)."""
+
+    #: Slider resolution (positions over the time range).
+    STEPS = 1000
+    SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0))
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        self.play = QPushButton("▶ Play")
+        self.play.setCheckable(True)
+        self.play.toggled.connect(session.set_playing)
+        self.back = QPushButton("◀ Δt")
+        self.forward = QPushButton("Δt ▶")
+        self.step = QDoubleSpinBox()
+        self.step.setDecimals(4)
+        self.step.setRange(1e-4, 1e6)
+        self.step.setPrefix("Δt = ")
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setRange(0, self.STEPS)
+        self.label = QLabel("t = 0")
+        self.label.setMinimumWidth(110)
+        self.speed = QComboBox()
+        for text, value in self.SPEEDS:
+            self.speed.addItem(text, value)
+        self.speed.setCurrentIndex(2)
+        self.speed.activated.connect(lambda _i: session.set_speed(float(self.speed.currentData())))
+        for widget in (self.play, self.back, self.forward, self.step, self.slider, self.label, QLabel("speed"), self.speed):
+            layout.addWidget(widget)
+        layout.setStretch(4, 1)
+        self._range: tuple[float, float] | None = None
+        self.slider.valueChanged.connect(self._slid)
+        self.back.clicked.connect(lambda: session.set_time(session.view.time - self.step.value()))
+        self.forward.clicked.connect(lambda: session.set_time(session.view.time + self.step.value()))
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.PLAYING, self.refresh)
+
+    def _slid(self, value: int) -> None:
+        lo, hi = self.session.time_range()
+        t = lo + (hi - lo) * value / self.STEPS
+        if abs(t - self.session.view.time) > 1e-15 * max(1.0, abs(hi)):
+            self.session.set_time(t)
+
+    def refresh(self) -> None:
+        """Reflect the session's time, range and play state without echoing them back."""
+        session = self.session
+        t, horizon = session.view.time, session.scene.horizon
+        lo, hi = session.time_range()
+        if (lo, hi) != self._range:
+            self._range = (lo, hi)
+            self.step.setValue(horizon / 20.0)
+        for widget, update in (
+            (self.slider, lambda: self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0)),
+            (self.play, lambda: self.play.setChecked(session.view.playing)),
+        ):
+            widget.blockSignals(True)
+            update()
+            widget.blockSignals(False)
+        self.play.setText("❚❚ Pause" if session.view.playing else "▶ Play")
+        self.label.setText(f"t = {t:.4g}" + ("  (after h)" if t > horizon else ""))

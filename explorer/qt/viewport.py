@@ -1,0 +1,185 @@
+"""The 3-D view in the window: a pyvista plotter in a native widget showing the session, with live drags.
+
+It listens to the session and redraws at most once per turn of the event loop:
+changes only mark it out of date and schedule one redraw, and mouse moves
+during a drag only note the newest pointer position, so a fast drag never
+queues frames behind the pointer.  The view starts as a placeholder inside its
+own container, so the window's layout is the same before and after the
+interactor (and pyvista) are loaded.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from ..model.scene import SceneError
+from ..model.session import Change, Session
+
+#: Smallest size of the 3-D view: below this it stops being a picture.
+MIN_VIEW = (320, 240)
+
+
+class Viewport(QWidget):
+    """The 3-D view of ``session`` (see the module docstring).
+
+    Signals
+    -------
+    refused(str)
+        A drag was refused (the message names why); the window shows it.
+    first_frame()
+        The first picture of a scene is on screen.
+    """
+
+    refused = Signal(str)
+    first_frame = Signal()
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.plotter = None
+        self.drawing = None
+        self.drags = None
+        #: Per redraw, ``perf_counter`` times: (the oldest change it shows, the newest, the picture done).
+        self.frame_times: list[tuple[float, float, float]] = []
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._placeholder = QLabel("Loading the 3-D view…")
+        self._placeholder.setAlignment(Qt.AlignCenter)
+        self._layout.addWidget(self._placeholder)
+        self.setMinimumSize(*MIN_VIEW)
+        self._changes = Change(0)
+        self._pending_point: np.ndarray | None = None
+        self._input_at: float | None = None
+        self._newest_input = 0.0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.redraw)
+        self._style = None
+        session.subscribe(self._changed)
+
+    @property
+    def ready(self) -> bool:
+        """The interactor exists and has drawn the scene."""
+        return self.drawing is not None and bool(self.frame_times)
+
+    def build(self) -> None:
+        """Create the interactor (imports pyvista), the drawing and the drag handling, and draw."""
+        if self.plotter is not None:
+            return
+        from ..view.picking import DragController
+        from ..view.scene_view import SceneView
+        from .native_plotter import NativePlotter
+
+        self.plotter = NativePlotter(self)
+        self._layout.replaceWidget(self._placeholder, self.plotter.interactor)
+        self._placeholder.deleteLater()
+        self.plotter.interactor.show()
+        self._layout.activate()  # the interactor takes the placeholder's place and size now, before its first frame
+        self.drawing = SceneView(self.plotter, handles=True)
+        if self._style is not None:
+            self.drawing.set_style(self._style)
+        self.drags = DragController(self.plotter, self.grips, self._drag_move, self._drag_end, self._drag_start, self._tip_of)
+        self.plotter.iren.interactor.AddObserver("EndInteractionEvent", self._camera_moved)
+        self.plotter.interactor.installEventFilter(self)
+        self._changes = Change.SCENE | Change.VIEW
+        self.redraw()
+
+    def set_style(self, style) -> None:
+        """Text and line sizes (:data:`explorer.view.scene_view.NORMAL` or ``PRESENTATION``)."""
+        self._style = style
+        if self.drawing is not None:
+            self.drawing.set_style(style)
+            self._schedule(Change.SCENE)
+
+    # -- redrawing ------------------------------------------------------------------------
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        """A new size: the text and key are laid out for it, and a default camera fits it again."""
+        if event.type() == QEvent.Resize:
+            self._schedule(Change.SCENE | (Change.CAMERA if self.session.view.camera is None else Change(0)))
+        return False
+
+    def _changed(self, change: Change) -> None:
+        self._schedule(change)
+
+    def _schedule(self, change: Change) -> None:
+        self._changes |= change
+        self._newest_input = time.perf_counter()
+        if self._input_at is None:
+            self._input_at = self._newest_input
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def redraw(self) -> None:
+        """Apply the newest drag position, then draw the session once (the one render of this turn)."""
+        if self._pending_point is not None:
+            point, self._pending_point = self._pending_point, None
+            try:
+                self.session.drag_to(point)
+            except SceneError as exc:
+                self.refused.emit(f"{exc} — the drag stops here")
+        self._timer.stop()  # whatever the drag changed is drawn now
+        if self.drawing is None or not self._changes:
+            return
+        from ..view.camera import apply_camera
+
+        changes, self._changes = self._changes, Change(0)
+        session = self.session
+        view = session.view
+        self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers)
+        if changes & Change.CAMERA:
+            apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0)
+        self.plotter.render_window.Render()
+        done = time.perf_counter()
+        first = not self.frame_times
+        oldest = self._input_at if self._input_at is not None else done
+        self.frame_times.append((oldest, max(oldest, self._newest_input), done))
+        del self.frame_times[:-2000]
+        self._input_at = None
+        if first:
+            self.first_frame.emit()
+
+    def camera_state(self) -> dict | None:
+        """The camera as JSON-ready lists, or None before the view exists."""
+        if self.plotter is None:
+            return None
+        from ..view.camera import camera_state
+
+        return camera_state(self.plotter)
+
+    def _camera_moved(self, *_args) -> None:
+        self.session.remember_camera(self.camera_state())
+
+    # -- drags --------------------------------------------------------------------------------
+    def grips(self) -> list:
+        """What can be dragged, where it was last drawn."""
+        from ..view.picking import grips
+
+        placement = self.drawing.placement if self.drawing is not None else None
+        if placement is None or len(placement.centers) != len(self.session.scene.bodies):
+            return []
+        return grips(self.session.scene, placement)
+
+    def _tip_of(self, body: int):
+        return self.drawing.placement.tips[body]
+
+    def _drag_start(self, grip) -> None:
+        self.session.begin_drag(grip.body, "center" if grip.kind == "center" else "velocity", grip.position)
+
+    def _drag_move(self, grip, point) -> None:
+        self._pending_point = np.asarray(point, dtype=float)
+        self._schedule(Change(0))
+
+    def _drag_end(self, grip) -> None:
+        self.redraw()  # the last position first
+        self.session.end_drag()
+
+    def close_view(self) -> None:
+        """Release the render window (before the widget goes)."""
+        self.session.unsubscribe(self._changed)
+        if self.plotter is not None:
+            self.plotter.close()

@@ -1,0 +1,136 @@
+"""The camera: what a picture frames, the default view, saved cameras, projection to pixels.
+
+Qt-free; used by the window's 3-D view and by headless pictures alike.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyvista as pv
+
+from ..model.analysis import Solution
+from ..model.scene import Scene
+
+#: Motion longer than this many radii gets a close-up default camera.
+FOCUS_RATIO = 60.0
+#: The default camera's zoom beyond VTK's fit of the bounding sphere, for views at least
+#: :data:`WIDE_ASPECT` wide (width / height); narrower views zoom less, so wide scenes stay whole.
+DEFAULT_ZOOM = 1.35
+WIDE_ASPECT = 1.6
+
+
+def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Axis-aligned box around every body over [0, horizon] (capsules included).
+
+    With a solution, the ghosts at roots within 5 horizons are included too.
+
+    Returns
+    -------
+    lo, hi : (3,) float
+    """
+    lows, highs = [], []
+    times = [0.0, scene.horizon]
+    if solution is not None and solution.sweep.roots is not None:
+        times += [r for r in solution.sweep.roots if abs(r) <= 5 * scene.horizon]
+    for body in scene.bodies:
+        for t in times:
+            c = np.asarray(body.position(t))
+            lows.append(c - body.radius)
+            highs.append(c + body.radius)
+    return np.min(lows, axis=0), np.max(highs, axis=0)
+
+
+def view_bounds(scene: Scene, solution: Solution, reference: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """What the default camera frames: everything, or around the event for long shots.
+
+    In B's rest frame (``reference >= 0.5``): the expanded sphere and A's centre
+    along its ray over [0, h] and the nearby roots.  When the motion spans more
+    than :data:`FOCUS_RATIO` times the smaller radius, a full view would show
+    the spheres as dots; the camera then frames a box of a few radius sums
+    around the contact point, the closest approach or the other body.
+    """
+    lo, hi = scene_bounds(scene, solution)
+    if reference >= 0.5:
+        s = solution.sweep
+        a, b = scene.bodies[0], scene.bodies[solution.other]
+        rel = np.subtract(a.velocity, b.velocity)
+        times = [0.0, scene.horizon] + [r for r in (s.roots or ()) if abs(r) <= 5 * scene.horizon]
+        points = [np.add(a.center, rel * t) for t in times]
+        centre = np.asarray(b.center, dtype=float)
+        lo = np.minimum(np.min(points, axis=0), centre - s.radius)
+        hi = np.maximum(np.max(points, axis=0), centre + s.radius)
+    s = solution.sweep
+    small = min(b.radius for b in scene.bodies[:2])
+    if float(np.max(hi - lo)) <= FOCUS_RATIO * small:
+        return lo, hi
+    if s.contact is not None:
+        focus = np.asarray(s.contact.point)
+    else:
+        pa, pb = s.positions(s.closest.time)
+        focus = (np.asarray(pa) + np.asarray(pb)) / 2
+    half = 4.0 * s.radius
+    return focus - half, focus + half
+
+
+def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, reference: float = 0.0) -> None:
+    """Frame the motion (see :func:`view_bounds`), looking down at it from a tilt."""
+    lo, hi = view_bounds(scene, solution, reference)
+    centre = (lo + hi) / 2
+    radius = float(np.linalg.norm(hi - lo)) / 2 or 1.0
+    direction = np.array([0.1, -0.75, 1.0])
+    direction /= np.linalg.norm(direction)
+    plotter.camera.focal_point = tuple(centre)
+    plotter.camera.position = tuple(centre + direction * radius * 3.0)
+    plotter.camera.up = (0.0, 0.0, 1.0) if abs(direction[2]) < 0.99 else (0.0, 1.0, 0.0)
+    plotter.camera.view_angle = 30.0
+    plotter.renderer.ResetCamera(*np.ravel(np.column_stack([lo, hi])))
+    width, height = plotter.window_size
+    aspect = width / height if height > 0 else WIDE_ASPECT
+    plotter.camera.zoom(DEFAULT_ZOOM * min(1.0, aspect / WIDE_ASPECT))
+    plotter.reset_camera_clipping_range()
+
+
+def parse_camera(camera) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]] | None:
+    """``(position, focal_point, up)`` from a saved camera dict, or None when it is missing or unusable.
+
+    ``up`` defaults to +z.  Unusable: not three finite numbers each, the position on the focal point,
+    or ``up`` zero or along the line of sight.
+    """
+    try:
+        position, focal, up = (
+            tuple(float(x) for x in vector) for vector in (camera["position"], camera["focal_point"], camera.get("up", (0, 0, 1)))
+        )
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return None
+    vectors = np.array([position, focal, up])
+    if vectors.shape != (3, 3) or not np.all(np.isfinite(vectors)):
+        return None
+    sight = vectors[1] - vectors[0]
+    if not np.any(sight) or not np.any(np.cross(sight, vectors[2])):
+        return None
+    return position, focal, up
+
+
+def apply_camera(plotter: pv.Plotter, camera, scene: Scene, solution: Solution, reference: float = 0.0) -> None:
+    """The saved ``camera`` (see :func:`parse_camera`), or :func:`default_camera` without a usable one."""
+    parsed = parse_camera(camera)
+    if parsed is None:
+        default_camera(plotter, scene, solution, reference)
+        return
+    plotter.camera.position, plotter.camera.focal_point, plotter.camera.up = parsed
+    plotter.reset_camera_clipping_range()
+
+
+def camera_state(plotter: pv.Plotter) -> dict:
+    """The camera as JSON-ready lists, for saving in a scene's ``view``."""
+    cam = plotter.camera
+    return {"position": list(cam.position), "focal_point": list(cam.focal_point), "up": list(cam.up)}
+
+
+def project(plotter: pv.Plotter, point) -> tuple[float, float]:
+    """Pixel ``(column, row)`` of a world point in the plotter's image (row 0 at the top)."""
+    renderer = plotter.renderer
+    renderer.SetWorldPoint(*(float(x) for x in point), 1.0)
+    renderer.WorldToDisplay()
+    x, y, _ = renderer.GetDisplayPoint()
+    return x, plotter.window_size[1] - y

@@ -1,0 +1,284 @@
+"""Drawn items: named VTK actors whose meshes are updated in place, and text labels.
+
+An :class:`ItemSet` owns every actor of one picture.  Each item is created once,
+hidden, and later shown as a :class:`explorer.view.geometry.Mesh`: new points and
+cells go into the same ``vtkPolyData``, so a drag never re-creates actors, and a
+mesh is rebuilt only when its builder's arguments changed.  Lighting is baked
+into vertex colours (:func:`shade`).  Qt-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pyvista as pv
+from vtkmodules.util.numpy_support import numpy_to_vtk, numpy_to_vtkIdTypeArray, vtk_to_numpy
+from vtkmodules.vtkCommonCore import vtkPoints
+from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
+from vtkmodules.vtkRenderingCore import vtkActor, vtkCoordinate, vtkPolyDataMapper, vtkRenderer, vtkTextActor
+
+from . import geometry
+from .palette import TEXT_COLOR
+
+#: Direction towards the light (world space) and the shading terms of :func:`shade`.
+LIGHT = np.array([-0.35, -0.45, 1.0]) / np.linalg.norm([-0.35, -0.45, 1.0])
+AMBIENT, DIFFUSE, SPECULAR = 0.35, 0.7, 0.35
+
+_FONT_CANDIDATES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+)
+
+
+def font_file() -> str | None:
+    """A TrueType font with subscript digits (DejaVu Sans), or None."""
+    for candidate in _FONT_CANDIDATES:
+        if Path(candidate).exists():
+            return candidate
+    return None
+
+
+FONT = font_file()
+#: VTK's built-in font has no subscript digits: write t0, t1 without DejaVu Sans.
+SUBSCRIPTS = FONT is not None
+
+
+@dataclass
+class Item:
+    """One drawn object: its mesh, actor, the layer that toggles it, and what it was built from."""
+
+    mesh: vtkPolyData
+    actor: vtkActor
+    layer: str | None
+    color: np.ndarray
+    shaded: bool
+    key: object = None
+    cells: object = None
+    mesh_empty: bool = True
+
+
+def _assign(owner, values: np.ndarray, current, setter) -> None:
+    """Write ``values`` into the VTK array ``current`` in place when the shape fits, else a new array via ``setter``."""
+    if current is not None and current.GetNumberOfTuples() == len(values) and current.GetNumberOfComponents() == values.shape[1]:
+        view = vtk_to_numpy(current)
+        if view.dtype == values.dtype:
+            view[...] = values
+            current.Modified()
+            owner.Modified()
+            return
+    setter(numpy_to_vtk(np.ascontiguousarray(values), deep=True))
+
+
+def shade(color: np.ndarray, normals: np.ndarray) -> np.ndarray:
+    """Per-vertex colours lit by the fixed :data:`LIGHT`, ``(n, 3) uint8``.
+
+    Lighting baked into vertex colours and drawn unlit costs half the
+    per-pixel time of VTK's lit shader on a software renderer (measured in
+    ``benchmarks/bench_explorer.py``); the light stays put in the world like a
+    lamp above the table, which reads naturally while the camera turns.
+    """
+    if not normals.flags.writeable:  # a cached template (spheres): shade it once per colour
+        return _shade_template(tuple(color), normals)
+    return _shade(color, normals)
+
+
+def _shade(color, normals: np.ndarray) -> np.ndarray:
+    cos = np.clip(normals @ LIGHT, 0.0, 1.0)
+    rgb = np.asarray(color)[None, :] * (AMBIENT + DIFFUSE * cos[:, None]) + SPECULAR * (cos**24)[:, None]
+    return (np.clip(rgb, 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
+
+
+_TEMPLATE_SHADES: dict = {}
+
+
+def _shade_template(color: tuple, normals: np.ndarray) -> np.ndarray:
+    key = (color, id(normals))
+    if key not in _TEMPLATE_SHADES:
+        _TEMPLATE_SHADES[key] = (_shade(color, normals), normals)  # keep normals alive: id stays unique
+    return _TEMPLATE_SHADES[key][0]
+
+
+@lru_cache(maxsize=64)
+def rgb(color) -> tuple[float, float, float]:
+    """A colour name, hex string or RGB tuple as floats in [0, 1]."""
+    return tuple(pv.Color(color).float_rgb)
+
+
+def _freeze(value):
+    """A hashable copy of builder arguments (arrays and lists become tuples)."""
+    if isinstance(value, np.ndarray):
+        return tuple(value.ravel().tolist()) + (value.shape,)
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def text_style(prop, size: int, color=TEXT_COLOR, bold: bool = False) -> None:
+    """DejaVu Sans (where installed) at ``size`` points in ``color``."""
+    if FONT:
+        prop.SetFontFamily(4)  # VTK_FONT_FILE
+        prop.SetFontFile(FONT)
+    prop.SetFontSize(size)
+    prop.SetColor(*color)
+    prop.SetBold(bold)
+
+
+class ItemSet:
+    """The named items and labels of one picture, in a scene renderer and an overlay renderer.
+
+    Parameters
+    ----------
+    renderer : vtkRenderer
+        Where the scene's actors go.
+    overlay : vtkRenderer
+        A second layer drawn on top with the same camera, for markers that must
+        never hide inside spheres.
+    """
+
+    def __init__(self, renderer: vtkRenderer, overlay: vtkRenderer) -> None:
+        self.renderer = renderer
+        self.overlay = overlay
+        self.items: dict[str, Item] = {}
+        self.labels: dict[str, tuple[vtkTextActor, str]] = {}
+        self.layers: dict[str, bool] = {}
+
+    def visible(self, layer: str | None) -> bool:
+        """Whether ``layer`` (None: always shown) is switched on."""
+        return layer is None or self.layers.get(layer, True)
+
+    # -- creation ------------------------------------------------------------
+    def add(
+        self,
+        name: str,
+        layer: str | None,
+        color: str,
+        opacity: float = 1.0,
+        style: str = "surface",
+        lit: bool = True,
+        line_width: float = 1.0,
+        on_top: bool = False,
+    ) -> Item:
+        """Create item ``name``: an empty mesh, its mapper and actor, hidden until shown.
+
+        Every actor is drawn unlit; ``lit`` surfaces get their shading baked into
+        vertex colours by :func:`shade` at upload.  ``on_top`` items go to the
+        overlay layer.
+        """
+        mesh = vtkPolyData()
+        mapper = vtkPolyDataMapper()
+        mapper.SetInputData(mesh)
+        shaded = lit and style == "surface"
+        if shaded:
+            mapper.SetColorModeToDirectScalars()
+            mapper.SetScalarModeToUsePointData()
+            mapper.ScalarVisibilityOn()
+        else:
+            mapper.ScalarVisibilityOff()
+        actor = vtkActor()
+        actor.SetMapper(mapper)
+        prop = actor.GetProperty()
+        color_rgb = np.array(rgb(color))
+        prop.SetColor(*color_rgb)
+        prop.SetOpacity(opacity)
+        prop.SetLineWidth(line_width)
+        prop.LightingOff()
+        if style == "wireframe":
+            prop.SetRepresentationToWireframe()
+        if opacity < 1.0 and style != "wireframe":
+            prop.BackfaceCullingOn()  # one translucent layer per closed surface, half the fill cost
+        actor.SetVisibility(False)
+        (self.overlay if on_top else self.renderer).AddActor(actor)
+        item = Item(mesh, actor, layer, color_rgb, shaded)
+        self.items[name] = item
+        return item
+
+    def add_label(self, name: str, layer: str, size: int) -> vtkTextActor:
+        """A text overlay anchored at a 3-D point: drawn on top, so geometry never hides it.
+
+        Shown only while both the ``labels`` layer and ``layer`` are on.
+        """
+        actor = vtkTextActor()
+        prop = actor.GetTextProperty()
+        text_style(prop, size, bold=True)
+        prop.SetBackgroundColor(1.0, 1.0, 1.0)
+        prop.SetBackgroundOpacity(0.75)
+        prop.SetFrame(False)
+        prop.SetJustificationToCentered()
+        prop.SetVerticalJustificationToCentered()
+        anchor = vtkCoordinate()
+        anchor.SetCoordinateSystemToWorld()
+        position = actor.GetPositionCoordinate()
+        position.SetCoordinateSystemToDisplay()  # a pixel offset from the anchor
+        position.SetReferenceCoordinate(anchor)
+        actor.SetVisibility(False)
+        self.renderer.AddViewProp(actor)
+        self.labels[name] = (actor, layer)
+        return actor
+
+    # -- showing -------------------------------------------------------------
+    def show(self, name: str, builder, *args) -> None:
+        """Show item ``name`` as ``builder(*args)`` (a :class:`geometry.Mesh`).
+
+        The mesh is rebuilt and uploaded only when the arguments changed since
+        the last call for this item: during a drag most items stay as they are.
+        """
+        item = self.items[name]
+        key = (builder, _freeze(args))
+        if key != item.key:
+            self._upload(item, builder(*args))
+            item.key = key
+        item.actor.SetVisibility(not item.mesh_empty and self.visible(item.layer))
+
+    @staticmethod
+    def _upload(item: Item, mesh: geometry.Mesh) -> None:
+        """Put ``mesh`` into the item's VTK polydata in place (points, cells, normals)."""
+        data = item.mesh
+        item.mesh_empty = mesh.empty
+        if mesh.empty:
+            return
+        points = data.GetPoints()
+        if points is None:
+            points = vtkPoints()
+            data.SetPoints(points)
+        _assign(points, mesh.points, points.GetData(), points.SetData)
+        cells = mesh.faces if mesh.faces is not None else mesh.lines
+        if cells is not item.cells:
+            array = vtkCellArray()
+            array.ImportLegacyFormat(numpy_to_vtkIdTypeArray(np.ascontiguousarray(cells, dtype=np.int64), deep=True))
+            data.SetPolys(array if mesh.faces is not None else vtkCellArray())
+            data.SetLines(array if mesh.faces is None else vtkCellArray())
+            item.cells = cells
+        if item.shaded and mesh.normals is not None:
+            attributes = data.GetPointData()
+            _assign(attributes, shade(item.color, mesh.normals), attributes.GetScalars(), attributes.SetScalars)
+        data.Modified()
+
+    def set_color(self, name: str, color: str) -> None:
+        """Change an item's colour (re-shading it at the next upload)."""
+        item = self.items[name]
+        color_rgb = np.array(rgb(color))
+        if not np.array_equal(color_rgb, item.color):
+            item.color = color_rgb
+            item.actor.GetProperty().SetColor(*color_rgb)
+            item.key = None
+
+    def show_label(self, name: str, position, text: str, color=TEXT_COLOR, offset=(0, 0)) -> None:
+        """Show label ``name`` at a 3-D ``position``, shifted by ``offset`` pixels."""
+        actor, layer = self.labels[name]
+        if actor.GetInput() != text:  # new text is rasterised again: skip when unchanged
+            actor.SetInput(text)
+        actor.GetPositionCoordinate().GetReferenceCoordinate().SetValue(*(float(x) for x in position))
+        actor.GetPositionCoordinate().SetValue(float(offset[0]), float(offset[1]))
+        actor.GetTextProperty().SetColor(*rgb(color))
+        actor.SetVisibility(self.visible("labels") and self.visible(layer))
+
+    def hide_all(self) -> None:
+        """Hide every item and label (the next update shows what applies)."""
+        for item in self.items.values():
+            item.actor.SetVisibility(False)
+        for actor, _ in self.labels.values():
+            actor.SetVisibility(False)

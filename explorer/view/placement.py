@@ -1,0 +1,82 @@
+"""Where each body is drawn at a time t, in the world or in the other body's rest frame.
+
+The picture (:mod:`explorer.view.scene_view`) and the mouse picking
+(:mod:`explorer.view.picking`) both need it, so it is computed here once.
+Qt-free and VTK-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model.analysis import Solution
+from ..model.scene import Scene
+from .camera import view_bounds
+
+#: A's size in B's rest frame, where it is a point, as a fraction of the marker size.
+POINT_RADIUS = 0.1
+#: Marker sizes are capped at this fraction of the framed region's diagonal.
+MARK_SPAN = 0.08
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The bodies as drawn.
+
+    Attributes
+    ----------
+    time : float
+    reference : float
+        0 world frame, 1 the rest frame of the primary other body B, in between
+        while turning.  A point seen at time τ is shifted by ``-shift τ``.
+    shift : (3,) float
+        ``reference * vB``.
+    centers : (n, 3) float
+        Centres at ``time`` (along the bounce paths), shifted.
+    tips : (n, 3) float
+        Velocity-arrow tips: the centre at the horizon without bounces, shifted.
+    radii : (n,) float
+        As drawn: in B's frame A shrinks to a point and B grows to rA + rB (in a
+        container, shrinks to rC − rA).
+    marker : float
+        Size of markers, arrows and tubes: the smaller radius of A and B, capped
+        at :data:`MARK_SPAN` of the framed region.
+    bounds : ((3,) float, (3,) float)
+        The world-frame box the default camera frames (the floor grid lies under it).
+    """
+
+    time: float
+    reference: float
+    shift: np.ndarray
+    centers: np.ndarray
+    tips: np.ndarray
+    radii: np.ndarray
+    marker: float
+    bounds: tuple[np.ndarray, np.ndarray]
+
+    def at(self, point, tau: float) -> np.ndarray:
+        """A world point seen at time ``tau``, in this reference frame, ``(3,) float``."""
+        return np.asarray(point, dtype=float) - self.shift * tau
+
+
+def place(scene: Scene, solution: Solution, t: float, reference: float) -> Placement:
+    """Where ``scene``'s bodies are drawn at time ``t`` in reference blend ``reference``."""
+    bodies = scene.bodies
+    h = scene.horizon
+    b_index = solution.other
+    world_box = view_bounds(scene, solution)
+    lo, hi = world_box if reference < 0.5 else view_bounds(scene, solution, reference)
+    marker = min(min(b.radius for b in bodies[:2]), MARK_SPAN * float(np.linalg.norm(hi - lo)))
+    shift = np.multiply(bodies[b_index].velocity, reference)
+    inside = scene.mode == "inside"
+    path = solution.path
+    world = path.positions(min(max(t, 0.0), h)) if t <= h else path.segments[-1].positions(t)  # after h: the last segment goes on
+    centers = np.array([np.asarray(p, dtype=float) - shift * t for p in world])
+    tips = np.array([np.add(b.center, np.subtract(b.velocity, shift) * h) for b in bodies], dtype=float)
+    radii = np.array([b.radius for b in bodies], dtype=float)
+    a_radius = radii[0]
+    radii[0] = a_radius + reference * (POINT_RADIUS * marker - a_radius)
+    radii[b_index] += reference * (-a_radius if inside else a_radius)
+    return Placement(float(t), float(reference), shift, centers, tips, radii, marker, world_box)

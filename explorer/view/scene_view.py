@@ -1,0 +1,434 @@
+"""The picture of a scene: (scene, solution, time, reference frame, layers) -> actors in a PyVista plotter.
+
+Used by both the Qt window (its 3-D view is a pyvista plotter in a native widget) and the
+headless pictures (``sphere-explorer render``), so a PNG from the command line
+and the window show the same thing.  One method draws each object: bodies and
+their capsules, the expanded sphere, the roots, the contact, the overlap, the
+reflected paths, the closest approach, the floor grid, the colour key and the
+verdict line.  Qt-free.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pyvista as pv
+from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
+
+from solver import Status
+
+from ..model.analysis import Solution
+from ..model.scene import LAYERS, MAX_BODIES, Scene
+from ..model.text import fmt, root_label, status_text
+from . import geometry
+from .items import SUBSCRIPTS, ItemSet, rgb, text_style
+from .palette import (
+    BACKGROUND,
+    BODY_COLORS,
+    CLOSEST_COLOR,
+    CONTACT_COLOR,
+    ENTER_COLOR,
+    EXIT_COLOR,
+    FADED_COLOR,
+    MINKOWSKI_COLOR,
+    OVERLAP_COLOR,
+    PATH_COLOR,
+    REFLECT_COLOR,
+)
+from .placement import Placement, place
+
+#: Opacity of see-through items.
+CAPSULE_OPACITY = 0.16
+MINKOWSKI_OPACITY = 0.14
+GHOST_OPACITY = 0.35
+FADED_OPACITY = 0.25
+CONTAINER_OPACITY = 0.12
+#: B in its own rest frame, grown into the expanded sphere: see-through, so the ray shows inside.
+RELATIVE_B_OPACITY = 0.3
+#: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
+NEAR_CLIP_TOLERANCE = 1e-7
+#: Font sizes (points) of the verdict line, the labels at 3-D points and the colour key (at most).
+VERDICT_SIZE, LABEL_SIZE, LEGEND_SIZE = 16, 15, 13
+#: The colour key: (colour, meaning).
+LEGEND_ROWS = (
+    (MINKOWSKI_COLOR, "expanded sphere rA + rB"),
+    (BODY_COLORS[0], "swept capsule over [0, h]"),
+    (ENTER_COLOR, "first root t₀: contact starts"),
+    (EXIT_COLOR, "second root t₁: contact ends"),
+    (FADED_COLOR, "root outside [0, h]"),
+    (CONTACT_COLOR, "contact point and normal"),
+    (REFLECT_COLOR, "path after the bounce"),
+)
+#: The same key for a ball in a container, where the larger root is the contact.
+LEGEND_INSIDE = {
+    "expanded sphere rA + rB": "shrunken container rC − rA",
+    "first root t₀: contact starts": "first root t₀: in the past",
+    "second root t₁: contact ends": "second root t₁: reaches the wall",
+}
+
+
+@dataclass(frozen=True)
+class ViewStyle:
+    """How large text and thin things are drawn.
+
+    Attributes
+    ----------
+    text_scale : float
+        Times the normal font sizes (labels, verdict line, colour key).
+    line_scale : float
+        Times the normal thickness of tubes, arrow shafts and markers.
+    """
+
+    text_scale: float = 1.0
+    line_scale: float = 1.0
+
+
+#: The window and ordinary pictures.
+NORMAL = ViewStyle()
+#: Presentation mode: readable from the back of a classroom on a 1280×720 projector.
+PRESENTATION = ViewStyle(text_scale=2.0, line_scale=1.8)
+
+
+class SceneView:
+    """All the drawn objects of one scene in one plotter, updated in place.
+
+    Parameters
+    ----------
+    plotter : pyvista.Plotter
+        An off-screen plotter, or the window's (``explorer.qt.native_plotter.NativePlotter``).
+    handles : bool
+        Draw drag handles (arrow tips), for the window.
+    """
+
+    def __init__(self, plotter: pv.Plotter, handles: bool = False) -> None:
+        self.plotter = plotter
+        self.handles = handles
+        self.style = NORMAL
+        self.placement: Placement | None = None
+        renderer = plotter.renderer
+        plotter.set_background(BACKGROUND)
+        # one head light: every extra light is paid per pixel by the software renderer
+        plotter.remove_all_lights()
+        plotter.add_light(pv.Light(light_type="headlight", intensity=1.0))
+        # long shots: a close-up of a 0.05 sphere beside a path 1e6 long must not fall
+        # in front of the near clipping plane that VTK derives from all the bounds
+        renderer.SetNearClippingPlaneTolerance(NEAR_CLIP_TOLERANCE)
+        # plain alpha blending: order-independent transparency and depth peeling cost
+        # several full-screen passes on a software renderer (measured: 2x per frame)
+        renderer.SetUseOIT(False)
+        renderer.SetUseDepthPeeling(False)
+        # overlay layer for markers that must stay visible, sharing the scene's camera
+        overlay = vtkRenderer()
+        overlay.SetLayer(1)
+        overlay.InteractiveOff()
+        overlay.SetActiveCamera(renderer.GetActiveCamera())
+        window = plotter.render_window
+        window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
+        window.AddRenderer(overlay)
+        self.items = ItemSet(renderer, overlay)
+        self.verdict = vtkTextActor()
+        text_style(self.verdict.GetTextProperty(), VERDICT_SIZE)
+        self.verdict.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+        self.verdict.SetPosition(0.012, 0.955)
+        self.verdict.GetTextProperty().SetVerticalJustificationToTop()
+        renderer.AddViewProp(self.verdict)
+        self.legend: list[vtkTextActor] = []
+        for _ in LEGEND_ROWS:
+            actor = vtkTextActor()
+            text_style(actor.GetTextProperty(), LEGEND_SIZE)
+            actor.GetTextProperty().SetJustificationToRight()
+            actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+            actor.SetVisibility(False)
+            renderer.AddViewProp(actor)
+            self.legend.append(actor)
+        self._axes_added = False
+        self._create_items()
+
+    # -- creation ------------------------------------------------------------
+    def _create_items(self) -> None:
+        add = self.items.add
+        for i in range(MAX_BODIES):
+            color = BODY_COLORS[i]
+            add(f"capsule{i}", "capsules", color=color, opacity=CAPSULE_OPACITY, lit=False)
+            add(f"body{i}", None, color=color)
+            add(f"arrow{i}", None, color=color)
+            add(f"handle{i}", None, color=color)
+            add(f"time_ring{i}", "capsules", color=color)
+            self.items.add_label(f"name{i}", "labels", LABEL_SIZE)
+        add("container_rim", None, color=BODY_COLORS[1], opacity=0.6, style="wireframe", line_width=1)
+        add("overlap", None, color=OVERLAP_COLOR, opacity=0.35)
+        add("minkowski", "minkowski", color=MINKOWSKI_COLOR, opacity=MINKOWSKI_OPACITY, lit=False)
+        add("minkowski_rim", "minkowski", color=MINKOWSKI_COLOR, opacity=0.35, style="wireframe", line_width=1)
+        add("centre_path", None, color=PATH_COLOR)
+        add("relative_path", "minkowski", color=MINKOWSKI_COLOR)
+        for k, color in ((0, ENTER_COLOR), (1, EXIT_COLOR)):
+            add(f"ghost_a{k}", "roots", color=BODY_COLORS[0], opacity=GHOST_OPACITY)
+            add(f"ghost_b{k}", "roots", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
+            add(f"ghost_a{k}_faded", "roots", color=FADED_COLOR, opacity=FADED_OPACITY, style="wireframe", lit=False)
+            add(f"marker{k}", "roots", color=color, lit=False, on_top=True)
+            self.items.add_label(f"root{k}", "roots", LABEL_SIZE)
+        add("contact_point", "contact", color=CONTACT_COLOR, lit=False, on_top=True)
+        add("contact_normal", "contact", color=CONTACT_COLOR, on_top=True)
+        add("reflection", "reflection", color=REFLECT_COLOR)
+        add("reflection_end", "reflection", color=REFLECT_COLOR, opacity=GHOST_OPACITY)
+        add("reflection_b", "reflection", color=REFLECT_COLOR)
+        add("reflection_b_end", "reflection", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
+        add("closest", "contact", color=CLOSEST_COLOR)
+        self.items.add_label("closest", "contact", LABEL_SIZE)
+        add("grid", "axes", color="#c8c8c8", lit=False)
+
+    def set_style(self, style: ViewStyle) -> None:
+        """Draw text and thin things at ``style``'s sizes from the next :meth:`update` on."""
+        self.style = style
+        for actor, _ in self.items.labels.values():
+            actor.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
+        self.verdict.GetTextProperty().SetFontSize(round(VERDICT_SIZE * style.text_scale))
+
+    # -- the update ------------------------------------------------------------
+    def update(
+        self,
+        scene: Scene,
+        solution: Solution,
+        t: float = 0.0,
+        reference: float = 0.0,
+        layers: dict[str, bool] | None = None,
+    ) -> Placement:
+        """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
+
+        Parameters
+        ----------
+        scene : Scene
+        solution : Solution
+            ``explorer.model.analysis.solve(scene)``.
+        t : float
+            Time at which the spheres are drawn along their bounce paths (the
+            roots, capsules and arrows do not depend on it; a ring on each
+            capsule marks it).
+        reference : float
+            0 for the world frame, 1 for the rest frame of the primary other body
+            B, in between for the animated turn.  In B's frame a point seen at
+            time τ is shifted by ``-vB τ``; A shrinks to a point and B grows into
+            the expanded sphere of radius rA + rB (in a container, shrinks to
+            rC − rA): the Minkowski reduction.
+        layers : dict, optional
+            Visibility by layer name (default: every layer of :data:`LAYERS` on).
+
+        Returns
+        -------
+        Placement
+            Where the bodies were drawn (also kept as :attr:`placement`, for picking).
+        """
+        self.items.layers = {**LAYERS, **(layers or {})}
+        self.items.hide_all()
+        at = place(scene, solution, t, reference)
+        self.placement = at
+        self._draw_bodies(scene, solution, at)
+        self._draw_expanded_sphere(scene, solution, at)
+        self._draw_roots(scene, solution, at)
+        self._draw_contact(solution, at)
+        self._draw_overlap(scene, solution, at)
+        self._draw_reflection(scene, solution, at)
+        self._draw_closest(solution, at)
+        self._draw_grid(*at.bounds)
+        self._draw_legend(scene)
+        self._draw_verdict(scene, solution, at)
+        return at
+
+    def _thin(self, at: Placement, fraction: float) -> float:
+        """A tube or marker radius: ``fraction`` of the marker size, times the style's line scale."""
+        return fraction * at.marker * self.style.line_scale
+
+    def _draw_bodies(self, scene: Scene, solution: Solution, at: Placement) -> None:
+        """Spheres at the current time, their velocity arrows and swept capsules, the time rings, the names."""
+        show = self.items.show
+        inside = scene.mode == "inside"
+        b_index, h, t = solution.other, scene.horizon, at.time
+        for i, body in enumerate(scene.bodies):
+            translucent = (inside and i == 1) or (i == b_index and not inside and at.reference > 0.0)
+            prop = self.items.items[f"body{i}"].actor.GetProperty()
+            if inside and i == 1:
+                prop.SetOpacity(CONTAINER_OPACITY)
+            elif i == b_index and at.reference > 0.0:
+                prop.SetOpacity(1.0 - at.reference * (1.0 - RELATIVE_B_OPACITY))
+            else:
+                prop.SetOpacity(1.0)
+            prop.SetBackfaceCulling(translucent)
+            res = (48, 24) if translucent else geometry.SPHERE_RES
+            radius = at.radii[i]
+            show(f"body{i}", geometry.sphere, at.centers[i], radius, res)
+            if inside and i == 1:
+                show("container_rim", geometry.circles, at.centers[i], radius)
+            velocity = np.subtract(body.velocity, at.shift)
+            end = np.add(body.center, velocity * h)
+            moving = bool(np.any(velocity))
+            if moving:
+                show(f"capsule{i}", geometry.capsule, body.center, end, radius)
+                shaft = self._thin(at, 0.06)
+                show(f"arrow{i}", geometry.arrow, body.center, end, shaft, 2.6 * shaft, 5.0 * shaft)
+                if 0.0 < t <= h:
+                    ring_at = np.add(body.center, velocity * t)
+                    show(f"time_ring{i}", geometry.ring, ring_at, velocity, radius * 1.02, self._thin(at, 0.02))
+                if self.handles and at.reference == 0.0:
+                    show(f"handle{i}", geometry.sphere, end, 0.22 * at.marker, (16, 8))
+            self.items.show_label(f"name{i}", at.centers[i], body.name, BODY_COLORS[i])
+
+    def _draw_expanded_sphere(self, scene: Scene, solution: Solution, at: Placement) -> None:
+        """The expanded (pair) or shrunken (inside) sphere around B, and the relative path of A's centre."""
+        s = solution.sweep
+        h = scene.horizon
+        a_body, other = scene.bodies[0], scene.bodies[solution.other]
+        if at.reference < 1.0:
+            self.items.show("minkowski", geometry.sphere, other.center, s.radius, (48, 24))
+        self.items.show("minkowski_rim", geometry.circles, other.center, s.radius)
+        rel_v = np.subtract(a_body.velocity, other.velocity)
+        t_lo, t_hi = (0.0, h) if s.roots is None else (min(0.0, s.roots[0]), max(h, s.roots[1]))
+        if s.roots is not None and max(abs(t_lo), abs(t_hi)) > 50 * h:
+            t_lo, t_hi = max(t_lo, -50 * h), min(t_hi, 50 * h)
+        start = np.asarray(a_body.center)
+        a_end = np.add(a_body.center, np.subtract(a_body.velocity, at.shift) * h)
+        self.items.show("centre_path", geometry.tube, [a_body.center, a_end], self._thin(at, 0.025))
+        if any(rel_v):
+            self.items.show(
+                "relative_path", geometry.dashed_tube, start + rel_v * t_lo, start + rel_v * t_hi, at.marker * self.style.line_scale
+            )
+
+    def _draw_roots(self, scene: Scene, solution: Solution, at: Placement) -> None:
+        """Both roots: markers on the relative path (B's frame), ghosts of A and B at those times, labels."""
+        s = solution.sweep
+        if s.roots is None:
+            return
+        show = self.items.show
+        inside = scene.mode == "inside"
+        h = scene.horizon
+        a_body, other = scene.bodies[0], scene.bodies[solution.other]
+        rel_v = np.subtract(a_body.velocity, other.velocity)
+        start = np.asarray(a_body.center)
+        double = s.roots[0] == s.roots[1]  # exactly tangent: the spheres touch at one instant
+        for k, root in enumerate(s.roots[:1] if double else s.roots):
+            inside_h = 0.0 <= root <= h
+            marker = start + rel_v * root
+            color = (ENTER_COLOR, EXIT_COLOR)[k] if inside_h else FADED_COLOR
+            self.items.set_color(f"marker{k}", color)
+            show(f"marker{k}", geometry.sphere, marker, self._thin(at, 0.12), (16, 8))
+            suffix = "" if inside_h else ("  (before t = 0)" if root < 0 else "  (after h)")
+            ghost_a = at.at(a_body.position(root), root)
+            ghost_b = at.at(other.position(root), root)
+            # label just outside A's ghost, on the side away from the other body, clear of the contact
+            away = np.subtract(ghost_a, ghost_b) * (-1.0 if inside else 1.0)
+            length = float(np.linalg.norm(away))
+            anchor = marker if length == 0.0 else ghost_a + away / length * (at.radii[0] + 0.5 * at.marker)
+            t0, t1 = root_label(0, SUBSCRIPTS), root_label(1, SUBSCRIPTS)
+            name = f"{t0} = {t1}" if double else root_label(k, SUBSCRIPTS)
+            text = f"{name} = {fmt(root)}{suffix}" + ("  (double root: a graze)" if double else "")
+            self.items.show_label(f"root{k}", anchor, text, color)
+            if inside_h:
+                show(f"ghost_a{k}", geometry.sphere, ghost_a, at.radii[0])
+                if np.any(np.subtract(other.velocity, at.shift)):
+                    show(f"ghost_b{k}", geometry.sphere, ghost_b, at.radii[solution.other])
+            else:
+                show(f"ghost_a{k}_faded", geometry.sphere, ghost_a, at.radii[0], (18, 9))
+
+    def _draw_contact(self, solution: Solution, at: Placement) -> None:
+        """The contact point and B's surface normal there (pointing back towards A: the plane A reflects in)."""
+        contact = solution.sweep.contact
+        if contact is None:
+            return
+        point = at.at(contact.point, contact.time)
+        self.items.show("contact_point", geometry.sphere, point, self._thin(at, 0.2), (20, 10))
+        tip = np.subtract(point, np.multiply(contact.normal, 0.9 * solution.scene.bodies[0].radius))
+        shaft = self._thin(at, 0.04)
+        self.items.show("contact_normal", geometry.arrow, point, tip, shaft, 2.5 * shaft, 4 * shaft)
+
+    def _draw_overlap(self, scene: Scene, solution: Solution, at: Placement) -> None:
+        """A red glow around both spheres when they already overlap at t = 0."""
+        if solution.sweep.status is not Status.OVERLAPPING:
+            return
+        pair = (0, solution.other)
+        centers = [scene.bodies[j].center for j in pair]
+        self.items.show("overlap", geometry.spheres, centers, [at.radii[j] * 1.04 for j in pair], (24, 12))
+
+    def _draw_reflection(self, scene: Scene, solution: Solution, at: Placement) -> None:
+        """A's path after its first bounce, and the other body's after the impact (world frame only)."""
+        path = solution.path
+        if not path.bounces or at.reference >= 0.5:  # B's rest frame ends at the impact
+            return
+        h = scene.horizon
+        first = path.bounces[0].time
+        times = [first] + [seg.t_end for seg in path.segments if seg.t_start >= first]
+        centres = [at.at(path.positions(tau)[0], tau) for tau in times]
+        if len(centres) > 1:
+            self.items.show("reflection", geometry.tube, centres, self._thin(at, 0.035))
+            self.items.show("reflection_end", geometry.sphere, centres[-1], at.radii[0], (24, 12))
+        j = path.bounces[0].other
+        start_j, after = at.at(path.positions(first)[j], first), at.at(path.positions(h)[j], h)
+        if scene.mode != "inside" and not scene.bodies[j].fixed and np.any(np.subtract(after, start_j)):
+            self.items.show("reflection_b", geometry.tube, [start_j, after], self._thin(at, 0.035))
+            self.items.set_color("reflection_b_end", BODY_COLORS[j])
+            self.items.show("reflection_b_end", geometry.sphere, after, at.radii[j], (24, 12))
+
+    def _draw_closest(self, solution: Solution, at: Placement) -> None:
+        """The closest approach of a miss (or of a later contact), as a segment with its length."""
+        s = solution.sweep
+        if s.status not in (Status.MISS, Status.LATER, Status.SEPARATING, Status.NO_RELATIVE_MOTION):
+            return
+        closest = s.closest
+        pa, pb = (at.at(p, closest.time) for p in s.positions(closest.time))
+        self.items.show("closest", geometry.tube, [pa, pb], self._thin(at, 0.03))
+        text = f"closest {fmt(closest.distance)} at t = {fmt(closest.time)}"
+        self.items.show_label("closest", (pa + pb) / 2, text, CLOSEST_COLOR, (0, -40))
+
+    def _draw_grid(self, lo: np.ndarray, hi: np.ndarray) -> None:
+        """A floor grid under the box ``lo``-``hi`` (3,), with decimal spacing, and the axes triad."""
+        if not self.items.visible("axes"):
+            return
+        if not self._axes_added and hasattr(self.plotter, "add_axes"):
+            try:
+                self.plotter.add_axes(interactive=False, line_width=2)
+            except Exception:  # pragma: no cover - an orientation widget needs an interactor on some VTK builds
+                pass
+            self._axes_added = True
+        span = max(hi - lo)
+        step = 10.0 ** math.floor(math.log10(max(span / 4.0, 1e-12)))
+        x0, x1 = math.floor(lo[0] / step) * step, math.ceil(hi[0] / step) * step
+        y0, y1 = math.floor(lo[1] / step) * step, math.ceil(hi[1] / step) * step
+        nx, ny = int(round((x1 - x0) / step)), int(round((y1 - y0) / step))
+        if nx > 60 or ny > 60:
+            return
+        z = lo[2] - 0.05 * span
+        points = []
+        for k in range(nx + 1):
+            x = x0 + k * step
+            points += [(x, y0, z), (x, y1, z)]
+        for k in range(ny + 1):
+            y = y0 + k * step
+            points += [(x0, y, z), (x1, y, z)]
+        self.items.show("grid", geometry.segments, np.array(points, dtype=float))
+
+    def _draw_legend(self, scene: Scene) -> None:
+        """The colour key in the lower right corner (with the labels layer)."""
+        inside = scene.mode == "inside"
+        height = max(int(self.plotter.window_size[1]), 1)
+        scale = self.style.text_scale
+        size = int(min(LEGEND_SIZE, max(7, height / 62)) * scale)  # the key keeps to ~1/4 of the view's height
+        row = max(0.032, 1.5 * size / height)
+        visible = self.items.visible("labels")
+        for k, (actor, (color, text)) in enumerate(zip(self.legend, LEGEND_ROWS)):
+            if inside:
+                text = LEGEND_INSIDE.get(text, text)
+            actor.SetInput(text + " ■")
+            actor.GetTextProperty().SetColor(*rgb(color))
+            actor.GetTextProperty().SetFontSize(size)
+            actor.SetPosition(0.985, 0.03 + row * (len(LEGEND_ROWS) - 1 - k))
+            actor.SetVisibility(visible)
+
+    def _draw_verdict(self, scene: Scene, solution: Solution, at: Placement) -> None:
+        """The one-line verdict at the top left, with the time and frame when they are not the defaults."""
+        line = status_text(scene, solution, SUBSCRIPTS)
+        if at.time != 0.0:
+            line += f"   ·   t = {fmt(at.time)}"
+        if at.reference >= 0.5:
+            line += f"   ·   {scene.bodies[solution.other].name}'s rest frame"
+        if self.verdict.GetInput() != line:
+            self.verdict.SetInput(line)

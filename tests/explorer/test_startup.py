@@ -1,0 +1,143 @@
+"""Start-up as a user does it: the ``sphere-explorer`` console script on a fresh screen of each common size.
+
+Each case starts its own Xvfb at the screen size (no window manager, like a
+bare X session), runs the installed console script exactly as ``make run``
+does with the default scene, waits for the app's start-up report (written when
+the first 3-D frame is drawn; ``SPHERE_EXPLORER_STARTUP_REPORT``), grabs the
+whole screen from a separate process, and checks the window against the
+screen and the spheres against the pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import imageio.v3 as iio
+import numpy as np
+import pytest
+
+SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
+CONSOLE_SCRIPT = Path(sys.executable).with_name("sphere-explorer")
+GRAB = "import sys; from PySide6.QtGui import QGuiApplication; a = QGuiApplication([]); a.primaryScreen().grabWindow(0).save(sys.argv[1])"
+
+
+def _free_display() -> int:
+    for number in range(150, 400):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+            return number
+    raise RuntimeError("no free X display number")
+
+
+def _wait_for(predicate, timeout: float, what: str) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def screen(request, tmp_path):
+    """A fresh Xvfb of the requested size, and an environment for programs on it."""
+    width, height = request.param
+    number = _free_display()
+    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    _wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 20, "Xvfb")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("QT_", "PYTEST", "SPHERE_EXPLORER"))}
+    env.update(DISPLAY=f":{number}", XDG_CONFIG_HOME=str(tmp_path / "config"))
+    yield (width, height), env
+    xvfb.terminate()
+    xvfb.wait(10)
+
+
+def _start(env: dict, tmp_path: Path, *args: str) -> tuple[subprocess.Popen, dict]:
+    report = tmp_path / "startup.json"
+    app = subprocess.Popen([str(CONSOLE_SCRIPT), *args], env={**env, "SPHERE_EXPLORER_STARTUP_REPORT": str(report)},
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        _wait_for(lambda: report.exists() or app.poll() is not None, 90, "the first 3-D frame")
+    except AssertionError:
+        app.kill()
+        raise
+    assert app.poll() is None, app.communicate()[1]
+    return app, json.loads(report.read_text())
+
+
+def _grab(env: dict, out: Path) -> np.ndarray:
+    subprocess.run([sys.executable, "-c", GRAB, str(out)], env=env, check=True, timeout=60)
+    return iio.imread(out)[..., :3].astype(int)
+
+
+def _area(rect) -> int:
+    return rect[2] * rect[3]
+
+
+def _inside(inner, outer) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[0] + inner[2] <= outer[0] + outer[2] and inner[1] + inner[3] <= outer[1] + outer[3]
+
+
+def _ring(image: np.ndarray, centre, radius: float) -> np.ndarray:
+    """Pixels between 0.45 and 0.85 of a sphere's radius from its centre (clear of its name label), ``(k, 3) int``."""
+    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]]
+    distance = np.hypot(xs - centre[0], ys - centre[1])
+    return image[(distance >= 0.45 * radius) & (distance <= 0.85 * radius)]
+
+
+@pytest.mark.parametrize("screen", SCREENS, indirect=True, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_the_console_script_opens_with_the_3d_view_first(screen, tmp_path):
+    (width, height), env = screen
+    app, report = _start(env, tmp_path)
+    try:
+        time.sleep(0.5)  # let the panels finish painting
+        image = _grab(env, tmp_path / "screen.png")
+        assert app.poll() is None  # still running: the view stays
+    finally:
+        app.send_signal(signal.SIGTERM)
+        app.wait(20)
+    window, view = report["window"], report["view"]
+    assert _inside(window, report["available"]), report
+    assert _area(view) >= 0.5 * _area(window), report
+    assert all(_area(view) > _area(panel) for panel in report["panels"].values()), report  # the largest thing there
+    assert image.shape[:2] == (height, width)
+    a, b = report["bodies"][:2]
+    for body in (a, b):
+        assert _inside([*map(int, body["center"]), 1, 1], view), report
+        assert body["radius"] > 8, report  # a sphere, not a dot
+    blue = _ring(image, a["center"], a["radius"])
+    orange = _ring(image, b["center"], b["radius"])
+    assert np.mean(blue[:, 2] > blue[:, 0] + 40) > 0.8  # body A's colour (blue) fills its disc
+    assert np.mean(orange[:, 0] > orange[:, 2] + 60) > 0.8  # body B's colour (orange)
+    view_pixels = image[view[1] : view[1] + view[3], view[0] : view[0] + view[2]]
+    assert np.mean(np.all(view_pixels > 240, axis=2)) > 0.3  # the view's white background: a picture, not a black hole
+
+
+def _text_rows(region: np.ndarray, dark: int = 90) -> int:
+    """Height in pixels of the dark text in ``region`` (rows holding a dark pixel, first to last)."""
+    rows = np.flatnonzero(np.any(np.all(region < dark, axis=2), axis=1))
+    return int(rows[-1] - rows[0] + 1) if rows.size else 0
+
+
+@pytest.mark.parametrize("screen", [(1280, 720)], indirect=True, ids=["projector-1280x720"])
+def test_presentation_mode_fills_a_projector_with_text_readable_from_the_back(screen, tmp_path):
+    (width, height), env = screen
+    app, report = _start(env, tmp_path, "--present")
+    try:
+        time.sleep(0.5)
+        image = _grab(env, tmp_path / "present.png")
+    finally:
+        app.send_signal(signal.SIGTERM)
+        app.wait(20)
+    assert report["window"] == [0, 0, width, height] and report["view"] == [0, 0, width, height], report
+    assert report["panels"] == {}  # everything but the picture is hidden
+    verdict = image[: height // 8, : width // 2]
+    assert _text_rows(verdict) >= 24  # the verdict line: about 1/30 of the screen's height or more
+    assert np.all(verdict[..., :] > 235, axis=2).mean() > 0.6  # on the white background, not behind a menu bar
+    for body in report["bodies"][:2]:
+        assert body["radius"] > 40
