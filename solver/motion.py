@@ -275,13 +275,17 @@ def _simulate(bodies, horizon, restitution, container, max_events, first_only) -
     return _Run(bodies, container, h, e, max_events, first_only).run()
 
 
+def entirely_outside(body: Body, container: Body) -> bool:
+    """True when ``body`` lies entirely outside ``container`` (centres farther apart than the radii's sum), exactly."""
+    d2 = sum((Fraction(body.center[i]) - Fraction(container.center[i])) ** 2 for i in range(3))
+    return d2 > (Fraction(body.radius) + Fraction(container.radius)) ** 2
+
+
 def _check_inside(bodies, container: Body) -> None:
-    cc = [Fraction(x) for x in container.center]
     for k, b in enumerate(bodies):
         if not b.radius < container.radius:
             raise ValueError(f"bodies[{k}]: radius {b.radius!r} must be smaller than the container's {container.radius!r}")
-        d2 = sum((Fraction(b.center[i]) - cc[i]) ** 2 for i in range(3))
-        if d2 > (Fraction(b.radius) + Fraction(container.radius)) ** 2:
+        if entirely_outside(b, container):
             raise ValueError(f"bodies[{k}]: lies entirely outside the container at t = 0")
 
 
