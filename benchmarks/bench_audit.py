@@ -9,7 +9,8 @@ One run measures, on this machine:
 
 1. **end to end** on a ``--e2e`` (1e7) pair Parquet log with engine columns:
    reading, checking, deciding every pair, comparing, writing OUTDIR; pairs/s
-   (median of ``--repeats`` runs, warm page cache) and the share of the time
+   (median of ``--repeats`` in-process runs of :func:`explorer.audit.run.audit`,
+   warm page cache), the CPU time of all threads, and the share of the time
    spent reading (pyarrow, in the reader thread) vs deciding (main thread),
    plus the same on a log without engine columns (the textbook formula in
    float32 and float64 is then evaluated too), and ``sweep_many`` alone on the
@@ -109,13 +110,14 @@ def _fresh(base: Path, name: str) -> Path:
 
 def end_to_end(log: Path, scratch: Path, repeats: int) -> dict:
     """Median wall time, pairs/s and read/decide split of ``repeats`` in-process audits (after one warm-up)."""
-    runs = []
+    runs, cpus = [], []
     for i in range(repeats + 1):
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         summary = audit(log, _fresh(scratch, "out-e2e"), quiet=True)
-        wall = time.perf_counter() - t
+        wall, cpu = time.perf_counter() - t, time.process_time() - cpu
         if i:  # the first run warms the page cache and numba's cache
             runs.append((wall, summary["run"]))
+            cpus.append(cpu)
     walls = [w for w, _ in runs]
     read = [r["read_seconds"] for _, r in runs]
     decide = [r["decide_seconds"] for _, r in runs]
@@ -128,6 +130,8 @@ def end_to_end(log: Path, scratch: Path, repeats: int) -> dict:
         "read_s_median": median(read),
         "decide_s_median": median(decide),
         "read_share": median(read) / (median(read) + median(decide)),
+        "cpu_s_median": median(cpus),
+        "pairs_per_cpu_s": pairs / median(cpus),
         "walls": walls,
         "disagreements": {k: summary[k] for k in ("engine_false_hits", "engine_false_misses", "engine_toi_errors")},
         "textbook": summary["textbook"] and {k: {x: v[x] for x in ("false_hits", "false_misses", "toi_errors")}
@@ -266,6 +270,10 @@ def report(res: dict) -> None:
                          r["read_s_median"], r["decide_s_median"], f"{100 * r['read_share']:.0f}%"])  # fmt: skip
     print(fmt_table(["1e7-pair Parquet log", "pairs", "wall s (median)", "M pairs/s", "read s", "decide s",
                      "read share"], e2e_rows, "[1] end to end, one process (target >= 10 M pairs/s)"))  # fmt: skip
+    for key, label in (("e2e_engine", "engine"), ("e2e_plain", "geometry only")):
+        r = res[key]
+        print(f"    {label}: {r['cpu_s_median']:.2f} CPU s (all threads) = {r['pairs_per_cpu_s'] / 1e6:.1f} M pairs per CPU second;"
+              f" runs: {' '.join(f'{w:.2f}' for w in r['walls'])} s")
     print(f"    sweep_many alone, pairs in memory: {res['solve_only']['pairs_per_s_median'] / 1e6:.1f} M pairs/s")
     print(f"    engine log disagreements (float32 engine): {res['e2e_engine']['disagreements']}\n")
     if "memory" in res:
