@@ -63,7 +63,6 @@ time the motion is known to, and :meth:`Motion.positions` refuses later times.
 from __future__ import annotations
 
 import bisect
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 

@@ -15,7 +15,7 @@ import families as fam
 import reference as ref
 from checks import check_consistency, check_contact, check_trace, sweep_many_cases
 from core import core_sweep
-from solver import Body, Status, sweep, sweep_inside
+from solver import Body, Status, sweep
 
 RTOL = 1e-10
 NAMES = list(fam.FAMILIES)
