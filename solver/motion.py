@@ -35,11 +35,12 @@ time in order of their pair ``(i, j)``, the container wall counting as
 ``j = n`` (after every ball).  Each is a two-body impulse with the pair's
 masses and the restitution (the sequential-impulse model: it gives the
 textbook cradle, where the last ball leaves with the first one's velocity).
-If the contacts of one instant take more than
+If the contacts of one instant (one float time: steps too small to move
+the clock count as the same instant) take more than
 :data:`~solver.tolerances.MAX_IMPULSES_PER_INSTANT` impulses per body (a
 *jam*: a ball squeezed between fixed spheres bounces between them forever at
-that instant), the bodies of the contacts still approaching at that instant,
-joined through those contacts, move on together: they take their common
+that instant), the bodies of the contacts of that instant, joined through
+those contacts, move on together: they take their common
 centre-of-mass velocity (a perfectly plastic collision of the cluster), or the
 velocity of the fixed body among them.  The event has ``kind = "jam"``.
 A cluster holding two fixed bodies with different velocities cannot be
@@ -318,27 +319,33 @@ class _Run:
 
     # -- the loop ------------------------------------------------------------------
     def run(self) -> Motion:
-        same_instant = 0
+        same_instant = 0  # impulses at the current (float) time
+        instant_pairs: set[int] = set()  # the pairs they were between
         limit = MAX_IMPULSES_PER_INSTANT * max(1, self.n)
         while True:
             left = self.h - self.t
             p = self._next_pair(left) if left > 0.0 and self.I.size else -1
             if p < 0:
                 return self._finish(self.h, None, None)
+            before = self.t
             dt = float(self.dt[p])
             if dt > 0.0:
                 self._advance(dt)
+            if self.t > before:
                 same_instant = 0
+                instant_pairs.clear()
             if self.kind[p] == SLIDE:
                 return self._finish(self.t, self._sliding(p), "sliding")
             if len(self.events) >= self.max_events:
                 return self._finish(self.t, self._limit_reason(), "events")
             same_instant += 1
+            instant_pairs.add(p)
             if same_instant > limit:
-                stop = self._jam(p)
+                stop = self._jam(p, instant_pairs)
                 if stop is not None:
                     return self._finish(self.t, stop, "jammed")
                 same_instant = 0
+                instant_pairs.clear()
                 continue
             sliding = self._impact(p)
             if sliding:
@@ -450,9 +457,15 @@ class _Run:
             return speed > 0.0 and abs(vec.dot(rel, n)) <= SLIDING_COSINE * speed
         return False
 
-    def _jam(self, p: int) -> str | None:
-        """Resolve the contacts of this instant as one plastic cluster; a reason when impossible."""
-        touching = np.flatnonzero((self.kind == IMPACT) & (self.dt == 0.0)).tolist()
+    def _jam(self, p: int, instant_pairs: set[int]) -> str | None:
+        """Resolve the contacts of this instant as one plastic cluster; a reason when impossible.
+
+        The cluster: the bodies of the pairs that exchanged impulses at this
+        instant or are due to (an event too close to move the clock), joined
+        through those pairs, that pair ``p``'s bodies belong to.
+        """
+        due = np.flatnonzero((self.kind == IMPACT) & (self.t + self.dt <= self.t)).tolist()
+        touching = sorted(instant_pairs.union(due, [p]))
         parent = list(range(len(self.X)))
 
         def root(a):

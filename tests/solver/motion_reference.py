@@ -228,11 +228,13 @@ def check_motion(motion, rtol: float = 1e-10, first_only: bool = False, stats: d
                 if not after_event:
                     if first is None or _rel(_CTX.add(_dec(t0), first), _dec(t1)) > rtol or not slides:
                         problems.append(f"stopped sliding at {frame.t_end!r} but the first exact event is {first} (slides: {slides})")
-            elif kind == "events":
+            elif kind in ("events", "jammed"):
                 if len(events) < 1:
-                    problems.append("stopped for the event limit without events")
+                    problems.append(f"stopped ({kind}) without events")
                 if first is None or _rel(_CTX.add(_dec(t0), first), _dec(t1)) > rtol:
-                    problems.append(f"stopped for the event limit at {frame.t_end!r}, the next exact event is at {first}")
+                    problems.append(f"stopped ({kind}) at {frame.t_end!r}, the next exact event is at {first}")
+            else:
+                problems.append(f"unknown stop kind {kind!r}")
     for a, b in zip(events, events[1:]):
         if b.time < a.time:
             problems.append(f"events out of order: {a.time!r} then {b.time!r}")

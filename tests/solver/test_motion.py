@@ -118,6 +118,16 @@ def test_exactly_jammed_ball_is_resolved_by_the_jam_rule():
     assert check_motion(m) == []
 
 
+def test_a_ball_squeezed_by_a_moving_fixed_sphere_stops_the_motion_jammed():
+    """A fixed sphere moving towards a fixed wall sphere with a ball between them: no
+    impulse can resolve it; the motion ends at the squeeze with the reason."""
+    for e in (1.0, 0.0):
+        bodies = [Body((0, 0, 0), radius=1.0), Body((2.5, 0, 0), (-1, 0, 0), 1.0, INF), Body((-2, 0, 0), radius=1.0, mass=INF)]
+        m = simulate(bodies, 2.0, e)
+        assert m.stop_kind == "jammed" and m.stopped.startswith("jammed") and m.end == 0.5
+        assert check_motion(m) == []
+
+
 def test_normals_come_from_relative_positions_far_from_the_origin():
     off = 1e12 - 10.0
     a, b = Body((off, off, 0.0), (10.0, 0.0, 0.0), 1.0), Body((off + 5.0, off + 1.0, 0.0), radius=1.0, mass=INF)
