@@ -76,19 +76,22 @@ class ViewStyle:
     Attributes
     ----------
     text_scale : float
-        Times the normal font sizes (labels, verdict line, colour key).
+        Times the normal font sizes of the labels and the verdict line.
+    legend_scale : float
+        Times the normal font size of the colour key (it sits over the scene: less than the labels).
     line_scale : float
         Times the normal thickness of tubes, arrow shafts and markers.
     """
 
     text_scale: float = 1.0
+    legend_scale: float = 1.0
     line_scale: float = 1.0
 
 
 #: The window and ordinary pictures.
 NORMAL = ViewStyle()
 #: Presentation mode: readable from the back of a classroom on a 1280×720 projector.
-PRESENTATION = ViewStyle(text_scale=2.0, line_scale=1.8)
+PRESENTATION = ViewStyle(text_scale=2.0, legend_scale=1.6, line_scale=1.8)
 
 
 class SceneView:
@@ -128,20 +131,23 @@ class SceneView:
         window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
         window.AddRenderer(overlay)
         self.items = ItemSet(renderer, overlay)
+        # the verdict and the colour key go on the overlay too: drawn last, over every marker
         self.verdict = vtkTextActor()
         text_style(self.verdict.GetTextProperty(), VERDICT_SIZE)
         self.verdict.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
         self.verdict.SetPosition(0.012, 0.955)
         self.verdict.GetTextProperty().SetVerticalJustificationToTop()
-        renderer.AddViewProp(self.verdict)
+        overlay.AddViewProp(self.verdict)
         self.legend: list[vtkTextActor] = []
         for _ in LEGEND_ROWS:
             actor = vtkTextActor()
             text_style(actor.GetTextProperty(), LEGEND_SIZE)
+            actor.GetTextProperty().SetBackgroundColor(1.0, 1.0, 1.0)  # readable where it crosses the scene
+            actor.GetTextProperty().SetBackgroundOpacity(0.8)
             actor.GetTextProperty().SetJustificationToRight()
             actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
             actor.SetVisibility(False)
-            renderer.AddViewProp(actor)
+            overlay.AddViewProp(actor)
             self.legend.append(actor)
         self._axes_added = False
         self._create_items()
@@ -410,8 +416,7 @@ class SceneView:
         """The colour key in the lower right corner (with the labels layer)."""
         inside = scene.mode == "inside"
         height = max(int(self.plotter.window_size[1]), 1)
-        scale = self.style.text_scale
-        size = int(min(LEGEND_SIZE, max(7, height / 62)) * scale)  # the key keeps to ~1/4 of the view's height
+        size = int(min(LEGEND_SIZE, max(7, height / 62)) * self.style.legend_scale)  # the key keeps to ~1/4 of the view's height
         row = max(0.032, 1.5 * size / height)
         visible = self.items.visible("labels")
         for k, (actor, (color, text)) in enumerate(zip(self.legend, LEGEND_ROWS)):
