@@ -1,6 +1,16 @@
-"""Exact moving-sphere queries: time of impact, both roots, contact and response.
+"""Exact moving-sphere queries: time of impact, both roots, contact, response and motion.
 
-Pure numpy/python; never imports Qt, pyvista or the explorer app.
+* :func:`sweep`, :func:`sweep_inside`, :func:`sweep_many`: first contact of two
+  spheres, certified (:mod:`solver._filter`, :mod:`solver._refine`,
+  :mod:`solver._exact`);
+* :func:`reflect`, :func:`ricochet_angle`, :func:`collide`, :func:`impact`: the
+  response at a contact;
+* :func:`simulate`: every body moving and colliding, event by event
+  (:mod:`solver.motion`); :func:`bounce_path`: one ball's path over it;
+* :mod:`solver.limits`: the one validation rule, and why its ranges keep every
+  result finite.
+
+Pure numpy/python (numba when available); never imports Qt, pyvista or the explorer app.
 """
 
 from .batch import BatchResult, sweep_many

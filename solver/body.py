@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .limits import MAX_TIME, Vector3, check_mass, check_radius, check_vector, check_velocity
+from .limits import MAX_TIME, Vector3, check_mass, check_radius, check_time, check_vector, check_velocity
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class Body:
         ValueError
             ``t`` beyond ``±MAX_TIME`` or not a finite number.
         """
-        if not -MAX_TIME <= t <= MAX_TIME:
-            raise ValueError(f"t: must be in [{-MAX_TIME:g}, {MAX_TIME:g}], got {t!r}")
+        if not (t.__class__ is float and -MAX_TIME <= t <= MAX_TIME):
+            t = check_time(t, "t")
         c, v = self.center, self.velocity
         return (c[0] + v[0] * t, c[1] + v[1] * t, c[2] + v[2] * t)

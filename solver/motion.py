@@ -158,9 +158,14 @@ class Motion:
     end : float
         The time the motion is known to: the horizon, or the stop.
     stopped : str or None
-        None when the motion reaches the horizon; else why it ends at ``end``.
+        None when the motion reaches the horizon; else why it ends at ``end``,
+        in words for the user, starting ``"cut short after N events"``,
+        ``"sliding: "`` or ``"jammed: "``.
     stop_kind : {None, "events", "sliding", "jammed"}
-        The same, as a code.
+        The same, as a code.  ``"events"``: ``max_events`` were processed; the
+        motion is known up to the next event, not processed.  ``"sliding"``: a
+        ball would slide along the curved container wall.  ``"jammed"``: fixed
+        bodies with different velocities squeeze a cluster.
     """
 
     def __init__(self, bodies, container, horizon, restitution, events, frames, stopped, stop_kind, origin):
@@ -270,13 +275,17 @@ def _simulate(bodies, horizon, restitution, container, max_events, first_only) -
     return _Run(bodies, container, h, e, max_events, first_only).run()
 
 
+def entirely_outside(body: Body, container: Body) -> bool:
+    """True when ``body`` lies entirely outside ``container`` (centres farther apart than the radii's sum), exactly."""
+    d2 = sum((Fraction(body.center[i]) - Fraction(container.center[i])) ** 2 for i in range(3))
+    return d2 > (Fraction(body.radius) + Fraction(container.radius)) ** 2
+
+
 def _check_inside(bodies, container: Body) -> None:
-    cc = [Fraction(x) for x in container.center]
     for k, b in enumerate(bodies):
         if not b.radius < container.radius:
             raise ValueError(f"bodies[{k}]: radius {b.radius!r} must be smaller than the container's {container.radius!r}")
-        d2 = sum((Fraction(b.center[i]) - cc[i]) ** 2 for i in range(3))
-        if d2 > (Fraction(b.radius) + Fraction(container.radius)) ** 2:
+        if entirely_outside(b, container):
             raise ValueError(f"bodies[{k}]: lies entirely outside the container at t = 0")
 
 
@@ -450,9 +459,13 @@ class _Run:
 
     def _limit_reason(self) -> str:
         reason = f"cut short after {self.max_events} events at t = {self.t!r}: the motion is not known beyond"
-        recent = self.events[-min(len(self.events), 64):]
-        if len(recent) >= 64 and recent[-1].time - recent[0].time <= 1e-9 * max(abs(self.t), self.h):
-            reason += " (the events accumulate at one time: a Zeno sequence)"
+        times = [ev.time for ev in self.events[-64:]]
+        if len(times) == 64:
+            early, late = times[31] - times[0], times[63] - times[32]
+            if late < 0.5 * early:
+                reason += " (the events come ever faster: a Zeno sequence)"
+            else:
+                reason += f" (the last 64 events took {times[-1] - times[0]:.3g} time units)"
         return reason
 
     def _finish(self, end: float, stopped: str | None, kind: str | None) -> Motion:

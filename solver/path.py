@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import vec
 from .body import Body, Vector3
-from .motion import WALL, Motion, _simulate
+from .motion import WALL, Motion, _simulate, entirely_outside
 from .tolerances import MAX_BOUNCES
 
 
@@ -119,7 +119,9 @@ def bounce_path(a: Body, others, horizon: float = 1.0, restitution: float = 1.0,
     BouncePath
         Certified event by event (:mod:`solver.motion`); at most
         :data:`~solver.tolerances.MAX_BOUNCES` bounces, after which it ends
-        with the reason in ``stopped``.
+        with the reason in ``stopped``.  A ball entirely outside its container
+        (:attr:`Status.OUTSIDE`) has no path: one segment of zero length, and
+        ``stopped`` says why.
 
     Raises
     ------
@@ -133,6 +135,10 @@ def bounce_path(a: Body, others, horizon: float = 1.0, restitution: float = 1.0,
         if not isinstance(others[0], Body) or not others[0].radius > a.radius:
             radius = getattr(others[0], "radius", None)
             raise ValueError(f"container.radius: must be larger than the ball's radius ({radius!r} <= {a.radius!r})")
+        if entirely_outside(a, others[0]):
+            _simulate([a], horizon, restitution, None, 1, True)  # validates the arguments
+            still = Segment(0.0, 0.0, (a.center, others[0].center), (a.velocity, others[0].velocity))
+            return BouncePath((still,), (), "outside: the ball lies entirely outside the container at t = 0")
         motion = _simulate([a], horizon, restitution, others[0], MAX_BOUNCES, True)
     else:
         motion = _simulate([a, *others], horizon, restitution, None, MAX_BOUNCES, True)

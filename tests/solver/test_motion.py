@@ -236,3 +236,12 @@ def test_the_reference_catches_a_broken_solver(monkeypatch, which):
         except AssertionError:  # the broken solver may also trip its own consistency checks
             bad += 1
     assert bad > 0, f"the broken variant ({which}) passed every check"
+
+
+def test_bounce_path_of_a_ball_outside_its_container_is_empty_with_a_reason():
+    box = Body((0.0, 0.0, 0.0), radius=3.0, mass=INF)
+    path = bounce_path(Body((10.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0), box, 1.0, inside=True)
+    assert path.stopped.startswith("outside") and path.end == 0.0 and path.bounces == ()
+    assert path.positions(0.5) == ((10.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+    with pytest.raises(ValueError, match="outside"):
+        simulate([Body((10.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)], 1.0, container=box)
