@@ -260,7 +260,6 @@ class SceneView:
                 prop.SetOpacity(1.0 - at.reference * (1.0 - RELATIVE_B_OPACITY))
             else:
                 prop.SetOpacity(1.0)
-            prop.SetBackfaceCulling(translucent)
             res = (48, 24) if translucent else geometry.SPHERE_RES
             radius = at.radii[i]
             show(f"body{i}", geometry.sphere, at.centers[i], radius, res)
