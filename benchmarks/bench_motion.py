@@ -68,7 +68,7 @@ def scenes() -> dict[str, tuple]:
     return {
         "16-ball break, touching rack, 1 s": (rack(), 1.0, 1.0, None),
         "16-ball break, rack with 1e-9 gaps, 1 s": (rack(1e-9), 1.0, 1.0, None),
-        "16-ball break in a container (R = 12), 1 s": (rack(), 1.0, 1.0, Body((-4.0, 0.0, 0.0), radius=24.0, mass=INF)),
+        "16-ball break in a container (radius 24), 1 s": (rack(), 1.0, 1.0, Body((-4.0, 0.0, 0.0), radius=24.0, mass=INF)),
         "16-ball break, restitution 0.9, 1 s": (rack(), 1.0, 0.9, None),
         "Newton's cradle, 5 balls, 10 s": ([Body((-5.0, 0, 0), (1.0, 0, 0), 1.0)] + [Body((2.0 * k, 0, 0), radius=1.0) for k in range(4)], 10.0, 1.0, None),
         "gas of 32 balls in a container, 1 s": (bodies, 1.0, 1.0, box),

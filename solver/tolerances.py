@@ -36,7 +36,7 @@ MAX_EVENTS = 10_000
 
 #: Sequential impulses allowed at one instant, per body, before the contacts of
 #: that instant count as jammed (see :mod:`solver.motion`, the simultaneous-event rule).
-MAX_IMPULSES_PER_INSTANT = 64
+MAX_IMPULSES_PER_INSTANT = 16
 
 #: A ball on a container wall whose speed along the wall normal, after the
 #: impulse, is below this fraction of its speed relative to the wall (the sine

@@ -30,7 +30,7 @@ KIND_NAMES = {FALSE_HIT: "false hit", FALSE_MISS: "false miss", TOI_ERROR: "toi 
 _TOP = 2.0**HIST_MAX_EXP
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _judge(hit, toi, said_hit, said_toi, check_toi, tol, kind, hist):
     false_hits = 0
     false_misses = 0

@@ -38,7 +38,7 @@ _RMAX = MAX_RADIUS
 _HMAX = MAX_HORIZON
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _check(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, ehit, hit_mode, ok):
     """``ok[i]``: row ``i`` is decidable; returns the number of other rows.  Branch-free, so it vectorizes."""
     bad = 0
@@ -60,17 +60,17 @@ def _check(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h
     return bad
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _center_ok(x):
     return abs(x) <= _L
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _velocity_ok(x):
     return abs(x) <= _L and (x == 0.0 or abs(x) >= _VMIN)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _reasons(rows, acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, ehit, reason):
     """The first failing check of each of ``rows`` (the rare rows :func:`_check` refused)."""
     for i in rows:
@@ -111,7 +111,7 @@ def _reasons(rows, acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bv
         reason[i] = code
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _interleave(rows, x, y, z, out):
     """``out[3 j : 3 j + 3] = x, y, z`` of row ``rows[j]`` (every row when ``rows`` is empty)."""
     if rows.shape[0] == 0:

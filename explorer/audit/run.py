@@ -183,6 +183,9 @@ def audit(
     settings = Settings(float(toi_tol), int(worst))
     check_target(outdir)
     info = inspect(log)
+    from .plot import preload, write_plot
+
+    preload()
     progress = Progress(info.rows, enabled=not quiet)
     try:
         if dask or workers:
@@ -198,8 +201,6 @@ def audit(
     with staged(outdir) as stage:
         files = write_cases(tally.cases, stage / CASES, log_name, settings.toi_tol)
         summary = build(str(log), info.format, info.columns, tally, settings.toi_tol, files, PLOT, run)
-        from .plot import write_plot
-
         write_plot(summary, stage / PLOT)
         write(summary, stage / SUMMARY)
     return summary

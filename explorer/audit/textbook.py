@@ -52,7 +52,7 @@ def _one(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, 
     return False, math.nan
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _many(ca, va, ra, cb, vb, rb, h, hit64, toi64, hit32, toi32):
     f = np.float32
     z32, two32, four32 = f(0.0), f(2.0), f(4.0)

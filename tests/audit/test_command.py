@@ -177,3 +177,18 @@ def test_a_kill_cleans_up_like_ctrl_c(planted_files, tmp_path, monkeypatch, caps
     assert capsys.readouterr().err == "sphere-explorer audit: interrupted; nothing was written\n"
     assert list(tmp_path.iterdir()) == []
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_engine_hit_as_true_false_in_a_csv(planted, tmp_path):
+    text = planted_logs.csv_text(planted["columns"]).splitlines()
+    column = text[0].split(",").index("engine_hit")
+    rows = [text[0]]
+    for line in text[1:]:
+        cells = line.split(",")
+        cells[column] = {"1": "true", "0": "False"}[cells[column]]
+        rows.append(",".join(cells))
+    (tmp_path / "words.csv").write_text("\n".join(rows) + "\n")
+    planted_logs.write_csv(tmp_path / "digits.csv", planted["columns"])
+    words = audit(tmp_path / "words.csv", tmp_path / "w")
+    digits = audit(tmp_path / "digits.csv", tmp_path / "d")
+    assert comparable(words) == comparable(digits)

@@ -1,0 +1,294 @@
+#!/usr/bin/env python
+"""Benchmark of ``sphere-explorer audit``: end-to-end throughput, memory, and Dask scaling.
+
+Run from the repository root with the test extra installed (pyarrow, Dask)::
+
+    .venv/bin/python benchmarks/bench_audit.py [--dir SCRATCH] [--json out.json]
+
+One run measures, on this machine:
+
+1. **end to end** on a ``--e2e`` (1e7) pair Parquet log with engine columns:
+   reading, checking, deciding every pair, comparing, writing OUTDIR; pairs/s
+   (median of ``--repeats`` in-process runs of :func:`explorer.audit.run.audit`,
+   warm page cache), the CPU time of all threads, and the share of the time
+   spent reading (pyarrow, in the reader thread) vs deciding (main thread),
+   plus the same on a log without engine columns (the textbook formula in
+   float32 and float64 is then evaluated too), and ``sweep_many`` alone on the
+   same pairs already in memory;
+2. **peak memory** (max RSS of a fresh process running the command) on a
+   ``--big`` (1e8) pair log of the 14 geometry columns;
+3. **Dask**: the same 1e8 log on a local cluster of 1 and of 2 worker
+   processes (``--workers``): wall time of the computation (cluster start-up
+   reported apart), median of ``--dask-repeats``.
+
+The logs are generated in chunks into ``--dir`` (seeded like
+``bench_solver.py``: centres uniform in [-5, 5]^3, velocities N(0, 3^2), radii
+U(0.1, 2), horizon 1; the "engine" answers are the textbook formula in
+float32, a plausible game engine) and deleted at the end unless ``--keep``.
+The 1e8 log takes about 11 GB: the script checks the free space first.
+Other processes on the machine distort the figures; the load average at start
+and end is printed, and every figure is a median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_solver import fmt_table, machine_info, median  # noqa: E402  (the solver benchmark's helpers)
+
+from explorer.audit.columns import GEOMETRY  # noqa: E402
+from explorer.audit.run import audit  # noqa: E402
+from explorer.audit.textbook import textbook_many  # noqa: E402
+
+#: Rows per generated chunk and per Parquet row group.
+GROUP = 1 << 20
+#: Bytes per row of the geometry-only log, and with the two engine columns.
+ROW_BYTES = 14 * 8
+
+
+def _chunk(rng, n: int, engine: bool) -> dict:
+    centres = rng.uniform(-5.0, 5.0, (6, n))
+    velocities = rng.normal(0.0, 3.0, (6, n))
+    radii = rng.uniform(0.1, 2.0, (2, n))
+    columns = {}
+    for k, body in enumerate("ab"):
+        for j, axis in enumerate("xyz"):
+            columns[f"{body}_c{axis}"] = centres[3 * k + j]
+            columns[f"{body}_v{axis}"] = velocities[3 * k + j]
+        columns[f"{body}_r"] = radii[k]
+    columns = {name: np.ascontiguousarray(columns[name]) for name in GEOMETRY}
+    if engine:
+        stack = lambda *names: np.ascontiguousarray(np.stack([columns[x] for x in names], axis=1))  # noqa: E731
+        answers = textbook_many(
+            stack("a_cx", "a_cy", "a_cz"), stack("a_vx", "a_vy", "a_vz"), columns["a_r"],
+            stack("b_cx", "b_cy", "b_cz"), stack("b_vx", "b_vy", "b_vz"), columns["b_r"], np.ones(n),
+        )  # fmt: skip
+        hit, toi = answers["float32"]
+        columns["engine_hit"] = hit
+        columns["engine_toi"] = toi
+    return columns
+
+
+def generate(path: Path, pairs: int, engine: bool, seed: int) -> float:
+    """Write a seeded Parquet log of ``pairs`` rows in row groups of GROUP; return seconds taken."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    start = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    writer = None
+    try:
+        for first in range(0, pairs, GROUP):
+            table = pa.table(_chunk(rng, min(GROUP, pairs - first), engine))
+            if writer is None:
+                writer = pq.ParquetWriter(path, table.schema)
+            writer.write_table(table, row_group_size=GROUP)
+    finally:
+        if writer is not None:
+            writer.close()
+    return time.perf_counter() - start
+
+
+def _fresh(base: Path, name: str) -> Path:
+    out = base / name
+    shutil.rmtree(out, ignore_errors=True)
+    return out
+
+
+def end_to_end(log: Path, scratch: Path, repeats: int) -> dict:
+    """Median wall time, pairs/s and read/decide split of ``repeats`` in-process audits (after one warm-up)."""
+    runs, cpus = [], []
+    for i in range(repeats + 1):
+        t, cpu = time.perf_counter(), time.process_time()
+        summary = audit(log, _fresh(scratch, "out-e2e"), quiet=True)
+        wall, cpu = time.perf_counter() - t, time.process_time() - cpu
+        if i:  # the first run warms the page cache and numba's cache
+            runs.append((wall, summary["run"]))
+            cpus.append(cpu)
+    walls = [w for w, _ in runs]
+    read = [r["read_seconds"] for _, r in runs]
+    decide = [r["decide_seconds"] for _, r in runs]
+    pairs = summary["rows"]
+    return {
+        "pairs": pairs,
+        "wall_median_s": median(walls),
+        "wall_min_s": min(walls),
+        "pairs_per_s_median": pairs / median(walls),
+        "read_s_median": median(read),
+        "decide_s_median": median(decide),
+        "read_share": median(read) / (median(read) + median(decide)),
+        "cpu_s_median": median(cpus),
+        "pairs_per_cpu_s": pairs / median(cpus),
+        "walls": walls,
+        "disagreements": {k: summary[k] for k in ("engine_false_hits", "engine_false_misses", "engine_toi_errors")},
+        "textbook": summary["textbook"] and {k: {x: v[x] for x in ("false_hits", "false_misses", "toi_errors")}
+                                             for k, v in summary["textbook"].items()},  # fmt: skip
+    }
+
+
+def solve_only(pairs: int, seed: int, repeats: int) -> dict:
+    """``sweep_many`` alone on the same kind of pairs, in memory (chunks of GROUP)."""
+    from solver import sweep_many
+
+    rng = np.random.default_rng(seed)
+    c = _chunk(rng, GROUP, False)
+    stack = lambda *names: np.ascontiguousarray(np.stack([c[x] for x in names], axis=1))  # noqa: E731
+    args = (stack("a_cx", "a_cy", "a_cz"), stack("a_vx", "a_vy", "a_vz"), c["a_r"],
+            stack("b_cx", "b_cy", "b_cz"), stack("b_vx", "b_vy", "b_vz"), c["b_r"], 1.0)  # fmt: skip
+    sweep_many(*args)
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        sweep_many(*args)
+        times.append(time.perf_counter() - t)
+    return {"pairs_per_s_median": GROUP / median(times)}
+
+
+def peak_memory(log: Path, scratch: Path) -> dict:
+    """Max RSS of a fresh process running ``sphere-explorer audit`` on ``log``."""
+    code = (
+        "import sys; from explorer.cli import main; "
+        f"sys.exit(main(['audit', {str(log)!r}, '-o', {str(_fresh(scratch, 'out-mem'))!r}, '-q']))"
+    )
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    out = proc.stdout.read().decode()
+    err = proc.stderr.read().decode()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"the audit failed: {err}")
+    summary = json.loads((scratch / "out-mem" / "summary.json").read_text())
+    return {"max_rss_mb": usage.ru_maxrss / 1024, "wall_s": wall, "pairs": summary["rows"],
+            "pairs_per_s": summary["rows"] / wall, "summary_line": out.splitlines()[0]}  # fmt: skip
+
+
+def dask_scaling(log: Path, scratch: Path, workers: list[int], repeats: int) -> dict:
+    """Median compute time on local clusters of each size (cluster start-up reported apart)."""
+    out = {}
+    for n in workers:
+        computes, starts = [], []
+        for _ in range(repeats):
+            summary = audit(log, _fresh(scratch, f"out-dask{n}"), workers=n, quiet=True)
+            computes.append(summary["run"]["compute_seconds"])
+            starts.append(summary["run"]["cluster_seconds"])
+        pairs = summary["rows"]
+        out[n] = {"compute_s_median": median(computes), "computes": computes, "cluster_start_s_median": median(starts),
+                  "pairs_per_s": pairs / median(computes), "chunks": summary["run"]["chunks"]}  # fmt: skip
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--dir", type=Path, default=None, help="scratch folder for the logs (default: a temp dir in /tmp)")
+    ap.add_argument("--e2e", type=float, default=1e7, help="pairs of the end-to-end log (default 1e7)")
+    ap.add_argument("--big", type=float, default=1e8, help="pairs of the memory and Dask log (default 1e8)")
+    ap.add_argument("--repeats", type=int, default=5, help="end-to-end runs after the warm-up (default 5)")
+    ap.add_argument("--dask-repeats", type=int, default=3, help="runs per cluster size (default 3)")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="cluster sizes (default 1 2)")
+    ap.add_argument("--skip-big", action="store_true", help="skip the 1e8 log (memory and Dask)")
+    ap.add_argument("--keep", action="store_true", help="keep the generated logs")
+    ap.add_argument("--seed", type=int, default=20240601)
+    ap.add_argument("--json", type=Path, default=None, help="also write the results as JSON")
+    args = ap.parse_args()
+
+    scratch = Path(tempfile.mkdtemp(prefix="bench-audit-", dir=args.dir))
+    e2e, big = int(args.e2e), int(args.big)
+    need = (e2e * (ROW_BYTES + 9) + e2e * ROW_BYTES + (0 if args.skip_big else big * ROW_BYTES)) * 1.05
+    free = shutil.disk_usage(scratch).free
+    if need > free:
+        raise SystemExit(f"need about {need / 1e9:.1f} GB in {scratch}, {free / 1e9:.1f} GB free (use --dir or --skip-big)")
+    info = machine_info()
+    import dask
+    import distributed
+    import pyarrow
+
+    info.update(pyarrow=pyarrow.__version__, dask=dask.__version__, distributed=distributed.__version__,
+                ram_gb=os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1e9)  # fmt: skip
+    results: dict = {"machine": info, "arguments": {k: str(v) for k, v in vars(args).items()}}
+    try:
+        engine_log, plain_log, big_log = scratch / "engine.parquet", scratch / "plain.parquet", scratch / "big.parquet"
+        results["generate_s"] = {"engine": generate(engine_log, e2e, True, args.seed),
+                                 "plain": generate(plain_log, e2e, False, args.seed)}  # fmt: skip
+        results["e2e_engine"] = end_to_end(engine_log, scratch, args.repeats)
+        results["e2e_plain"] = end_to_end(plain_log, scratch, args.repeats)
+        results["solve_only"] = solve_only(e2e, args.seed, 7)
+        for log in (engine_log, plain_log):
+            if not args.keep:
+                log.unlink()
+        if not args.skip_big:
+            results["generate_s"]["big"] = generate(big_log, big, False, args.seed + 1)
+            results["big_log_gb"] = big_log.stat().st_size / 1e9
+            results["memory"] = peak_memory(big_log, scratch)
+            results["dask"] = dask_scaling(big_log, scratch, args.workers, args.dask_repeats)
+    finally:
+        if not args.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+    try:
+        results["loadavg_at_end"] = os.getloadavg()
+    except OSError:
+        results["loadavg_at_end"] = None
+    report(results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    return 0
+
+
+def report(res: dict) -> None:
+    m = res["machine"]
+    rows = [
+        ["date", m["date"]],
+        ["cpu", m["cpu_model"]],
+        ["cpus (logical / usable)", f"{m['logical_cpus']} / {m['usable_cpus']}"],
+        ["RAM", f"{m['ram_gb']:.1f} GB"],
+        ["load average at start / end", f"{' '.join(f'{x:.2f}' for x in m['loadavg_at_start'] or [])} / "
+                                        f"{' '.join(f'{x:.2f}' for x in res['loadavg_at_end'] or [])}"],  # fmt: skip
+        ["python / numpy / numba", f"{m['python']} / {m['numpy']} / {m['numba']}"],
+        ["pyarrow / dask / distributed", f"{m['pyarrow']} / {m['dask']} / {m['distributed']}"],
+        ["solver sources sha256[:16]", m["solver_sha256_16"]],
+        ["arguments", " ".join(f"{k}={v}" for k, v in res["arguments"].items())],
+    ]
+    print(fmt_table(["", ""], rows, "sphere-explorer audit benchmark"))
+    e2e_rows = []
+    for key, label in (("e2e_engine", "engine columns (16)"), ("e2e_plain", "geometry only (14, + textbook f32/f64)")):
+        r = res[key]
+        e2e_rows.append([label, r["pairs"], r["wall_median_s"], r["pairs_per_s_median"] / 1e6,
+                         r["read_s_median"], r["decide_s_median"], f"{100 * r['read_share']:.0f}%"])  # fmt: skip
+    print(fmt_table(["1e7-pair Parquet log", "pairs", "wall s (median)", "M pairs/s", "read s", "decide s",
+                     "read share"], e2e_rows, "[1] end to end, one process (target >= 10 M pairs/s)"))  # fmt: skip
+    for key, label in (("e2e_engine", "engine"), ("e2e_plain", "geometry only")):
+        r = res[key]
+        print(f"    {label}: {r['cpu_s_median']:.2f} CPU s (all threads) = {r['pairs_per_cpu_s'] / 1e6:.1f} M pairs per CPU second;"
+              f" runs: {' '.join(f'{w:.2f}' for w in r['walls'])} s")
+    print(f"    sweep_many alone, pairs in memory: {res['solve_only']['pairs_per_s_median'] / 1e6:.1f} M pairs/s")
+    print(f"    engine log disagreements (float32 engine): {res['e2e_engine']['disagreements']}\n")
+    if "memory" in res:
+        r = res["memory"]
+        print(fmt_table(["log", "pairs", "GB on disk", "max RSS MB", "wall s", "M pairs/s"],
+                        [["geometry only (14 columns)", r["pairs"], res["big_log_gb"], r["max_rss_mb"], r["wall_s"],
+                          r["pairs_per_s"] / 1e6]], "[2] peak memory, fresh process (target < 1024 MB)"))  # fmt: skip
+    if "dask" in res:
+        d = res["dask"]
+        base = d[min(d)]["compute_s_median"]
+        rows = [[f"{n} worker(s)", v["chunks"], v["cluster_start_s_median"], v["compute_s_median"], v["pairs_per_s"] / 1e6,
+                 base / v["compute_s_median"]] for n, v in sorted(d.items())]  # fmt: skip
+        print(fmt_table(["local cluster", "partitions", "start s", "compute s (median)", "M pairs/s", "speed-up"],
+                        rows, "[3] Dask, 1e8 pairs (target: 2 workers >= 1.5x one)"))  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(main())
