@@ -1,4 +1,4 @@
-"""From a scene to everything the views show: sweeps, first contact, response, bounce path.
+"""From a scene to everything the views show: sweeps, first contact, response, the motion and its events.
 
 Qt-free; used by the window, the headless renderer and ``sphere-explorer solve``.
 """
@@ -9,9 +9,30 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from solver import BouncePath, Impact, Segment, Status, Sweep, bounce_path, impact, sweep, sweep_inside
+from solver import Bounce, BouncePath, Impact, Segment, Sweep, bounce_path, impact, simulate, sweep, sweep_inside
+from solver.motion import WALL
 
 from .scene import Scene
+
+
+@dataclass(frozen=True)
+class SceneEvent:
+    """One response of the motion, in the scene's body indices.
+
+    Attributes
+    ----------
+    time : float
+    pair : (int, int)
+        Scene indices of the two bodies (a container wall: the container's index).
+    impulse : (3,) float
+        On the first body of the pair.
+    kind : {"impact", "jam"}
+    """
+
+    time: float
+    pair: tuple[int, int]
+    impulse: tuple[float, float, float]
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -22,15 +43,20 @@ class Solution:
     ----------
     scene : Scene
     sweeps : tuple of Sweep
-        ``pair``: A against each other body, in body order (``sweeps[k]`` is A
-        against body ``k + 1``).  ``inside``: one sweep, A inside the container.
+        A against each other body, in body order (``sweeps[k]`` is A against
+        body ``k + 1``; against a container: A inside it).
     primary : int
         Index into ``sweeps`` of the pair the values panel describes: the
         earliest contact, or without any, the closest approach.
     impact : Impact or None
         Response at the first contact (restitution and masses of the scene).
     path : BouncePath
-        A's motion over the horizon, bounce after bounce.
+        The motion over the horizon, event after event, with every body's
+        centre in scene order.  ``pair``/``inside``: A responds at each contact
+        (the others pass through one another); ``all``: every pair collides.
+        ``bounces`` are A's contacts.
+    events : tuple of SceneEvent
+        Every response of the motion, in time order.
     """
 
     scene: Scene
@@ -38,6 +64,7 @@ class Solution:
     primary: int
     impact: Impact | None
     path: BouncePath
+    events: tuple[SceneEvent, ...] = ()
 
     @property
     def sweep(self) -> Sweep:
@@ -54,10 +81,11 @@ def solve(scene: Scene) -> Solution:
     """Run every query the views need for ``scene``."""
     a = scene.bodies[0].to_body()
     others = [b.to_body() for b in scene.bodies[1:]]
+    h = scene.horizon
     if scene.mode == "inside":
-        sweeps: tuple[Sweep, ...] = (sweep_inside(a, others[0], scene.horizon),)
+        sweeps: tuple[Sweep, ...] = (sweep_inside(a, others[0], h),)
     else:
-        sweeps = tuple(sweep(a, b, scene.horizon) for b in others)
+        sweeps = tuple(sweep_inside(a, o, h) if b.container else sweep(a, o, h) for b, o in zip(scene.bodies[1:], others))
     hits = [k for k, s in enumerate(sweeps) if s.hit]
     if hits:
         primary = min(hits, key=lambda k: sweeps[k].toi)
@@ -67,18 +95,48 @@ def solve(scene: Scene) -> Solution:
         response = impact(sweeps[primary], scene.restitution)
     except ValueError:  # both bodies fixed: a contact, but no response
         response = None
-    if scene.mode == "inside" and sweeps[0].status is Status.OUTSIDE:
-        path = _free_path(scene)  # no wall to reach from inside: the bodies just move on
+    if scene.mode == "all":
+        path, events = _every_pair(scene)
     else:
-        path = bounce_path(a, others, scene.horizon, scene.restitution, inside=scene.mode == "inside")
-    return Solution(scene, sweeps, primary, response, path)
+        path = bounce_path(a, others, h, scene.restitution, inside=scene.mode == "inside")
+        rows = list(range(len(scene.bodies)))  # the motion's bodies are the scene's (inside: the wall is body 1)
+        events = _scene_events(path.motion, rows, 1)
+    return Solution(scene, sweeps, primary, response, path, events)
 
 
-def _free_path(scene: Scene) -> BouncePath:
-    """Every body moving straight over the horizon, without contacts."""
-    centers = tuple(b.center for b in scene.bodies)
-    velocities = tuple(b.velocity for b in scene.bodies)
-    return BouncePath((Segment(0.0, scene.horizon, centers, velocities),), (), None, None)
+def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
+    """``all`` mode: :func:`solver.simulate` of every body, as a path with every centre in scene order."""
+    balls = [i for i, b in enumerate(scene.bodies) if not b.container]
+    walls = [i for i, b in enumerate(scene.bodies) if b.container]
+    container = scene.bodies[walls[0]].to_body() if walls else None
+    motion = simulate([scene.bodies[i].to_body() for i in balls], scene.horizon, scene.restitution, container)
+    rows = balls + walls  # motion row -> scene index (the container's row comes last)
+    order = [rows.index(i) for i in range(len(scene.bodies))]  # scene index -> motion row
+    segments = tuple(
+        Segment(
+            f.t_start,
+            f.t_end,
+            tuple(tuple(float(x) for x in motion.origin + f.centers[r]) for r in order),
+            tuple(tuple(float(x) for x in f.velocities[r]) for r in order),
+        )
+        for f in motion.frames
+    )
+    events = _scene_events(motion, rows, walls[0] if walls else None)
+    bounces = tuple(
+        Bounce(e.time, e.pair[1], ev.point, ev.normal) for e, ev in zip(events, motion.events) if e.pair[0] == 0 and e.kind == "impact"
+    )
+    return BouncePath(segments, bounces, motion.stopped, motion), events
+
+
+def _scene_events(motion, rows: list[int], wall: int | None) -> tuple[SceneEvent, ...]:
+    """The motion's events with scene indices: ``rows[k]`` is the scene index of the motion's body ``k``."""
+    if motion is None:
+        return ()
+    out = []
+    for ev in motion.events:
+        i, j = ev.pair
+        out.append(SceneEvent(ev.time, (rows[i], wall if j == WALL else rows[j]), tuple(float(x) for x in ev.impulse), ev.kind))
+    return tuple(out)
 
 
 def _vec(v) -> list[float]:

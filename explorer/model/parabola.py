@@ -32,7 +32,7 @@ class Parabola:
         ``f(t) = a t² + b t + c``, the solver's coefficients.
     roots : (float, float) or None
     vertex : (float, float) or None
-        ``(t_min, f(t_min))``: closest approach (seed 003's t_min).
+        ``(t_min, f(t_min))``: the closest approach, where f is smallest.
     horizon : float
     contact_below : bool
         True for a pair (touching where f <= 0), False inside a container

@@ -1,6 +1,6 @@
 """The precision lab: what the textbook formula answers in float32 and float64, beside the exact verdict.
 
-The textbook test (seeds 000, 002 and 003) computes, in one floating-point
+The textbook test (the quadratic as most tutorials write it) computes, in one floating-point
 type throughout (every input first rounded to it)::
 
     v = vB - vA,  R = rA + rB  (inside mode: R = rC - rA)
@@ -13,7 +13,7 @@ in one of two variants for ``b`` and ``c``:
 ``"relative"``
     Subtract positions first: ``p = cB - cA``, ``b = 2 p.v``, ``c = p.p - R^2``.
 ``"expanded"``
-    Seed 004's way, from the ABSOLUTE coordinates:
+    From the ABSOLUTE coordinates, squares expanded:
     ``c = |cB|^2 - 2 cB.cA + |cA|^2 - R^2`` and ``b = 2 (cB.v - cA.v)``.
     Far from the origin the three terms of ``c`` are huge and nearly cancel.
 
@@ -116,7 +116,7 @@ def textbook(scene: Scene, dtype: type = np.float64, other: int = 1, variant: st
         Index of the other body (>= 1).
     variant : {"relative", "expanded"}
         Subtract the centres first, or expand ``|cB - cA|^2`` from the
-        absolute coordinates as seed 004 does.
+        absolute coordinates (as some tutorials do).
 
     Raises
     ------

@@ -16,7 +16,7 @@ from typing import Any, Callable, Literal
 from solver import Body, limits  # limits: the one rule for every quantity, shared with the solver
 
 FORMAT = "sphere-explorer/1"
-MODES = ("pair", "inside")
+MODES = ("pair", "inside", "all")
 
 #: Ranges of the physical quantities: the solver's (see :mod:`solver.limits`).
 MAX_COORDINATE = limits.MAX_COORDINATE
@@ -26,7 +26,7 @@ MIN_MASS = limits.MIN_MASS
 MAX_MASS = limits.MAX_MASS
 MAX_HORIZON = limits.MAX_HORIZON
 #: Limits of the file itself (sizes the 3-D view, the panels and the file stay sane with).
-MAX_BODIES = 8
+MAX_BODIES = 16
 MAX_NAME = 40
 MAX_TEXT = 4000
 #: The ``view`` object: nesting depth, number of values and size of its JSON text.
@@ -43,7 +43,11 @@ LAYERS = {
     "reflection": True,
     "labels": True,
     "axes": True,
+    "steps": False,
 }
+#: The frame-stepped layer: steps over the horizon a fixed-step engine takes, by default and at most.
+DEFAULT_STEPS = 8
+MAX_STEPS = 1000
 
 Vector3 = tuple[float, float, float]
 
@@ -109,6 +113,9 @@ class SceneBody:
     radius : float
     mass : float
         ``math.inf`` for a fixed (immovable) body, written ``"fixed": true``.
+    container : bool
+        ``all`` mode: every other body moves inside this one (written
+        ``"container": true``; at most one, never body A).
     """
 
     name: str
@@ -116,6 +123,7 @@ class SceneBody:
     velocity: Vector3 = (0.0, 0.0, 0.0)
     radius: float = 1.0
     mass: float = 1.0
+    container: bool = False
 
     @property
     def fixed(self) -> bool:
@@ -138,15 +146,17 @@ class Scene:
 
     Attributes
     ----------
-    mode : {"pair", "inside"}
-        ``pair``: body 0 (A) against each other body.  ``inside``: body 0 is a
-        ball inside body 1, the container.
+    mode : {"pair", "inside", "all"}
+        ``pair``: body 0 (A) against each other body (the others pass through
+        one another).  ``inside``: body 0 is a ball inside body 1, the
+        container.  ``all``: every body against every other, and against the
+        wall of the container if one body is marked as it.
     horizon : float
         Time window [0, horizon] searched for contact, > 0.
     restitution : float
         In [0, 1], used for the response at each contact.
     bodies : tuple of SceneBody
-        ``pair``: 2 to :data:`MAX_BODIES`; ``inside``: exactly 2.
+        ``pair`` and ``all``: 2 to :data:`MAX_BODIES`; ``inside``: exactly 2.
     title, description : str
         Shown to the user (the description is written for a teacher to read aloud).
     view : dict
@@ -154,7 +164,7 @@ class Scene:
         JSON-serialisable.
     """
 
-    mode: Literal["pair", "inside"]
+    mode: Literal["pair", "inside", "all"]
     horizon: float
     restitution: float
     bodies: tuple[SceneBody, ...]
@@ -177,8 +187,8 @@ class Scene:
         return replace(self, **changes)
 
     def with_added_body(self) -> "Scene":
-        """A copy with one more target sphere placed clear of the others (pair mode only)."""
-        if self.mode != "pair":
+        """A copy with one more target sphere placed clear of the others (not in inside mode)."""
+        if self.mode == "inside":
             raise SceneError.at(("bodies",), "inside mode has exactly a ball and its container")
         if len(self.bodies) >= MAX_BODIES:
             raise SceneError.at(("bodies",), f"at most {MAX_BODIES} bodies")
@@ -193,9 +203,18 @@ class Scene:
         """A copy without body ``index`` (never A, never below two bodies)."""
         if index == 0:
             raise SceneError.at(("bodies", 0), "body A cannot be removed")
+        if self.mode == "all" and len(self.bodies) <= 2 + any(b.container for b in self.bodies):
+            raise SceneError.at(("bodies",), "a scene needs at least two bodies besides its container")
         if len(self.bodies) <= 2:
             raise SceneError.at(("bodies",), "a scene needs at least two bodies")
         return replace(self, bodies=self.bodies[:index] + self.bodies[index + 1 :])
+
+    @property
+    def steps(self) -> int:
+        """Steps of the frame-stepped engine kept in the view (default :data:`DEFAULT_STEPS`)."""
+        steps = self.view.get("steps")
+        ok = isinstance(steps, int) and not isinstance(steps, bool) and 1 <= steps <= MAX_STEPS
+        return steps if ok else DEFAULT_STEPS
 
     @property
     def layers(self) -> dict[str, bool]:
@@ -310,6 +329,25 @@ def validate_view(view: Any) -> None:
         raise SceneError.at(("view",), f"too large (more than {MAX_VIEW_TEXT} characters)")
 
 
+def _validate_container(mode: str, bodies: list[SceneBody]) -> None:
+    """``all`` mode: at most one container, never A, larger than every body it holds, and two balls besides it."""
+    marked = [i for i, b in enumerate(bodies) if b.container]
+    if not marked:
+        return
+    if mode != "all":
+        raise SceneError.at(("bodies", marked[0], "container"), 'only "all" mode marks a container (inside mode: body 1 is it)')
+    if len(marked) > 1:
+        raise SceneError.at(("bodies", marked[1], "container"), "at most one container")
+    k = marked[0]
+    if k == 0:
+        raise SceneError.at(("bodies", 0, "container"), "body A moves; it cannot be the container")
+    if len(bodies) < 3:
+        raise SceneError.at(("bodies",), "a container needs at least two bodies inside it")
+    for i, b in enumerate(bodies):
+        if i != k and not b.radius < bodies[k].radius:
+            raise SceneError.at(("bodies", k, "radius"), f"the container must be larger than {b.name} ({bodies[k].radius:g} <= {b.radius:g})")
+
+
 def validate(scene: Scene) -> None:
     """Check every field of ``scene``; raise :class:`SceneError` naming the first bad one.
 
@@ -350,7 +388,10 @@ def validate(scene: Scene) -> None:
         velocity = _check(limits.check_velocity, body.velocity, ("bodies", i, "velocity"))
         radius = _check(limits.check_radius, body.radius, ("bodies", i, "radius"))
         mass = _check(limits.check_mass, body.mass, ("bodies", i, "mass"))
-        checked.append(SceneBody(body.name, center, velocity, radius, mass))
+        if not isinstance(body.container, bool):
+            raise SceneError.at(("bodies", i, "container"), "expected true or false")
+        checked.append(SceneBody(body.name, center, velocity, radius, mass, body.container))
+    _validate_container(scene.mode, checked)
     if scene.mode == "inside" and not checked[1].radius > checked[0].radius:
         raise SceneError.at(
             ("bodies", 1, "radius"),

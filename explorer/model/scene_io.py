@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import stat
+import string
 import tempfile
 import time
 from pathlib import Path
@@ -46,7 +47,7 @@ MAX_NUMBER_CHARS = 100
 
 REQUIRED = ("format", "mode", "horizon", "restitution", "bodies")
 OPTIONAL = ("title", "description", "view")
-BODY_KEYS = ("name", "center", "velocity", "radius", "mass", "fixed")
+BODY_KEYS = ("name", "center", "velocity", "radius", "mass", "fixed", "container")
 
 #: Marks the temporary files (and report folders) this program writes, so that
 #: :func:`clean_stale_temps` removes only its own: ``.<name>.sphere-explorer-<pid>-<random>.tmp[.suffix]``.
@@ -204,11 +205,12 @@ def _body(item: Any, i: int) -> SceneBody:
             raise SceneError.at(("bodies", i, key), f"expected a list of 3 numbers, got {_short(vector)}")
         vectors[key] = tuple(vector)
     return SceneBody(
-        name=item.get("name", "ABCDEFGH"[i]),
+        name=item.get("name", string.ascii_uppercase[i]),
         center=vectors["center"],  # type: ignore[arg-type]
         velocity=vectors["velocity"],  # type: ignore[arg-type]
         radius=item["radius"],
         mass=float("inf") if fixed else item.get("mass", 1.0),
+        container=item.get("container", False),
     )
 
 
@@ -221,6 +223,8 @@ def to_dict(scene: Scene) -> dict[str, Any]:
             entry["fixed"] = True
         else:
             entry["mass"] = b.mass
+        if b.container:
+            entry["container"] = True
         bodies.append(entry)
     data: dict[str, Any] = {"format": FORMAT}
     if scene.title:

@@ -27,7 +27,7 @@ from . import scene_io
 from .analysis import Solution, solve
 from .history import History
 from .precision import nudge_graze, translate
-from .scene import LAYERS, Scene, SceneError
+from .scene import DEFAULT_STEPS, LAYERS, MAX_STEPS, Scene, SceneError
 
 #: Playback: one horizon takes this long at 1× speed.
 HORIZON_PLAY_SECONDS = 3.0
@@ -54,7 +54,8 @@ class Change(enum.Flag):
     LAYERS = enum.auto()
     CAMERA = enum.auto()  #: a camera to apply (None: frame the scene)
     PLAYING = enum.auto()
-    VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING
+    STEPS = enum.auto()  #: the frame-stepped engine's number of steps
+    VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING | STEPS
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ class ViewState:
     playing : bool
     speed : float
         Playback speed, times one horizon per :data:`HORIZON_PLAY_SECONDS`.
+    steps : int
+        Steps over the horizon of the frame-stepped engine (the ``steps`` layer).
     """
 
     selected: int = 0
@@ -90,6 +93,7 @@ class ViewState:
     camera: dict | None = None
     playing: bool = False
     speed: float = 1.0
+    steps: int = DEFAULT_STEPS
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,7 @@ class Session:
         self._solution = _solve(scene)
         self._path = path
         self._drag: _Drag | None = None
-        self._view = ViewState(layers=scene.layers, camera=_camera_of(scene))
+        self._view = ViewState(layers=scene.layers, camera=_camera_of(scene), steps=scene.steps)
 
     # -- reading ---------------------------------------------------------------
     @property
@@ -226,8 +230,8 @@ class Session:
         self._drag = None
         self._path = path
         self._history.reset(scene)
-        self._view = ViewState(layers=scene.layers, camera=_camera_of(scene), rest_frame=self._view.rest_frame,
-                               reference=self._view.reference)  # fmt: skip
+        self._view = ViewState(layers=scene.layers, camera=_camera_of(scene), steps=scene.steps,
+                               rest_frame=self._view.rest_frame, reference=self._view.reference)  # fmt: skip
         self._show(scene, Change.SCENE | Change.DOCUMENT | Change.HISTORY | Change.VIEW, solution=solution)
 
     def open_file(self, path: str | Path) -> None:
@@ -250,6 +254,9 @@ class Session:
     def saved_scene(self, camera: dict | None = None) -> Scene:
         """The current scene with the view state a file keeps: layers, and ``camera`` (or the last known)."""
         view = {**self._scene.view, "layers": dict(self._view.layers)}
+        view.pop("steps", None)
+        if self._view.steps != DEFAULT_STEPS:
+            view["steps"] = self._view.steps
         camera = camera if camera is not None else self._view.camera
         if camera is not None:
             view["camera"] = camera
@@ -305,6 +312,12 @@ class Session:
         """Make the selected body immovable (infinite mass) or give it mass 1."""
         index = self._view.selected
         self._apply(self._scene.with_body(index, mass=math.inf if fixed else 1.0), "fixed" if fixed else "movable")
+
+    def set_container(self, on: bool) -> None:
+        """``all`` mode: make the selected body the container every other body moves inside (or not)."""
+        index = self._view.selected
+        bodies = [replace(b, container=(i == index and on)) for i, b in enumerate(self._scene.bodies)]
+        self._apply(self._scene.with_changes(bodies=tuple(bodies)), "container" if on else "no container")
 
     def add_body(self) -> None:
         """Add a target sphere clear of the others and select it (pair mode, up to the limit)."""
@@ -439,6 +452,12 @@ class Session:
         if name not in LAYERS:
             raise SceneError(f"layers: unknown layer {name!r}")
         self._set_view(Change.LAYERS, layers={**self._view.layers, name: bool(visible)})
+
+    def set_steps(self, steps: int) -> None:
+        """Steps over the horizon of the frame-stepped engine (1 to :data:`MAX_STEPS`)."""
+        if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= MAX_STEPS:
+            raise SceneError(f"steps: expected a whole number from 1 to {MAX_STEPS}, got {steps!r}")
+        self._set_view(Change.STEPS, steps=steps)
 
     def set_camera(self, camera: dict | None) -> None:
         """Look through ``camera`` (None: frame the scene); the 3-D view applies it."""

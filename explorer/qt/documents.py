@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
+from ..model.folder import SceneFolder
 from ..model.gallery import gallery
 from ..model.scene import SceneError
 from ..model.session import Session
@@ -54,6 +55,37 @@ class Documents(QObject):
             return False
         self.message.emit(f"Opened {path.name}")
         return True
+
+    def open_folder(self, folder: str | Path) -> bool:
+        """Open the first scene of a folder (e.g. an audit's worst cases); Next/Previous step through the rest."""
+        try:
+            first = SceneFolder(folder).current
+        except SceneError as exc:
+            self.error_dialog("Cannot open the folder", str(exc))
+            return False
+        return self.open_file(first)
+
+    def step_scene(self, offset: int) -> bool:
+        """Open the next (+1) or previous (−1) scene file in the current scene's folder, in name order."""
+        path = self.session.path
+        if path is None:
+            self.message.emit("Untitled scene: open a scene or a folder of scenes first")
+            return False
+        try:
+            folder = SceneFolder(path.parent, path)
+        except SceneError as exc:
+            self.error_dialog("Cannot step through the folder", str(exc))
+            return False
+        target = folder.step(offset)
+        if not self.open_file(target):
+            return False
+        self.message.emit(f"{folder.position()} · {target.name}")
+        return True
+
+    def ask_open_folder(self) -> None:
+        name = QFileDialog.getExistingDirectory(self.parent_widget, "Open a folder of scenes", str(Path.cwd()))
+        if name:
+            self.open_folder(name)
 
     def open_pasted(self, text: str) -> bool:
         """Open a configuration pasted from another engine as a new, untitled scene."""

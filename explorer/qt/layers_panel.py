@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
-from ..model.scene import LAYERS
+from ..model.scene import LAYERS, MAX_STEPS
 from ..model.session import Change, Session
 from .refresh import Refresher
 
@@ -16,6 +16,7 @@ LAYER_TITLES = {
     "reflection": "Reflected path",
     "labels": "Labels",
     "axes": "Axes and grid",
+    "steps": "Frame-stepped engine (steps of h / N)",
 }
 
 
@@ -32,8 +33,17 @@ class LayersPanel(QWidget):
             box.toggled.connect(lambda on, name=name: session.set_layer(name, on))
             layout.addWidget(box)
             self.boxes[name] = box
+        row = QHBoxLayout()
+        row.addWidget(QLabel("steps N"))
+        self.steps = QSpinBox()
+        self.steps.setRange(1, MAX_STEPS)
+        self.steps.setToolTip("How many steps a frame-stepped engine takes over the horizon h")
+        self.steps.valueChanged.connect(session.set_steps)
+        row.addWidget(self.steps)
+        row.addStretch(1)
+        layout.addLayout(row)
         layout.addStretch(1)
-        self.refresher = Refresher(self, session, Change.LAYERS, self.refresh)
+        self.refresher = Refresher(self, session, Change.LAYERS | Change.STEPS, self.refresh)
 
     def refresh(self) -> None:
         """Reflect the session's layers without echoing them back."""
@@ -41,3 +51,6 @@ class LayersPanel(QWidget):
             box.blockSignals(True)
             box.setChecked(self.session.view.layers.get(name, True))
             box.blockSignals(False)
+        self.steps.blockSignals(True)
+        self.steps.setValue(self.session.view.steps)
+        self.steps.blockSignals(False)

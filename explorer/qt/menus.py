@@ -33,6 +33,9 @@ def build_menus(window) -> None:
     session, files, layout = window.session, window.documents, window.arrangement
     file_menu = bar.addMenu("&File")
     action(window, file_menu, "&Open scene…", files.ask_open, QKeySequence.Open)
+    action(window, file_menu, "Open a &folder of scenes…", files.ask_open_folder)
+    action(window, file_menu, "&Next scene in the folder", lambda: files.step_scene(+1), "Ctrl+PgDown")
+    action(window, file_menu, "P&revious scene in the folder", lambda: files.step_scene(-1), "Ctrl+PgUp")
     window.gallery_menu = file_menu.addMenu("&Gallery")
     for path in gallery():
         item = QAction(path.stem.replace("_", " "), window)

@@ -90,6 +90,7 @@ class ScenePanel(QScrollArea):
         self.mode = QComboBox()
         self.mode.addItem("pair: A against the others", "pair")
         self.mode.addItem("inside: A in container B", "inside")
+        self.mode.addItem("all: every body against every other", "all")
         self.mode.activated.connect(lambda _i: self._attempt(session.set_mode, self.mode.currentData()))
         self.horizon = NumberField()
         self.restitution = NumberField()
@@ -114,11 +115,15 @@ class ScenePanel(QScrollArea):
         self.mass = NumberField()
         self.fixed = QCheckBox("fixed (infinite mass)")
         self.fixed.clicked.connect(lambda checked: self._attempt(session.set_fixed, checked))
+        self.container = QCheckBox("the container (all mode)")
+        self.container.setToolTip("Every other body moves inside this one and bounces off its wall")
+        self.container.clicked.connect(lambda checked: self._attempt(session.set_container, checked))
         grid.addWidget(QLabel("radius"), 3, 0)
         grid.addWidget(self.radius, 3, 1)
         grid.addWidget(QLabel("mass"), 3, 2)
         grid.addWidget(self.mass, 3, 3)
         grid.addWidget(self.fixed, 4, 1, 1, 3)
+        grid.addWidget(self.container, 5, 1, 1, 3)
         buttons = QHBoxLayout()
         self.add_button = QPushButton("Add body")
         self.remove_button = QPushButton("Remove body")
@@ -126,7 +131,7 @@ class ScenePanel(QScrollArea):
         self.remove_button.clicked.connect(lambda: self._attempt(session.remove_body))
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
-        grid.addLayout(buttons, 5, 0, 1, 4)
+        grid.addLayout(buttons, 6, 0, 1, 4)
         layout.addWidget(body_box)
         layout.addStretch(1)
         self.setWidget(box)
@@ -163,10 +168,13 @@ class ScenePanel(QScrollArea):
         """Display ``scene`` with body ``selected`` in the body box."""
         self.title.setText(scene.title or "Untitled scene")
         self.description.setText(scene.description)
-        self.mode.setCurrentIndex(0 if scene.mode == "pair" else 1)
+        self.mode.setCurrentIndex(self.mode.findData(scene.mode))
         self.horizon.show_value(scene.horizon)
         self.restitution.show_value(scene.restitution)
-        names = [f"{i}: {b.name}" + (" (container)" if scene.mode == "inside" and i == 1 else "") for i, b in enumerate(scene.bodies)]
+        names = [
+            f"{i}: {b.name}" + (" (container)" if (scene.mode == "inside" and i == 1) or b.container else "")
+            for i, b in enumerate(scene.bodies)
+        ]
         if [self.body.itemText(i) for i in range(self.body.count())] != names:
             self.body.clear()
             self.body.addItems(names)
@@ -182,5 +190,7 @@ class ScenePanel(QScrollArea):
             self.mass.show_value(body.mass)
         else:
             self.mass.setText("∞")
-        self.add_button.setEnabled(scene.mode == "pair" and len(scene.bodies) < MAX_BODIES)
+        self.container.setChecked(body.container)
+        self.container.setEnabled(scene.mode == "all" and selected > 0)
+        self.add_button.setEnabled(scene.mode != "inside" and len(scene.bodies) < MAX_BODIES)
         self.remove_button.setEnabled(selected > 0 and len(scene.bodies) > 2)

@@ -2,11 +2,50 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
 
 from ..model.session import Change, Session
 from .refresh import Refresher
+
+
+#: The colour of the event marks on the slider.
+MARK_COLOR = QColor("#d62728")
+
+
+class MarkedSlider(QSlider):
+    """A horizontal slider with a mark at each of some positions (the motion's events)."""
+
+    def __init__(self) -> None:
+        super().__init__(Qt.Horizontal)
+        self.marks: list[float] = []  #: positions as fractions of the range, 0 to 1
+
+    def set_marks(self, fractions: list[float]) -> None:
+        if fractions != self.marks:
+            self.marks = fractions
+            self.update()
+
+    def mark_x(self, fraction: float) -> int:
+        """The pixel column of a fraction of the range (where the handle's centre would be)."""
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        groove = self.style().subControlRect(QStyle.CC_Slider, option, QStyle.SC_SliderGroove, self)
+        handle = self.style().subControlRect(QStyle.CC_Slider, option, QStyle.SC_SliderHandle, self)
+        span = groove.width() - handle.width()
+        return groove.x() + handle.width() // 2 + int(round(fraction * span))
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+        super().paintEvent(event)
+        if not self.marks:
+            return
+        painter = QPainter(self)
+        painter.setPen(QPen(MARK_COLOR, 2))
+        rect: QRect = self.rect()
+        for fraction in self.marks:
+            x = self.mark_x(fraction)
+            painter.drawLine(x, rect.top() + 1, x, rect.top() + rect.height() // 3)
+        painter.end()
 
 
 class TimeBar(QWidget):
@@ -30,7 +69,8 @@ class TimeBar(QWidget):
         self.step.setDecimals(4)
         self.step.setRange(1e-4, 1e6)
         self.step.setPrefix("Δt = ")
-        self.slider = QSlider(Qt.Horizontal)
+        self.slider = MarkedSlider()
+        self.slider.setToolTip("Time; red marks: the motion's events")
         self.slider.setRange(0, self.STEPS)
         self.label = QLabel("t = 0")
         self.label.setMinimumWidth(110)
@@ -71,3 +111,5 @@ class TimeBar(QWidget):
             widget.blockSignals(False)
         self.play.setText("❚❚ Pause" if session.view.playing else "▶ Play")
         self.label.setText(f"t = {t:.4g}" + ("  (after h)" if t > horizon else ""))
+        events = session.solution.events
+        self.slider.set_marks(sorted({(e.time - lo) / (hi - lo) for e in events if lo <= e.time <= hi}) if hi > lo else [])

@@ -13,6 +13,7 @@ from solver import Status
 from ..model.analysis import Solution
 from ..model.scene import Scene
 from ..model.session import Change, Session
+from ..model.stepping import stepped_test
 from ..model.text import fmt, polynomial, root_label, status_text
 from .refresh import Refresher
 
@@ -26,6 +27,7 @@ class ValuesPanel(QScrollArea):
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.session = session
         self.setWidgetResizable(True)
         box = QWidget()
         layout = QVBoxLayout(box)
@@ -44,7 +46,15 @@ class ValuesPanel(QScrollArea):
         layout.addStretch(1)
         self.setWidget(box)
         self.setMinimumWidth(260)
-        self.refresher = Refresher(self, session, Change.SCENE, lambda: self.show_solution(session.scene, session.solution))
+        self.steps = None  # the frame-stepped engine's test, while its layer is on
+        self.refresher = Refresher(self, session, Change.SCENE | Change.LAYERS | Change.STEPS, self.refresh)
+
+    def refresh(self) -> None:
+        """Show the session's solution (and the frame-stepped test while its layer is on)."""
+        session = self.session
+        on = session.view.layers.get("steps", False)
+        self.steps = stepped_test(session.solution, session.view.steps) if on else None
+        self.show_solution(session.scene, session.solution)
 
     def show_solution(self, scene: Scene, solution: Solution) -> None:
         """Fill the panel from ``solution``."""
@@ -86,10 +96,12 @@ class ValuesPanel(QScrollArea):
             rows.append((f"{names[0]} after", _vec(imp.a_after)))
             rows.append((f"{names[1]} after", _vec(imp.b_after)))
         path = solution.path
-        bounce_text = f"{len(path.bounces)} bounce(s) before the horizon"
+        bounce_text = f"{len(solution.events)} event(s) before the horizon"
         if path.stopped:
-            bounce_text += f"; {path.stopped}"
-        rows.append(("path", bounce_text))
+            bounce_text = f"{len(solution.events)} event(s); the motion stops at t = {fmt(path.end)}: {path.stopped}"
+        rows.append(("motion", bounce_text))
+        if self.steps is not None:
+            rows.append(("stepped engine", self.steps.summary(fmt)))
         table = "".join(
             f"<tr><td style='color:#555;padding-right:8px'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in rows
         )
@@ -108,4 +120,24 @@ class ValuesPanel(QScrollArea):
             others = f"<p><b>Every pair</b></p><ul style='margin-left:-20px'>{items}</ul>"
         self.body_label.setText(
             f"<table>{table}</table><p><b>How it was decided</b></p><ol style='margin-left:-20px'>{trace}</ol>{others}"
+            + _event_list(scene, solution)
         )
+
+
+#: The values panel lists at most this many events.
+LISTED_EVENTS = 40
+
+
+def _event_list(scene: Scene, solution: Solution) -> str:
+    """The motion's events as an HTML table: time, which pair, impulse on the first body."""
+    events = solution.events
+    if not events:
+        return ""
+    names = [html.escape(b.name) for b in scene.bodies]
+    rows = "".join(
+        f"<tr><td style='padding-right:8px'>t = {fmt(e.time)}</td><td style='padding-right:8px'>{names[e.pair[0]]}–{names[e.pair[1]]}"
+        f"{' (jam)' if e.kind == 'jam' else ''}</td><td>{html.escape(_vec(e.impulse))}</td></tr>"
+        for e in events[:LISTED_EVENTS]
+    )
+    more = f"<p>… and {len(events) - LISTED_EVENTS} more</p>" if len(events) > LISTED_EVENTS else ""
+    return f"<p><b>Events</b> (impulse on the first body of the pair)</p><table>{rows}</table>{more}"

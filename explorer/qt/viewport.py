@@ -130,7 +130,7 @@ class Viewport(QWidget):
         changes, self._changes = self._changes, Change(0)
         session = self.session
         view = session.view
-        self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers)
+        self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps)
         if changes & Change.CAMERA:
             apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0)
         self.plotter.render_window.Render()

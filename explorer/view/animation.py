@@ -115,7 +115,7 @@ def render_animation(
     images = []
     try:
         for t in animation_times(scene, frames):
-            view.update(scene, solution, float(t), frame, scene.layers)
+            view.update(scene, solution, float(t), frame, scene.layers, scene.steps)
             plotter.render_window.Render()  # pyvista's screenshot renders only the first time
             images.append(plotter.screenshot(return_img=True))
     finally:

@@ -320,3 +320,20 @@ def ring(center, axis, radius: float, thickness: float, n: int = 32) -> Mesh:
     theta = np.linspace(0.0, 2.0 * np.pi, n + 1)
     circle = np.asarray(center, dtype=float) + radius * (np.outer(np.cos(theta), u) + np.outer(np.sin(theta), w))
     return tubes(np.stack([circle[:-1], circle[1:]], axis=1), thickness, 6)
+
+
+def flat_circles(centers, radius: float, n: int = 32) -> Mesh:
+    """Horizontal circles (in planes z = const) of ``radius`` around each of ``centers`` (k, 3), as line cells.
+
+    The outlines of a body at many instants, light enough for hundreds.
+    """
+    c = np.asarray(centers, dtype=float).reshape(-1, 3)
+    if len(c) == 0:
+        return EMPTY
+    theta = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
+    ring = np.stack([np.cos(theta), np.sin(theta), np.zeros(n)], axis=1) * radius  # (n, 3)
+    points = (c[:, None, :] + ring[None, :, :]).reshape(-1, 3)
+    j = np.arange(n)
+    base = (np.arange(len(c)) * n)[:, None]
+    lines = np.stack([np.full((len(c), n), 2), base + j, base + (j + 1) % n], axis=2).reshape(-1)
+    return Mesh(points, lines=lines)

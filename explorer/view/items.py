@@ -188,8 +188,11 @@ class ItemSet:
         prop.LightingOff()
         if style == "wireframe":
             prop.SetRepresentationToWireframe()
-        if opacity < 1.0 and style != "wireframe":
-            prop.BackfaceCullingOn()  # one translucent layer per closed surface, half the fill cost
+        if style != "wireframe":
+            # back faces are never seen from outside a closed surface: culling them halves the fill,
+            # keeps one translucent layer per surface, and leaves nothing to fight the front faces
+            # for the depth buffer when a long scene stretches the depth range (dark speckles)
+            prop.BackfaceCullingOn()
         actor.SetVisibility(False)
         (self.overlay if on_top else self.renderer).AddActor(actor)
         item = Item(mesh, actor, layer, color_rgb, shaded)
@@ -225,11 +228,25 @@ class ItemSet:
 
         The mesh is rebuilt and uploaded only when the arguments changed since
         the last call for this item: during a drag most items stay as they are.
+        Spheres (:func:`geometry.sphere`) are one unit sphere per tessellation,
+        placed by the actor's position and scale, so moving or resizing one
+        uploads nothing.
         """
         item = self.items[name]
-        key = (builder, _freeze(args))
-        if key != item.key:
-            self._upload(item, builder(*args))
+        if builder is geometry.sphere:
+            center, radius, *res = args
+            key = (builder, tuple(res))
+            mesh = geometry.sphere((0.0, 0.0, 0.0), 1.0, *res) if key != item.key else None
+            item.actor.SetPosition(*(float(x) for x in center))
+            item.actor.SetScale(float(radius))
+        else:
+            key = (builder, _freeze(args))
+            mesh = builder(*args) if key != item.key else None
+            if mesh is not None and (item.actor.GetPosition() != (0.0, 0.0, 0.0) or item.actor.GetScale() != (1.0, 1.0, 1.0)):
+                item.actor.SetPosition(0.0, 0.0, 0.0)
+                item.actor.SetScale(1.0)
+        if mesh is not None:
+            self._upload(item, mesh)
             item.key = key
         item.actor.SetVisibility(not item.mesh_empty and self.visible(item.layer))
 

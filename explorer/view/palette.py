@@ -1,7 +1,10 @@
 """Colours shared by the 3-D drawing and the plots (no imports: usable everywhere)."""
 
 #: Body colours in order (A first).
-BODY_COLORS = ("#2f6fd0", "#e3872d", "#3aa655", "#8e5cc4", "#c44e4e", "#1fa3a3", "#b58b00", "#6d6d6d")
+BODY_COLORS = (
+    "#2f6fd0", "#e3872d", "#3aa655", "#8e5cc4", "#c44e4e", "#1fa3a3", "#b58b00", "#6d6d6d",
+    "#d6609e", "#5b8c2a", "#a0522d", "#4a5fb0", "#e0b000", "#2e8b8b", "#9c3f9c", "#7a7a3a",
+)  # fmt: skip
 CONTACT_COLOR = "#ff00ff"
 ENTER_COLOR = "#11a052"
 EXIT_COLOR = "#c0185a"

@@ -72,7 +72,10 @@ def place(scene: Scene, solution: Solution, t: float, reference: float) -> Place
     shift = np.multiply(bodies[b_index].velocity, reference)
     inside = scene.mode == "inside"
     path = solution.path
-    world = path.positions(min(max(t, 0.0), h)) if t <= h else path.segments[-1].positions(t)  # after h: the last segment goes on
+    if t <= h or path.stopped:
+        world = path.positions(max(t, 0.0))  # clamped to what is known: never past a stop
+    else:
+        world = path.segments[-1].positions(t)  # after h (to a later contact): the last segment goes on
     centers = np.array([np.asarray(p, dtype=float) - shift * t for p in world])
     tips = np.array([np.add(b.center, np.subtract(b.velocity, shift) * h) for b in bodies], dtype=float)
     radii = np.array([b.radius for b in bodies], dtype=float)

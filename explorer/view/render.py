@@ -134,7 +134,7 @@ def draw_offscreen(
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
     solution = solve(scene)
-    view.update(scene, solution, t, frame, scene.layers)
+    view.update(scene, solution, t, frame, scene.layers, scene.steps)
     apply_camera(plotter, scene.view.get("camera") if camera is None else camera, scene, solution, frame)
     return plotter, solution, view
 

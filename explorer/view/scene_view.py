@@ -20,7 +20,8 @@ from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
 from solver import Status
 
 from ..model.analysis import Solution
-from ..model.scene import LAYERS, MAX_BODIES, Scene
+from ..model.scene import DEFAULT_STEPS, LAYERS, MAX_BODIES, Scene
+from ..model.stepping import stepped_test
 from ..model.text import fmt, root_label, status_text
 from . import geometry
 from .items import SUBSCRIPTS, ItemSet, rgb, text_style
@@ -76,19 +77,32 @@ class ViewStyle:
     Attributes
     ----------
     text_scale : float
-        Times the normal font sizes (labels, verdict line, colour key).
+        Times the normal font sizes of the labels and the verdict line.
+    legend_scale : float
+        Times the normal font size of the colour key (it sits over the scene: less than the labels).
     line_scale : float
         Times the normal thickness of tubes, arrow shafts and markers.
     """
 
     text_scale: float = 1.0
+    legend_scale: float = 1.0
     line_scale: float = 1.0
 
 
 #: The window and ordinary pictures.
 NORMAL = ViewStyle()
 #: Presentation mode: readable from the back of a classroom on a 1280×720 projector.
-PRESENTATION = ViewStyle(text_scale=2.0, line_scale=1.8)
+PRESENTATION = ViewStyle(text_scale=2.0, legend_scale=1.6, line_scale=1.8)
+
+
+def _first_events(scene: Scene, solution: Solution) -> list[float]:
+    """How long each body's capsule sweeps: the horizon, or in ``all`` mode its first event (after it, it turns)."""
+    until = [scene.horizon] * len(scene.bodies)
+    if scene.mode == "all":
+        for event in reversed(solution.events):
+            for i in event.pair:
+                until[i] = min(until[i], event.time)
+    return until
 
 
 class SceneView:
@@ -128,20 +142,30 @@ class SceneView:
         window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
         window.AddRenderer(overlay)
         self.items = ItemSet(renderer, overlay)
+        # the verdict and the colour key go on the overlay too: drawn last, over every marker
         self.verdict = vtkTextActor()
         text_style(self.verdict.GetTextProperty(), VERDICT_SIZE)
         self.verdict.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
         self.verdict.SetPosition(0.012, 0.955)
         self.verdict.GetTextProperty().SetVerticalJustificationToTop()
-        renderer.AddViewProp(self.verdict)
+        overlay.AddViewProp(self.verdict)
+        self.note = vtkTextActor()  # a second line: the frame-stepped engine's verdict, or why the motion stops
+        text_style(self.note.GetTextProperty(), LABEL_SIZE)
+        self.note.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+        self.note.SetPosition(0.012, 0.915)
+        self.note.GetTextProperty().SetVerticalJustificationToTop()
+        self.note.SetVisibility(False)
+        overlay.AddViewProp(self.note)
         self.legend: list[vtkTextActor] = []
         for _ in LEGEND_ROWS:
             actor = vtkTextActor()
             text_style(actor.GetTextProperty(), LEGEND_SIZE)
+            actor.GetTextProperty().SetBackgroundColor(1.0, 1.0, 1.0)  # readable where it crosses the scene
+            actor.GetTextProperty().SetBackgroundOpacity(0.8)
             actor.GetTextProperty().SetJustificationToRight()
             actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
             actor.SetVisibility(False)
-            renderer.AddViewProp(actor)
+            overlay.AddViewProp(actor)
             self.legend.append(actor)
         self._axes_added = False
         self._create_items()
@@ -178,6 +202,11 @@ class SceneView:
         add("closest", "contact", color=CLOSEST_COLOR)
         self.items.add_label("closest", "contact", LABEL_SIZE)
         add("grid", "axes", color="#c8c8c8", lit=False)
+        for i in range(MAX_BODIES):  # every body's path, when every pair collides
+            add(f"path{i}", "reflection", color=BODY_COLORS[i])
+        add("steps_a", "steps", color=BODY_COLORS[0], lit=False, line_width=1)
+        add("steps_b", "steps", color=BODY_COLORS[1], lit=False, line_width=1)
+        add("steps_caught", "steps", color=OVERLAP_COLOR, lit=False, line_width=2, on_top=True)
 
     def set_style(self, style: ViewStyle) -> None:
         """Draw text and thin things at ``style``'s sizes from the next :meth:`update` on."""
@@ -185,6 +214,7 @@ class SceneView:
         for actor, _ in self.items.labels.values():
             actor.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
         self.verdict.GetTextProperty().SetFontSize(round(VERDICT_SIZE * style.text_scale))
+        self.note.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
 
     # -- the update ------------------------------------------------------------
     def update(
@@ -194,6 +224,7 @@ class SceneView:
         t: float = 0.0,
         reference: float = 0.0,
         layers: dict[str, bool] | None = None,
+        steps: int = DEFAULT_STEPS,
     ) -> Placement:
         """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -213,7 +244,9 @@ class SceneView:
             the expanded sphere of radius rA + rB (in a container, shrinks to
             rC − rA): the Minkowski reduction.
         layers : dict, optional
-            Visibility by layer name (default: every layer of :data:`LAYERS` on).
+            Visibility by layer name (default: :data:`LAYERS`).
+        steps : int
+            Steps of the frame-stepped engine (the ``steps`` layer).
 
         Returns
         -------
@@ -231,9 +264,11 @@ class SceneView:
         self._draw_overlap(scene, solution, at)
         self._draw_reflection(scene, solution, at)
         self._draw_closest(solution, at)
+        self._draw_paths(scene, solution, at)
+        note = self._draw_steps(solution, at, steps)
         self._draw_grid(*at.bounds)
         self._draw_legend(scene)
-        self._draw_verdict(scene, solution, at)
+        self._draw_verdict(scene, solution, at, note)
         return at
 
     def _thin(self, at: Placement, fraction: float) -> float:
@@ -245,26 +280,28 @@ class SceneView:
         show = self.items.show
         inside = scene.mode == "inside"
         b_index, h, t = solution.other, scene.horizon, at.time
+        swept_until = _first_events(scene, solution)
         for i, body in enumerate(scene.bodies):
-            translucent = (inside and i == 1) or (i == b_index and not inside and at.reference > 0.0)
+            container = (inside and i == 1) or body.container
+            translucent = container or (i == b_index and not inside and at.reference > 0.0)
             prop = self.items.items[f"body{i}"].actor.GetProperty()
-            if inside and i == 1:
+            if container:
                 prop.SetOpacity(CONTAINER_OPACITY)
             elif i == b_index and at.reference > 0.0:
                 prop.SetOpacity(1.0 - at.reference * (1.0 - RELATIVE_B_OPACITY))
             else:
                 prop.SetOpacity(1.0)
-            prop.SetBackfaceCulling(translucent)
             res = (48, 24) if translucent else geometry.SPHERE_RES
             radius = at.radii[i]
             show(f"body{i}", geometry.sphere, at.centers[i], radius, res)
-            if inside and i == 1:
+            if container:
                 show("container_rim", geometry.circles, at.centers[i], radius)
             velocity = np.subtract(body.velocity, at.shift)
             end = np.add(body.center, velocity * h)
             moving = bool(np.any(velocity))
             if moving:
-                show(f"capsule{i}", geometry.capsule, body.center, end, radius)
+                swept_end = np.add(body.center, velocity * swept_until[i])
+                show(f"capsule{i}", geometry.capsule, body.center, swept_end, radius)
                 shaft = self._thin(at, 0.06)
                 show(f"arrow{i}", geometry.arrow, body.center, end, shaft, 2.6 * shaft, 5.0 * shaft)
                 if 0.0 < t <= h:
@@ -352,7 +389,7 @@ class SceneView:
     def _draw_reflection(self, scene: Scene, solution: Solution, at: Placement) -> None:
         """A's path after its first bounce, and the other body's after the impact (world frame only)."""
         path = solution.path
-        if not path.bounces or at.reference >= 0.5:  # B's rest frame ends at the impact
+        if not path.bounces or at.reference >= 0.5 or scene.mode == "all":  # B's frame ends at the impact; all: every path
             return
         h = scene.horizon
         first = path.bounces[0].time
@@ -367,6 +404,35 @@ class SceneView:
             self.items.show("reflection_b", geometry.tube, [start_j, after], self._thin(at, 0.035))
             self.items.set_color("reflection_b_end", BODY_COLORS[j])
             self.items.show("reflection_b_end", geometry.sphere, after, at.radii[j], (24, 12))
+
+    def _draw_paths(self, scene: Scene, solution: Solution, at: Placement) -> None:
+        """``all`` mode: every moving body's centre over the motion, through each of its events (world frame)."""
+        if scene.mode != "all" or at.reference >= 0.5:
+            return
+        path = solution.path
+        times = [seg.t_start for seg in path.segments] + [path.end]
+        for i, body in enumerate(scene.bodies):
+            if body.container or body.fixed:
+                continue
+            centres = [path.positions(tau)[i] for tau in times]
+            self.items.show(f"path{i}", geometry.tube, centres, self._thin(at, 0.03))
+
+    def _draw_steps(self, solution: Solution, at: Placement, steps: int) -> str | None:
+        """The ``steps`` layer: where a fixed-step engine would test the primary pair, the steps that see an overlap.
+
+        Returns the line that says what that engine concludes (None with the layer off).
+        """
+        if not self.items.visible("steps") or at.reference >= 0.5:
+            return None
+        test = stepped_test(solution, steps)
+        scene = solution.scene
+        a, b = scene.bodies[0], scene.bodies[solution.other]
+        self.items.show("steps_a", geometry.flat_circles, test.a_centers, a.radius)
+        if any(b.velocity):
+            self.items.show("steps_b", geometry.flat_circles, test.b_centers, b.radius)
+        if test.caught.any():
+            self.items.show("steps_caught", geometry.flat_circles, test.a_centers[test.caught], a.radius * 1.02)
+        return test.summary(fmt)
 
     def _draw_closest(self, solution: Solution, at: Placement) -> None:
         """The closest approach of a miss (or of a later contact), as a segment with its length."""
@@ -410,8 +476,7 @@ class SceneView:
         """The colour key in the lower right corner (with the labels layer)."""
         inside = scene.mode == "inside"
         height = max(int(self.plotter.window_size[1]), 1)
-        scale = self.style.text_scale
-        size = int(min(LEGEND_SIZE, max(7, height / 62)) * scale)  # the key keeps to ~1/4 of the view's height
+        size = int(min(LEGEND_SIZE, max(7, height / 62)) * self.style.legend_scale)  # the key keeps to ~1/4 of the view's height
         row = max(0.032, 1.5 * size / height)
         visible = self.items.visible("labels")
         for k, (actor, (color, text)) in enumerate(zip(self.legend, LEGEND_ROWS)):
@@ -423,8 +488,12 @@ class SceneView:
             actor.SetPosition(0.985, 0.03 + row * (len(LEGEND_ROWS) - 1 - k))
             actor.SetVisibility(visible)
 
-    def _draw_verdict(self, scene: Scene, solution: Solution, at: Placement) -> None:
-        """The one-line verdict at the top left, with the time and frame when they are not the defaults."""
+    def _draw_verdict(self, scene: Scene, solution: Solution, at: Placement, note: str | None) -> None:
+        """The verdict at the top left (with the time and frame when not the defaults), and a note under it.
+
+        The note: why the motion stops early (when the time shown is past it), or
+        the frame-stepped engine's verdict.
+        """
         line = status_text(scene, solution, SUBSCRIPTS)
         if at.time != 0.0:
             line += f"   ·   t = {fmt(at.time)}"
@@ -432,3 +501,9 @@ class SceneView:
             line += f"   ·   {scene.bodies[solution.other].name}'s rest frame"
         if self.verdict.GetInput() != line:
             self.verdict.SetInput(line)
+        path = solution.path
+        if path.stopped and at.time >= path.end:
+            note = f"the motion is known to t = {fmt(path.end)}: {path.stopped}"
+        self.note.SetVisibility(note is not None)
+        if note is not None and self.note.GetInput() != note:
+            self.note.SetInput(note)

@@ -22,10 +22,13 @@ def set_time(qtbot, window, t: float) -> None:
 
 
 def _centre_and_radius(window, name: str) -> tuple[np.ndarray, float]:
-    """Centre and radius of a sphere item as drawn (from its mesh points)."""
+    """Centre and radius of a sphere item as drawn (its mesh points, placed by its actor's transform)."""
     from vtkmodules.util.numpy_support import vtk_to_numpy
 
-    points = vtk_to_numpy(window.viewport.drawing.items.items[name].mesh.GetPoints().GetData())
+    item = window.viewport.drawing.items.items[name]
+    points = vtk_to_numpy(item.mesh.GetPoints().GetData())
+    matrix = np.array([[item.actor.GetMatrix().GetElement(r, c) for c in range(4)] for r in range(4)])
+    points = points @ matrix[:3, :3].T + matrix[:3, 3]
     centre = (points.max(axis=0) + points.min(axis=0)) / 2
     return centre, float(np.linalg.norm(points - centre, axis=1).max())
 

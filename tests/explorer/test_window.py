@@ -388,3 +388,27 @@ def test_letter_keys_in_the_view_leave_the_picture_alone(qtbot, make_window):
     assert actor.GetProperty().GetRepresentation() == surface
     assert window.viewport.plotter.camera.position == camera
     assert window.isVisible()
+
+
+def test_a_folder_of_scenes_is_stepped_through_with_next_and_previous(qtbot, make_window, tmp_path):
+    import shutil
+
+    for stem in ("billiards", "default", "tangent_graze"):
+        shutil.copy(SCENES_DIR / f"{stem}.json", tmp_path / f"{stem}.json")
+    (tmp_path / "notes.txt").write_text("not a scene")
+    window = make_window("default")
+    assert window.documents.open_folder(tmp_path)
+    assert window.session.path == tmp_path / "billiards.json"
+    view = window.viewport.plotter.interactor
+    qtbot.keyClick(view, Qt.Key_PageDown, Qt.ControlModifier)
+    assert window.session.path == tmp_path / "default.json"
+    assert "2 / 3" in window.statusBar().currentMessage()
+    qtbot.keyClick(view, Qt.Key_PageDown, Qt.ControlModifier)
+    qtbot.keyClick(view, Qt.Key_PageDown, Qt.ControlModifier)  # past the last: back to the first
+    assert window.session.path == tmp_path / "billiards.json"
+    qtbot.keyClick(view, Qt.Key_PageUp, Qt.ControlModifier)
+    assert window.session.path == tmp_path / "tangent_graze.json"
+    errors = []
+    window.documents.error_dialog = lambda title, message: errors.append(message)
+    assert not window.documents.open_folder(tmp_path / "empty-or-missing")
+    assert errors and window.session.path == tmp_path / "tangent_graze.json"

@@ -1,0 +1,154 @@
+"""Every body against every other ("all" mode), the events on screen, and what a frame-stepped engine would miss."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from explorer.model import scene_io
+from explorer.model.analysis import solve
+from explorer.model.gallery import SCENES_DIR
+from explorer.model.scene import SceneError
+from explorer.model.session import Session
+from explorer.model.stepping import stepped_test
+
+from window_helpers import settle, show_panel
+
+
+def _load(stem: str):
+    return scene_io.load(SCENES_DIR / f"{stem}.json")
+
+
+def test_newtons_cradle_passes_the_momentum_down_the_row():
+    scene = _load("newtons_cradle")
+    solution = solve(scene)
+    end = solution.path.segments[-1]
+    a_speed = scene.bodies[0].velocity
+    assert end.velocities[-1] == pytest.approx(a_speed)  # the last ball leaves with A's velocity
+    for v in end.velocities[:-1]:
+        assert v == pytest.approx((0.0, 0.0, 0.0), abs=1e-12)  # the others stay put
+    pairs = [e.pair for e in solution.events]
+    assert pairs == [(0, 1), (1, 2), (2, 3), (3, 4)]  # one pair at a time, in order, at one instant
+    assert len({e.time for e in solution.events}) == 1
+
+
+def test_a_gas_stays_in_its_container_and_keeps_its_energy():
+    scene = _load("gas_in_container")
+    solution = solve(scene)
+    wall = next(i for i, b in enumerate(scene.bodies) if b.container)
+    assert any(e.pair[1] == wall for e in solution.events)  # the wall is hit, named by its scene index
+    rc = scene.bodies[wall].radius
+    for t in np.linspace(0.0, solution.path.end, 200):
+        centres = np.asarray(solution.path.positions(float(t)))
+        for i, body in enumerate(scene.bodies):
+            if i != wall:
+                assert np.linalg.norm(centres[i] - centres[wall]) <= rc - body.radius + 1e-9 * rc
+    speeds = lambda seg: sum(np.dot(v, v) for i, v in enumerate(seg.velocities) if i != wall)  # noqa: E731
+    assert speeds(solution.path.segments[-1]) == pytest.approx(speeds(solution.path.segments[0]), rel=1e-12)
+
+
+def test_a_break_conserves_momentum_and_never_gains_energy():
+    scene = _load("snooker_break")
+    solution = solve(scene)
+    assert len(solution.events) > 10 and solution.path.stopped is None
+    masses = np.array([b.mass for b in scene.bodies])
+    first, last = (np.asarray(seg.velocities) for seg in (solution.path.segments[0], solution.path.segments[-1]))
+    assert masses @ last == pytest.approx(masses @ first, abs=1e-9)
+    energy = lambda v: float(masses @ np.einsum("ij,ij->i", v, v))  # noqa: E731
+    assert energy(last) <= energy(first) * (1 + 1e-12)
+    assert solution.path.bounces[0].other == solution.events[0].pair[1]  # A's first contact, in scene indices
+
+
+def test_the_caged_ball_never_leaves_its_cage():
+    scene = _load("caged_ball")
+    solution = solve(scene)
+    a = scene.bodies[0]
+    for t in np.linspace(0.0, solution.path.end, 400):
+        centre = np.asarray(solution.path.positions(float(t))[0])
+        assert np.all(np.abs(centre) < 2.125)  # inside the box the six spheres' centres span
+        for b in scene.bodies[1:]:
+            assert np.linalg.norm(centre - np.asarray(b.center)) >= a.radius + b.radius - 1e-9
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(mode="pair"), "only \"all\" mode marks a container"),
+        (lambda d: d["bodies"][0].update(container=True), "at most one container"),
+        (lambda d: d["bodies"][-1].update(radius=0.1), "container must be larger"),
+        (lambda d: d["bodies"][-1].update(container="yes"), "true or false"),
+    ],
+)
+def test_a_container_is_refused_where_it_makes_no_sense(change, message):
+    data = json.loads((SCENES_DIR / "gas_in_container.json").read_text())
+    change(data)
+    with pytest.raises(SceneError, match=message):
+        scene_io.from_dict(data)
+
+
+def test_all_mode_round_trips_through_a_file(tmp_path):
+    scene = _load("gas_in_container")
+    out = tmp_path / "gas.json"
+    scene_io.save(scene, out)
+    again = scene_io.load(out)
+    assert again == scene and again.mode == "all" and [b.container for b in again.bodies].count(True) == 1
+
+
+def test_the_stepped_engine_misses_the_bullet_and_more_steps_catch_it():
+    session = Session(_load("bullet_tunnels"))
+    assert session.view.layers["steps"] and session.view.steps == 4  # as the scene file asks
+    s = session.solution.sweep
+    test = stepped_test(session.solution, 4)
+    assert s.hit and test.tunnels and not test.caught.any()
+    assert "MISSED" in test.summary(str)
+    session.set_steps(5)
+    caught = stepped_test(session.solution, session.view.steps)
+    assert caught.first is not None and caught.times[caught.first] >= s.toi  # seen late, not missed
+    with pytest.raises(SceneError, match="steps"):
+        session.set_steps(0)
+
+
+def test_events_are_marked_on_the_time_slider_and_listed_in_the_values(qtbot, make_window):
+    window = make_window("snooker_break")
+    solution = window.session.solution
+    lo, hi = window.session.time_range()
+    times = {e.time for e in solution.events if lo <= e.time <= hi}
+    assert len(window.time_bar.slider.marks) == len(times) > 5
+    show_panel(qtbot, window, "Values")
+    text = window.values.body_label.text()
+    assert "Events" in text and text.count("t = ") >= min(len(solution.events), 40)
+    names = window.session.scene.bodies
+    first = solution.events[0]
+    assert f"{names[first.pair[0]].name}–{names[first.pair[1]].name}" in text
+
+
+def test_the_steps_layer_draws_the_engine_s_positions_and_its_verdict(qtbot, make_window):
+    window = make_window("bullet_tunnels")
+    drawing = window.viewport.drawing
+    assert drawing.items.items["steps_a"].actor.GetVisibility()
+    assert "MISSED" in drawing.note.GetInput() and drawing.note.GetVisibility()
+    show_panel(qtbot, window, "Layers")
+    window.layers_panel.steps.setValue(5)
+    settle(qtbot)
+    assert window.session.view.steps == 5
+    assert "overlap seen at step" in drawing.note.GetInput()
+    window.layers_panel.boxes["steps"].click()
+    settle(qtbot)
+    assert not drawing.items.items["steps_a"].actor.GetVisibility() and not drawing.note.GetVisibility()
+
+
+def test_a_body_can_be_made_the_container_from_the_scene_panel(qtbot, make_window):
+    window = make_window("snooker_break")
+    show_panel(qtbot, window, "Scene")
+    panel = window.scene_panel
+    window.session.select(1)
+    settle(qtbot)
+    panel.container.click()  # a rack ball as container: too small for the others, refused
+    settle(qtbot)
+    assert "Refused" in window.statusBar().currentMessage() and not any(b.container for b in window.session.scene.bodies)
+    assert not panel.container.isChecked()
+    qtbot.mouseClick(panel.remove_button, Qt.LeftButton)
+    assert len(window.session.scene.bodies) == 15
