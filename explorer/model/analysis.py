@@ -76,6 +76,30 @@ class Solution:
         """Body index of the primary pair's other body."""
         return self.primary + 1
 
+    @property
+    def contact_happens(self) -> bool:
+        """Whether A really reaches the primary contact.
+
+        In ``pair`` and ``inside`` mode A flies freely until it, so always.  In
+        ``all`` mode another body may strike A (or the other body) first and
+        turn it: the primary pair's roots then describe a flight that never
+        happens.  The first root is real when A's first event, or the other
+        body's, is their contact, or when neither meets anything (free flight).
+        """
+        if self.scene.mode != "all":
+            return True
+        return self.first_turn is None or set(self.first_turn.pair) == {0, self.other}
+
+    @property
+    def first_turn(self) -> SceneEvent | None:
+        """The first event that turns A or the primary pair's other body (None: both fly freely).
+
+        A fixed body or a container is never turned, so only A's events count against one.
+        """
+        partner = self.scene.bodies[self.other]
+        turnable = {0} if partner.fixed or partner.container else {0, self.other}
+        return next((e for e in self.events if turnable & set(e.pair)), None)
+
 
 def solve(scene: Scene) -> Solution:
     """Run every query the views need for ``scene``."""
@@ -211,5 +235,9 @@ def to_dict(solution: Solution) -> dict[str, Any]:
         "segments": len(path.segments),
         "ends_at": path.end,
         "stopped": path.stopped,
+        "events": [
+            {"time": e.time, "bodies": [names[i] for i in e.pair], "impulse": _vec(e.impulse), "kind": e.kind}
+            for e in solution.events
+        ],
     }
     return out

@@ -31,7 +31,25 @@ def root_label(k: int, subscripts: bool = True) -> str:
 
 
 def status_text(scene: Scene, solution: Solution, subscripts: bool = True) -> str:
-    """The one-line verdict shown above the view and in the values panel."""
+    """The one-line verdict shown above the view and in the values panel.
+
+    ``all`` mode adds the count of events; when another body turns A (or its
+    partner) before the primary contact, the line says so instead of the
+    contact that never happens.
+    """
+    line = _pair_status(scene, solution, subscripts)
+    if scene.mode != "all":
+        return line
+    if not solution.contact_happens:
+        first = solution.first_turn
+        names = " and ".join(scene.bodies[i].name for i in first.pair)
+        line = f"{names} meet first, at t = {fmt(first.time)}"
+    count = len(solution.events)
+    return f"{line}   ·   {count} event{'' if count == 1 else 's'} in all"
+
+
+def _pair_status(scene: Scene, solution: Solution, subscripts: bool) -> str:
+    """The verdict of the primary pair alone."""
     s = solution.sweep
     names = scene.bodies[0].name, scene.bodies[solution.other].name
     pair = f"{names[0]} in {names[1]}" if scene.mode == "inside" else f"{names[0]}–{names[1]}"

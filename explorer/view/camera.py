@@ -22,12 +22,20 @@ WIDE_ASPECT = 1.6
 def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Axis-aligned box around every body over [0, horizon] (capsules included).
 
-    With a solution, the ghosts at roots within 5 horizons are included too.
+    With a solution, the ghosts at roots within 5 horizons are included too;
+    in ``all`` mode, where bodies turn at their events, the box holds the
+    motion itself (every body at every event) rather than straight flights.
 
     Returns
     -------
     lo, hi : (3,) float
     """
+    if solution is not None and scene.mode == "all":
+        path = solution.path
+        times = [seg.t_start for seg in path.segments] + [path.end]
+        radii = np.array([b.radius for b in scene.bodies])[:, None]
+        centres = np.array([path.positions(t) for t in times], dtype=float)  # (times, bodies, 3)
+        return np.min(centres - radii, axis=(0, 1)), np.max(centres + radii, axis=(0, 1))
     lows, highs = [], []
     times = [0.0, scene.horizon]
     if solution is not None and solution.sweep.roots is not None:

@@ -46,6 +46,8 @@ MINKOWSKI_OPACITY = 0.14
 GHOST_OPACITY = 0.35
 FADED_OPACITY = 0.25
 CONTAINER_OPACITY = 0.12
+#: A velocity arrow that reaches past its body's first event (``all`` mode).
+ARROW_PAST_EVENT_OPACITY = 0.3
 #: B in its own rest frame, grown into the expanded sphere: see-through, so the ray shows inside.
 RELATIVE_B_OPACITY = 0.3
 #: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
@@ -304,6 +306,9 @@ class SceneView:
                 show(f"capsule{i}", geometry.capsule, body.center, swept_end, radius)
                 shaft = self._thin(at, 0.06)
                 show(f"arrow{i}", geometry.arrow, body.center, end, shaft, 2.6 * shaft, 5.0 * shaft)
+                # past its first event the body turns: its arrow is then only a handle, so faint
+                arrow_opacity = ARROW_PAST_EVENT_OPACITY if swept_until[i] < h else 1.0
+                self.items.items[f"arrow{i}"].actor.GetProperty().SetOpacity(arrow_opacity)
                 if 0.0 < t <= h:
                     ring_at = np.add(body.center, velocity * t)
                     show(f"time_ring{i}", geometry.ring, ring_at, velocity, radius * 1.02, self._thin(at, 0.02))
@@ -324,9 +329,10 @@ class SceneView:
         if s.roots is not None and max(abs(t_lo), abs(t_hi)) > 50 * h:
             t_lo, t_hi = max(t_lo, -50 * h), min(t_hi, 50 * h)
         start = np.asarray(a_body.center)
-        a_end = np.add(a_body.center, np.subtract(a_body.velocity, at.shift) * h)
+        a_until = _first_events(scene, solution)[0]  # all mode: A turns at its first event
+        a_end = np.add(a_body.center, np.subtract(a_body.velocity, at.shift) * a_until)
         self.items.show("centre_path", geometry.tube, [a_body.center, a_end], self._thin(at, 0.025))
-        if any(rel_v):
+        if any(rel_v) and solution.contact_happens:
             self.items.show(
                 "relative_path", geometry.dashed_tube, start + rel_v * t_lo, start + rel_v * t_hi, at.marker * self.style.line_scale
             )
@@ -343,7 +349,10 @@ class SceneView:
         rel_v = np.subtract(a_body.velocity, other.velocity)
         start = np.asarray(a_body.center)
         double = s.roots[0] == s.roots[1]  # exactly tangent: the spheres touch at one instant
-        for k, root in enumerate(s.roots[:1] if double else s.roots):
+        roots = s.roots[:1] if double else s.roots
+        if scene.mode == "all":  # the bodies turn at their first event: later roots never happen
+            roots = roots[:1] if solution.contact_happens else ()
+        for k, root in enumerate(roots):
             inside_h = 0.0 <= root <= h
             marker = start + rel_v * root
             color = (ENTER_COLOR, EXIT_COLOR)[k] if inside_h else FADED_COLOR
@@ -370,7 +379,7 @@ class SceneView:
     def _draw_contact(self, solution: Solution, at: Placement) -> None:
         """The contact point and B's surface normal there (pointing back towards A: the plane A reflects in)."""
         contact = solution.sweep.contact
-        if contact is None:
+        if contact is None or not solution.contact_happens:
             return
         point = at.at(contact.point, contact.time)
         self.items.show("contact_point", geometry.sphere, point, self._thin(at, 0.2), (20, 10))

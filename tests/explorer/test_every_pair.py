@@ -68,7 +68,7 @@ def test_the_caged_ball_never_leaves_its_cage():
     a = scene.bodies[0]
     for t in np.linspace(0.0, solution.path.end, 400):
         centre = np.asarray(solution.path.positions(float(t))[0])
-        assert np.all(np.abs(centre) < 2.125)  # inside the box the six spheres' centres span
+        assert np.linalg.norm(centre) < 2.5 and centre[2] == 0.0  # inside the ring, in its plane
         for b in scene.bodies[1:]:
             assert np.linalg.norm(centre - np.asarray(b.center)) >= a.radius + b.radius - 1e-9
 
@@ -152,3 +152,63 @@ def test_a_body_can_be_made_the_container_from_the_scene_panel(qtbot, make_windo
     assert not panel.container.isChecked()
     qtbot.mouseClick(panel.remove_button, Qt.LeftButton)
     assert len(window.session.scene.bodies) == 15
+
+
+def _struck_before_its_contact():
+    """A flies at B; C knocks B away first, so A never reaches the contact its pair's roots describe."""
+    return scene_io.from_dict(
+        {
+            "format": "sphere-explorer/1",
+            "mode": "all",
+            "horizon": 2.5,
+            "restitution": 1.0,
+            "bodies": [
+                {"name": "A", "center": [0, 0, 0], "velocity": [1, 0, 0], "radius": 0.5},
+                {"name": "B", "center": [3, 0, 0], "velocity": [0, 0, 0], "radius": 0.5},
+                {"name": "C", "center": [3, -3, 0], "velocity": [0, 4, 0], "radius": 0.5},
+            ],
+        }
+    )
+
+
+def test_a_contact_that_another_body_prevents_is_not_shown_as_happening():
+    from explorer.model.text import status_text
+
+    solution = solve(_struck_before_its_contact())
+    assert solution.sweep.hit and solution.other == 1 and solution.sweep.toi == 2.0  # on its own A reaches B at t = 2
+    first = solution.events[0]
+    assert set(first.pair) == {1, 2} and first.time == 0.5 < solution.sweep.toi
+    assert not solution.contact_happens and not any(0 in e.pair for e in solution.events)
+    assert status_text(solution.scene, solution).startswith("B and C meet first, at t = 0.5")
+    cradle = solve(_load("newtons_cradle"))  # here A's first event is its contact with B
+    assert cradle.contact_happens and "HIT" in status_text(cradle.scene, cradle)
+    gas = solve(_load("gas_in_container"))  # A against the wall: the wall's hits by others turn nothing
+    assert gas.scene.bodies[gas.other].container and any(gas.other in e.pair and 0 not in e.pair for e in gas.events)
+    assert 0 in gas.first_turn.pair
+
+
+def test_the_view_draws_no_ghost_of_a_flight_that_never_happens():
+    import pyvista as pv
+
+    from explorer.view.scene_view import SceneView
+
+    plotter = pv.Plotter(off_screen=True, window_size=(400, 300))
+    view = SceneView(plotter)
+    shown = lambda name: bool(view.items.items[name].actor.GetVisibility())  # noqa: E731
+    view.update(_struck_before_its_contact(), solve(_struck_before_its_contact()))
+    assert not shown("ghost_a0") and not shown("contact_point") and not shown("relative_path")
+    assert "meet first" in view.verdict.GetInput()
+    cradle = _load("newtons_cradle")
+    view.update(cradle, solve(cradle))
+    assert shown("ghost_a0") and shown("contact_point") and not shown("ghost_a1")  # A stops at t0: no t1
+    plotter.close()
+
+
+def test_solve_lists_the_events_of_the_motion():
+    from explorer.model.analysis import to_dict
+
+    out = to_dict(solve(_load("newtons_cradle")))
+    events = out["path"]["events"]
+    assert [e["bodies"] for e in events] == [["A", "B"], ["B", "C"], ["C", "D"], ["D", "E"]]
+    assert all(e["kind"] == "impact" and e["time"] == events[0]["time"] for e in events)
+    json.dumps(out, allow_nan=False)  # plain JSON numbers only
