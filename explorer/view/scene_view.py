@@ -343,16 +343,17 @@ class SceneView:
         if s.roots is None:
             return
         show = self.items.show
-        inside = scene.mode == "inside"
         h = scene.horizon
         a_body, other = scene.bodies[0], scene.bodies[solution.other]
+        inside = scene.mode == "inside" or other.container  # A inside the other: the larger root is the contact
         rel_v = np.subtract(a_body.velocity, other.velocity)
         start = np.asarray(a_body.center)
         double = s.roots[0] == s.roots[1]  # exactly tangent: the spheres touch at one instant
-        roots = s.roots[:1] if double else s.roots
-        if scene.mode == "all":  # the bodies turn at their first event: later roots never happen
-            roots = roots[:1] if solution.contact_happens else ()
-        for k, root in enumerate(roots):
+        roots = list(enumerate(s.roots[:1] if double else s.roots))
+        if scene.mode == "all":  # the bodies turn at their contact: only its root happens, if any
+            contact_root = 1 if inside and not double else 0
+            roots = [(k, r) for k, r in roots if k == contact_root] if solution.contact_happens else []
+        for k, root in roots:
             inside_h = 0.0 <= root <= h
             marker = start + rel_v * root
             color = (ENTER_COLOR, EXIT_COLOR)[k] if inside_h else FADED_COLOR

@@ -212,3 +212,32 @@ def test_solve_lists_the_events_of_the_motion():
     assert [e["bodies"] for e in events] == [["A", "B"], ["B", "C"], ["C", "D"], ["D", "E"]]
     assert all(e["kind"] == "impact" and e["time"] == events[0]["time"] for e in events)
     json.dumps(out, allow_nan=False)  # plain JSON numbers only
+
+
+def test_a_ball_reaching_its_container_wall_shows_the_wall_root():
+    """All mode, A's first event is the wall: the contact is the larger root, t1; t0 (in the past) is not drawn."""
+    import pyvista as pv
+
+    from explorer.view.scene_view import SceneView
+
+    scene = scene_io.from_dict(
+        {
+            "format": "sphere-explorer/1",
+            "mode": "all",
+            "horizon": 1.0,
+            "restitution": 1.0,
+            "bodies": [
+                {"name": "A", "center": [0, 0, 0], "velocity": [4, 0, 0], "radius": 0.5},
+                {"name": "B", "center": [-2, 0, 0], "velocity": [0, 0, 0], "radius": 0.5},
+                {"name": "W", "center": [0, 0, 0], "velocity": [0, 0, 0], "radius": 3.0, "container": True},
+            ],
+        }
+    )
+    solution = solve(scene)
+    assert solution.other == 2 and solution.contact_happens and solution.sweep.toi == 0.625
+    plotter = pv.Plotter(off_screen=True, window_size=(400, 300))
+    view = SceneView(plotter)
+    view.update(scene, solution)
+    shown = lambda name: bool(view.items.items[name].actor.GetVisibility())  # noqa: E731
+    assert shown("ghost_a1") and shown("contact_point") and not shown("ghost_a0") and not shown("ghost_a0_faded")
+    plotter.close()
