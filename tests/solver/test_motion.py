@@ -16,8 +16,8 @@ from solver import Body, bounce_path, simulate, sweep
 from solver import motion as motion_module
 
 INF = math.inf
-#: Cases per family (MOTION_CASES=10000 for a deeper run).
-CASES = int(os.environ.get("MOTION_CASES", "1000"))
+#: Cases per family: thousands (MOTION_CASES=10000 for a deeper run).
+CASES = int(os.environ.get("MOTION_CASES", "2000"))
 
 
 def run(case: mf.Case):
