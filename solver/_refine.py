@@ -144,13 +144,9 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
             if sd < 0:
                 code = MISS
             else:
-                sfh, _, _, ok1 = _sign(FH, fh, efh, buf, args)
+                reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, args)
                 ok &= ok1
-                sve = 1
-                if sfh > 0:
-                    sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
-                    ok &= ok1
-                code = HIT if (sfh <= 0 or sve >= 0) else LATER
+                code = HIT if reached else LATER
         if svv != 0:
             if sd == 2:
                 sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
@@ -174,13 +170,9 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         ok &= ok1
         if sd <= 0:
             return NONE, 0.0, 0.0, ok
-        sfh, _, _, ok1 = _sign(FH, fh, efh, buf, args)
+        reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, args)
         ok &= ok1
-        sve = 1
-        if sfh > 0:
-            sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
-            ok &= ok1
-        if sfh <= 0 or sve >= 0:
+        if reached:
             a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
             return IMPACT, min(max(a, 0.0), h), 0.0, ok & ok1
         return NONE, 0.0, 0.0, ok
@@ -205,6 +197,21 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         pn, ok1 = _near(PV, spv, pv, npv, buf, args)
         return SLIDE, min(max(-pn / vv, 0.0), h), 0.0, ok & ok1
     return NONE, 0.0, 0.0, ok
+
+
+@jit
+def _reached_by_horizon(fh, efh, ve, eve, buf, args):
+    """Whether an approaching pair whose path meets the expanded sphere touches by the horizon.
+
+    It does when ``f(h) <= 0`` (in contact at h), or else when ``p.v + |v|^2 h >= 0``
+    (the closest approach is within h, so the entry root is too).  Returns
+    ``(reached, ok)``; ``ok`` is False when a sign needed the integer path.
+    """
+    sfh, _, _, ok = _sign(FH, fh, efh, buf, args)
+    if sfh <= 0:
+        return True, ok
+    sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
+    return sve >= 0, ok & ok1
 
 
 @jit
