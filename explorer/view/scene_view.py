@@ -309,7 +309,7 @@ class SceneView:
                 # past its first event the body turns: its arrow is then only a handle, so faint
                 arrow_opacity = ARROW_PAST_EVENT_OPACITY if swept_until[i] < h else 1.0
                 self.items.items[f"arrow{i}"].actor.GetProperty().SetOpacity(arrow_opacity)
-                if 0.0 < t <= h:
+                if 0.0 < t <= swept_until[i]:  # on the capsule (all mode: it ends where the body turns)
                     ring_at = np.add(body.center, velocity * t)
                     show(f"time_ring{i}", geometry.ring, ring_at, velocity, radius * 1.02, self._thin(at, 0.02))
                 if self.handles and at.reference == 0.0:

@@ -199,8 +199,14 @@ def test_the_view_draws_no_ghost_of_a_flight_that_never_happens():
     assert not shown("ghost_a0") and not shown("contact_point") and not shown("relative_path")
     assert "meet first" in view.verdict.GetInput()
     cradle = _load("newtons_cradle")
-    view.update(cradle, solve(cradle))
+    solution = solve(cradle)
+    view.update(cradle, solution)
     assert shown("ghost_a0") and shown("contact_point") and not shown("ghost_a1")  # A stops at t0: no t1
+    stop = solution.events[0].time
+    view.update(cradle, solution, t=stop / 2)
+    assert shown("time_ring0")  # on A's capsule
+    view.update(cradle, solution, t=(stop + cradle.horizon) / 2)
+    assert not shown("time_ring0")  # A has stopped: no ring where it never goes
     plotter.close()
 
 
