@@ -36,6 +36,9 @@ from pathlib import Path
 
 import numpy as np
 
+# the solver as the console script runs it (explorer.cli.console: plain Python, no numba)
+os.environ.setdefault("SPHERE_SOLVER_JIT", "0")
+
 ROOT = Path(__file__).resolve().parent.parent
 VIEW = (1280, 800)
 #: A fast drag: one mouse move every this many ms, for this long.

@@ -9,6 +9,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from solver import Bounce, BouncePath, Impact, Segment, Sweep, bounce_path, impact, simulate, sweep, sweep_inside
 from solver.motion import WALL
 
@@ -101,6 +103,17 @@ class Solution:
         return next((e for e in self.events if turnable & set(e.pair)), None)
 
 
+def centres_at_events(path: BouncePath) -> np.ndarray:
+    """Every body's centre where each segment of ``path`` starts, and at its end.
+
+    Returns
+    -------
+    (len(path.segments) + 1, n, 3) float ndarray
+        The corners of each body's polyline; ``n`` bodies in scene order.
+    """
+    return np.array([seg.centers for seg in path.segments] + [path.positions(path.end)], dtype=float)
+
+
 def solve(scene: Scene) -> Solution:
     """Run every query the views need for ``scene``."""
     a = scene.bodies[0].to_body()
@@ -140,8 +153,8 @@ def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
         Segment(
             f.t_start,
             f.t_end,
-            tuple(tuple(float(x) for x in motion.origin + f.centers[r]) for r in order),
-            tuple(tuple(float(x) for x in f.velocities[r]) for r in order),
+            tuple(map(tuple, (motion.origin + f.centers[order]).tolist())),
+            tuple(map(tuple, f.velocities[order].tolist())),
         )
         for f in motion.frames
     )

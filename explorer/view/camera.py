@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pyvista as pv
 
-from ..model.analysis import Solution
+from ..model.analysis import Solution, centres_at_events
 from ..model.scene import Scene
 
 #: Motion longer than this many radii gets a close-up default camera.
@@ -31,10 +31,8 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.nda
     lo, hi : (3,) float
     """
     if solution is not None and scene.mode == "all":
-        path = solution.path
-        times = [seg.t_start for seg in path.segments] + [path.end]
         radii = np.array([b.radius for b in scene.bodies])[:, None]
-        centres = np.array([path.positions(t) for t in times], dtype=float)  # (times, bodies, 3)
+        centres = centres_at_events(solution.path)  # (events + 1, bodies, 3)
         return np.min(centres - radii, axis=(0, 1)), np.max(centres + radii, axis=(0, 1))
     lows, highs = [], []
     times = [0.0, scene.horizon]

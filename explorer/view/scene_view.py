@@ -19,7 +19,7 @@ from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
 
 from solver import Status
 
-from ..model.analysis import Solution
+from ..model.analysis import Solution, centres_at_events
 from ..model.scene import DEFAULT_STEPS, LAYERS, MAX_BODIES, Scene
 from ..model.stepping import stepped_test
 from ..model.text import fmt, root_label, status_text
@@ -419,13 +419,11 @@ class SceneView:
         """``all`` mode: every moving body's centre over the motion, through each of its events (world frame)."""
         if scene.mode != "all" or at.reference >= 0.5:
             return
-        path = solution.path
-        times = [seg.t_start for seg in path.segments] + [path.end]
+        corners = centres_at_events(solution.path)  # (segments + 1, bodies, 3)
         for i, body in enumerate(scene.bodies):
             if body.container or body.fixed:
                 continue
-            centres = [path.positions(tau)[i] for tau in times]
-            self.items.show(f"path{i}", geometry.tube, centres, self._thin(at, 0.03))
+            self.items.show(f"path{i}", geometry.tube, corners[:, i], self._thin(at, 0.03))
 
     def _draw_steps(self, solution: Solution, at: Placement, steps: int) -> str | None:
         """The ``steps`` layer: where a fixed-step engine would test the primary pair, the steps that see an overlap.
