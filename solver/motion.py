@@ -217,7 +217,7 @@ class Motion:
 
 
 def simulate(bodies, horizon: float = 1.0, restitution: float = 1.0, container: Body | None = None,
-             *, max_events: int = MAX_EVENTS) -> Motion:  # fmt: skip
+             *, max_events: int = MAX_EVENTS, names=None) -> Motion:  # fmt: skip
     """Move every body over ``[0, horizon]``, every pair colliding, event by event.
 
     Parameters
@@ -234,6 +234,9 @@ def simulate(bodies, horizon: float = 1.0, restitution: float = 1.0, container: 
         contact with it).
     max_events : int
         The motion stops after this many events (see :class:`Motion`).
+    names : sequence of str, optional
+        How :attr:`Motion.stopped` names the bodies (default ``"body k"``), one
+        per body, and one more for the container (default ``"the container"``).
 
     Returns
     -------
@@ -253,10 +256,10 @@ def simulate(bodies, horizon: float = 1.0, restitution: float = 1.0, container: 
     >>> [e.time for e in m.events]
     [3.0, 6.0, 9.0]
     """
-    return _simulate(bodies, horizon, restitution, container, max_events, False)
+    return _simulate(bodies, horizon, restitution, container, max_events, False, names)
 
 
-def _simulate(bodies, horizon, restitution, container, max_events, first_only) -> Motion:
+def _simulate(bodies, horizon, restitution, container, max_events, first_only, names=None) -> Motion:
     """:func:`simulate`; with ``first_only`` only pairs with body 0 collide (the bounce path)."""
     bodies = tuple(bodies) if not isinstance(bodies, Body) else (bodies,)
     if not bodies:
@@ -272,7 +275,13 @@ def _simulate(bodies, horizon, restitution, container, max_events, first_only) -
         raise ValueError(f"max_events: expected a positive integer, got {max_events!r}")
     if container is not None:
         _check_inside(bodies, container)
-    return _Run(bodies, container, h, e, max_events, first_only).run()
+    default = [f"body {k}" for k in range(len(bodies))] + ["the container"]
+    if names is None:
+        names = default
+    elif isinstance(names, str) or not all(isinstance(x, str) for x in names) or len(names) not in (len(bodies), len(bodies) + 1):
+        raise ValueError(f"names: expected {len(bodies)} strings (or one more for the container), got {names!r:.80}")
+    names = [*names, *default[len(names):]]
+    return _Run(bodies, container, h, e, max_events, first_only, names).run()
 
 
 def entirely_outside(body: Body, container: Body) -> bool:
@@ -292,8 +301,9 @@ def _check_inside(bodies, container: Body) -> None:
 class _Run:
     """The state of one simulation while it runs."""
 
-    def __init__(self, bodies, container, h, e, max_events, first_only):
+    def __init__(self, bodies, container, h, e, max_events, first_only, names):
         self.bodies, self.container, self.h, self.e, self.max_events = bodies, container, h, e, max_events
+        self.names = names  # for the reasons: one per body, then the container
         everything = (*bodies, container) if container is not None else bodies
         self.n = len(bodies)
         self.origin = np.array((container or bodies[0]).center, dtype=np.float64)
@@ -500,7 +510,7 @@ class _Run:
 
     # -- endings -------------------------------------------------------------------
     def _name(self, k: int) -> str:
-        return "the container" if k == self.n else f"body {k}"
+        return self.names[k]
 
     def _sliding(self, p: int) -> str:
         return (f"sliding: {self._name(int(self.I[p]))} slides along the container wall at t = {self.t!r} "

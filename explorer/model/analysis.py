@@ -146,7 +146,8 @@ def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
     balls = [i for i, b in enumerate(scene.bodies) if not b.container]
     walls = [i for i, b in enumerate(scene.bodies) if b.container]
     container = scene.bodies[walls[0]].to_body() if walls else None
-    motion = simulate([scene.bodies[i].to_body() for i in balls], scene.horizon, scene.restitution, container)
+    names = [scene.bodies[i].name for i in balls] + [f"the container {scene.bodies[i].name}" for i in walls]
+    motion = simulate([scene.bodies[i].to_body() for i in balls], scene.horizon, scene.restitution, container, names=names)
     rows = balls + walls  # motion row -> scene index (the container's row comes last)
     order = [rows.index(i) for i in range(len(scene.bodies))]  # scene index -> motion row
     segments = tuple(

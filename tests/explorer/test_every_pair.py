@@ -247,3 +247,35 @@ def test_a_ball_reaching_its_container_wall_shows_the_wall_root():
     shown = lambda name: bool(view.items.items[name].actor.GetVisibility())  # noqa: E731
     assert shown("ghost_a1") and shown("contact_point") and not shown("ghost_a0") and not shown("ghost_a0_faded")
     plotter.close()
+
+
+def test_a_motion_that_stops_early_says_why_in_the_view_and_the_values(qtbot, make_window):
+    """A ball squeezed between a fixed sphere moving in and a fixed wall sphere: the motion is jammed at t = 0.5."""
+    scene = scene_io.from_dict(
+        {
+            "format": "sphere-explorer/1",
+            "mode": "all",
+            "horizon": 2.0,
+            "restitution": 1.0,
+            "bodies": [
+                {"name": "A", "center": [0, 0, 0], "velocity": [0, 0, 0], "radius": 1.0},
+                {"name": "B", "center": [2.5, 0, 0], "velocity": [-1, 0, 0], "radius": 1.0, "fixed": True},
+                {"name": "C", "center": [-2, 0, 0], "velocity": [0, 0, 0], "radius": 1.0, "fixed": True},
+            ],
+        }
+    )
+    window = make_window()
+    window.session.open_scene(scene, None)
+    settle(qtbot)
+    path = window.session.solution.path
+    assert path.stopped.startswith("jammed") and path.end == 0.5
+    drawing = window.viewport.drawing
+    assert not drawing.note.GetVisibility()  # before the stop, nothing to say
+    window.session.set_time(1.5)
+    settle(qtbot)
+    note = drawing.note.GetInput()
+    assert drawing.note.GetVisibility() and note.startswith("the motion is known to t = 0.5: jammed: fixed bodies B, C")
+    centres = drawing.placement.centers
+    assert np.linalg.norm(centres[0] - centres[1]) >= 2.0 - 1e-12  # drawn where the motion stopped, not beyond
+    show_panel(qtbot, window, "Values")
+    assert "the motion stops at t = 0.5: jammed" in window.values.body_label.text()

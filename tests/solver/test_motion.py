@@ -128,6 +128,18 @@ def test_a_ball_squeezed_by_a_moving_fixed_sphere_stops_the_motion_jammed():
         assert check_motion(m) == []
 
 
+def test_stop_reasons_name_the_bodies_as_the_caller_does():
+    bodies = [Body((0, 0, 0), radius=1.0), Body((2.5, 0, 0), (-1, 0, 0), 1.0, INF), Body((-2, 0, 0), radius=1.0, mass=INF)]
+    assert "fixed bodies body 1, body 2 squeeze" in simulate(bodies, 2.0).stopped
+    assert "fixed bodies B, C squeeze" in simulate(bodies, 2.0, names=["A", "B", "C"]).stopped
+    box = Body((0, 0, 0), radius=2.0, mass=INF)
+    ball = Body((0, 0, 0), (1e4, 3, 0), 0.5)
+    assert simulate([ball], 1.0, container=box, max_events=3, names=["A"]).stopped.startswith("cut short after 3 events")
+    for bad in ("AB", ["A", "B"], [1, 2, 3], ["A", "B", "C", "D", "E"]):
+        with pytest.raises(ValueError, match="names"):
+            simulate(bodies, 2.0, names=bad)
+
+
 def test_normals_come_from_relative_positions_far_from_the_origin():
     off = 1e12 - 10.0
     a, b = Body((off, off, 0.0), (10.0, 0.0, 0.0), 1.0), Body((off + 5.0, off + 1.0, 0.0), radius=1.0, mass=INF)
