@@ -14,7 +14,7 @@ import numpy as np
 
 from solver import sweep_many
 
-from .columns import DEFAULT_HORIZON, ENGINE_HIT, ENGINE_TOI, HORIZON, KNOWN, LogError, as_float64
+from .columns import DEFAULT_HORIZON, ENGINE_HIT, ENGINE_TOI, GEOMETRY, HORIZON, KNOWN, LogError, as_float64
 from .constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
 from .judging import Verdicts, judge
 from .rows import REASON_COLUMNS, gather, skip_reason
@@ -58,7 +58,9 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
     raw : dict of str to (n,) array
         The chunk's columns as read (any numeric, boolean or object dtype);
         the geometry columns are required, the optional ones used when present,
-        others ignored.
+        others ignored.  The centre and velocity columns are removed from it
+        once their pairs are gathered, so that a caller that reads the next
+        chunk meanwhile does not hold two copies of this one.
     settings : Settings
 
     Returns
@@ -86,6 +88,10 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
         columns[ENGINE_TOI] = np.full(n, math.nan)
 
     kept = gather(columns, n, hit_mode)
+    skipped = _skipped(kept, columns, n)
+    for name in GEOMETRY:  # gathered into the pairs' vectors: release the columns (radii stay, still used)
+        if name not in ("a_r", "b_r"):
+            del columns[name], raw[name]
     try:
         result = sweep_many(
             kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity, kept.b_radius, kept.horizon
@@ -95,13 +101,7 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
 
     tally = Tally(rows=n, pairs=len(kept), exact_path=int(np.count_nonzero(result.exact)))
     tally.status = np.bincount(result.status, minlength=N_STATUS).astype(np.int64)
-    if len(kept) < n:
-        counts = np.bincount(kept.reason, minlength=len(REASON_COLUMNS) + 1)
-        tally.skipped_by_column = {REASON_COLUMNS[k - 1]: int(c) for k, c in enumerate(counts) if k and c}
-        examples = np.flatnonzero(kept.reason)[:SKIPPED_EXAMPLES].tolist()
-        for row in examples:
-            column = REASON_COLUMNS[int(kept.reason[row]) - 1]
-            tally.skipped_examples.append(Skipped(row, column, skip_reason(column, float(columns[column][row]))))
+    tally.skipped_by_column, tally.skipped_examples = skipped
 
     if hit_mode:
         answers = {ENGINE: (kept.engine_hit, kept.engine_toi)}
@@ -116,3 +116,16 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
         )
     tally.cases = select(kept, result, answers, kinds, settings.worst)
     return tally
+
+
+def _skipped(kept, columns: dict[str, np.ndarray], n: int) -> tuple[dict[str, int], list[Skipped]]:
+    """The chunk's skipped rows counted by the column that made them skipped, and the first few with their values."""
+    if len(kept) == n:
+        return {}, []
+    counts = np.bincount(kept.reason, minlength=len(REASON_COLUMNS) + 1)
+    by_column = {REASON_COLUMNS[k - 1]: int(c) for k, c in enumerate(counts) if k and c}
+    examples = []
+    for row in np.flatnonzero(kept.reason)[:SKIPPED_EXAMPLES].tolist():
+        column = REASON_COLUMNS[int(kept.reason[row]) - 1]
+        examples.append(Skipped(row, column, skip_reason(column, float(columns[column][row]))))
+    return by_column, examples
