@@ -48,8 +48,12 @@ class SteppedTest:
         """The continuous answer has a contact in [0, h] and no step sees it."""
         return self.continuous_toi is not None and self.first is None
 
-    def summary(self, fmt) -> str:
-        """One line for the view and the values panel, numbers written with ``fmt``."""
+    def summary(self, fmt, sep: str = "\n") -> str:
+        """What the engine concludes, numbers written with ``fmt``.
+
+        ``sep`` comes between a miss and its explanation: a line break for the
+        view's note, ``" — "`` for one line in the values panel.
+        """
         steps = len(self.times) - 1
         head = f"frame-stepped engine ({steps} step{'s' if steps != 1 else ''} of {fmt(self.times[1] - self.times[0])})"
         if self.first is not None:
@@ -57,7 +61,7 @@ class SteppedTest:
             return f"{head}: overlap seen at step {self.first}, t = {fmt(self.times[self.first])}{late}"
         if self.tunnels:
             k = int(np.searchsorted(self.times, self.continuous_toi)) - 1
-            return f"{head}: MISSED\nthe contact at t = {fmt(self.continuous_toi)} falls between steps {k} and {k + 1}: it tunnels through"
+            return f"{head}: MISSED{sep}the contact at t = {fmt(self.continuous_toi)} falls between steps {k} and {k + 1}: it tunnels through"
         return f"{head}: no overlap, as in the continuous answer"
 
 

@@ -101,7 +101,7 @@ class ValuesPanel(QScrollArea):
             bounce_text = f"{len(solution.events)} event(s); the motion stops at t = {fmt(path.end)}: {path.stopped}"
         rows.append(("motion", bounce_text))
         if self.steps is not None:
-            rows.append(("stepped engine", self.steps.summary(fmt)))
+            rows.append(("stepped engine", self.steps.summary(fmt, " — ")))
         table = "".join(
             f"<tr><td style='color:#555;padding-right:8px'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in rows
         )

@@ -130,6 +130,8 @@ def test_the_steps_layer_draws_the_engine_s_positions_and_its_verdict(qtbot, mak
     drawing = window.viewport.drawing
     assert drawing.items.items["steps_a"].actor.GetVisibility()
     assert "MISSED" in drawing.note.GetInput() and drawing.note.GetVisibility()
+    show_panel(qtbot, window, "Values")
+    assert "MISSED — the contact at t = 0.575 falls between steps 2 and 3" in window.values.body_label.text()
     show_panel(qtbot, window, "Layers")
     window.layers_panel.steps.setValue(5)
     settle(qtbot)
