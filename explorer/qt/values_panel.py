@@ -82,11 +82,15 @@ class ValuesPanel(QScrollArea):
         closest = s.closest
         rows.append(("closest approach", f"{fmt(closest.distance)} at t = {fmt(closest.time)} (gap {fmt(closest.gap)})"))
         contact = s.contact
-        if contact is not None:
+        if contact is not None and not solution.contact_happens:  # all mode: another body turns them first
+            first = solution.first_turn
+            names = " and ".join(scene.bodies[i].name for i in first.pair)
+            rows.append(("contact", f"never happens: {names} meet first, at t = {fmt(first.time)}"))
+        elif contact is not None:
             rows.append(("contact point", _vec(contact.point)))
             rows.append(("contact normal", _vec(contact.normal) + (" (centres coincide)" if contact.degenerate else "")))
         imp = solution.impact
-        if imp is not None:
+        if imp is not None and solution.contact_happens:
             rows.append(("frames to hit", fmt(imp.time)))
             rows.append(("distance to hit", fmt(imp.distance)))
             rows.append(("reflected velocity", _vec(imp.reflected)))

@@ -189,6 +189,20 @@ def test_a_contact_that_another_body_prevents_is_not_shown_as_happening():
     assert 0 in gas.first_turn.pair
 
 
+def test_the_values_panel_gives_no_response_for_a_contact_that_never_happens(qtbot, make_window):
+    window = make_window()
+    window.session.open_scene(_struck_before_its_contact(), None)
+    show_panel(qtbot, window, "Values")
+    settle(qtbot)
+    text = window.values.body_label.text()
+    assert "never happens: B and C meet first, at t = 0.5" in text
+    assert "contact point" not in text and "reflected velocity" not in text and "A after" not in text
+    window.session.open_scene(_load("newtons_cradle"), None)  # A's contact with B is its first event
+    settle(qtbot)
+    text = window.values.body_label.text()
+    assert "contact point" in text and "A after" in text and "never happens" not in text
+
+
 def test_the_view_draws_no_ghost_of_a_flight_that_never_happens():
     import pyvista as pv
 
