@@ -70,6 +70,13 @@ LEGEND_INSIDE = {
     "first root t₀: contact starts": "first root t₀: in the past",
     "second root t₁: contact ends": "second root t₁: reaches the wall",
 }
+#: ``all`` mode, where bodies turn at their events: no second root or red bounce path is drawn,
+#: but faint arrows and every body's path are (meaning -> (meaning, colour)).
+LEGEND_ALL = {
+    "swept capsule over [0, h]": ("swept capsule up to the first event", BODY_COLORS[0]),
+    "second root t₁: contact ends": ("faint arrow: the flight a body never makes", FADED_COLOR),
+    "path after the bounce": ("each body's path through its events", PATH_COLOR),
+}
 
 
 @dataclass(frozen=True)
@@ -490,6 +497,8 @@ class SceneView:
         for k, (actor, (color, text)) in enumerate(zip(self.legend, LEGEND_ROWS)):
             if inside:
                 text = LEGEND_INSIDE.get(text, text)
+            elif scene.mode == "all":
+                text, color = LEGEND_ALL.get(text, (text, color))
             actor.SetInput(text + " ■")
             actor.GetTextProperty().SetColor(*rgb(color))
             actor.GetTextProperty().SetFontSize(size)
