@@ -275,13 +275,21 @@ def _simulate(bodies, horizon, restitution, container, max_events, first_only, n
         raise ValueError(f"max_events: expected a positive integer, got {max_events!r}")
     if container is not None:
         _check_inside(bodies, container)
-    default = [f"body {k}" for k in range(len(bodies))] + ["the container"]
+    return _Run(bodies, container, h, e, max_events, first_only, _names(names, len(bodies))).run()
+
+
+def _names(names, n: int) -> list[str]:
+    """The ``names`` argument of :func:`simulate` completed to ``n + 1`` names (the last the container's)."""
+    default = [f"body {k}" for k in range(n)] + ["the container"]
     if names is None:
-        names = default
-    elif isinstance(names, str) or not all(isinstance(x, str) for x in names) or len(names) not in (len(bodies), len(bodies) + 1):
-        raise ValueError(f"names: expected {len(bodies)} strings (or one more for the container), got {names!r:.80}")
-    names = [*names, *default[len(names):]]
-    return _Run(bodies, container, h, e, max_events, first_only, names).run()
+        return default
+    try:
+        given = None if isinstance(names, (str, bytes)) else list(names)
+    except TypeError:
+        given = None
+    if given is None or not all(isinstance(x, str) for x in given) or len(given) not in (n, n + 1):
+        raise ValueError(f"names: expected {n} strings (or one more for the container), got {names!r:.80}")
+    return [*given, *default[len(given):]]
 
 
 def entirely_outside(body: Body, container: Body) -> bool:

@@ -135,7 +135,8 @@ def test_stop_reasons_name_the_bodies_as_the_caller_does():
     box = Body((0, 0, 0), radius=2.0, mass=INF)
     ball = Body((0, 0, 0), (1e4, 3, 0), 0.5)
     assert simulate([ball], 1.0, container=box, max_events=3, names=["A"]).stopped.startswith("cut short after 3 events")
-    for bad in ("AB", ["A", "B"], [1, 2, 3], ["A", "B", "C", "D", "E"]):
+    assert "fixed bodies B, C squeeze" in simulate(bodies, 2.0, names=(x for x in "ABC")).stopped
+    for bad in ("AB", ["A", "B"], [1, 2, 3], ["A", "B", "C", "D", "E"], 5, (x for x in "AB")):
         with pytest.raises(ValueError, match="names"):
             simulate(bodies, 2.0, names=bad)
 
