@@ -41,11 +41,16 @@ def status_text(scene: Scene, solution: Solution, subscripts: bool = True) -> st
     if scene.mode != "all":
         return line
     if not solution.contact_happens:
-        first = solution.first_turn
-        names = " and ".join(scene.bodies[i].name for i in first.pair)
-        line = f"{names} meet first, at t = {fmt(first.time)}"
+        line = first_turn_text(scene, solution)
     count = len(solution.events)
     return f"{line}   ·   {count} event{'' if count == 1 else 's'} in all"
+
+
+def first_turn_text(scene: Scene, solution: Solution) -> str:
+    """Who meets first when another body turns A (or its partner) before the primary contact."""
+    first = solution.first_turn
+    names = " and ".join(scene.bodies[i].name for i in first.pair)
+    return f"{names} meet first, at t = {fmt(first.time)}"
 
 
 def _pair_status(scene: Scene, solution: Solution, subscripts: bool) -> str:

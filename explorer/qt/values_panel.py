@@ -14,7 +14,7 @@ from ..model.analysis import Solution
 from ..model.scene import Scene
 from ..model.session import Change, Session
 from ..model.stepping import stepped_test
-from ..model.text import fmt, polynomial, root_label, status_text
+from ..model.text import first_turn_text, fmt, polynomial, root_label, status_text
 from .refresh import Refresher
 
 
@@ -83,9 +83,7 @@ class ValuesPanel(QScrollArea):
         rows.append(("closest approach", f"{fmt(closest.distance)} at t = {fmt(closest.time)} (gap {fmt(closest.gap)})"))
         contact = s.contact
         if contact is not None and not solution.contact_happens:  # all mode: another body turns them first
-            first = solution.first_turn
-            names = " and ".join(scene.bodies[i].name for i in first.pair)
-            rows.append(("contact", f"never happens: {names} meet first, at t = {fmt(first.time)}"))
+            rows.append(("contact", f"never happens: {first_turn_text(scene, solution)}"))
         elif contact is not None:
             rows.append(("contact point", _vec(contact.point)))
             rows.append(("contact normal", _vec(contact.normal) + (" (centres coincide)" if contact.degenerate else "")))

@@ -266,8 +266,9 @@ class SceneView:
         self.items.hide_all()
         at = place(scene, solution, t, reference)
         self.placement = at
-        self._draw_bodies(scene, solution, at)
-        self._draw_expanded_sphere(scene, solution, at)
+        swept_until = _first_events(scene, solution)
+        self._draw_bodies(scene, solution, at, swept_until)
+        self._draw_expanded_sphere(scene, solution, at, swept_until[0])
         self._draw_roots(scene, solution, at)
         self._draw_contact(solution, at)
         self._draw_overlap(scene, solution, at)
@@ -284,12 +285,14 @@ class SceneView:
         """A tube or marker radius: ``fraction`` of the marker size, times the style's line scale."""
         return fraction * at.marker * self.style.line_scale
 
-    def _draw_bodies(self, scene: Scene, solution: Solution, at: Placement) -> None:
-        """Spheres at the current time, their velocity arrows and swept capsules, the time rings, the names."""
+    def _draw_bodies(self, scene: Scene, solution: Solution, at: Placement, swept_until: list[float]) -> None:
+        """Spheres at the current time, their velocity arrows and swept capsules, the time rings, the names.
+
+        ``swept_until[i]``: how far body ``i``'s capsule sweeps (see :func:`_first_events`).
+        """
         show = self.items.show
         inside = scene.mode == "inside"
         b_index, h, t = solution.other, scene.horizon, at.time
-        swept_until = _first_events(scene, solution)
         for i, body in enumerate(scene.bodies):
             container = (inside and i == 1) or body.container
             translucent = container or (i == b_index and not inside and at.reference > 0.0)
@@ -323,8 +326,11 @@ class SceneView:
                     show(f"handle{i}", geometry.sphere, end, 0.22 * at.marker, (16, 8))
             self.items.show_label(f"name{i}", at.centers[i], body.name, BODY_COLORS[i])
 
-    def _draw_expanded_sphere(self, scene: Scene, solution: Solution, at: Placement) -> None:
-        """The expanded (pair) or shrunken (inside) sphere around B, and the relative path of A's centre."""
+    def _draw_expanded_sphere(self, scene: Scene, solution: Solution, at: Placement, a_until: float) -> None:
+        """The expanded (pair) or shrunken (inside) sphere around B, and the relative path of A's centre.
+
+        A's centre path is drawn up to ``a_until``: the horizon, or in ``all`` mode A's first event.
+        """
         s = solution.sweep
         h = scene.horizon
         a_body, other = scene.bodies[0], scene.bodies[solution.other]
@@ -336,7 +342,6 @@ class SceneView:
         if s.roots is not None and max(abs(t_lo), abs(t_hi)) > 50 * h:
             t_lo, t_hi = max(t_lo, -50 * h), min(t_hi, 50 * h)
         start = np.asarray(a_body.center)
-        a_until = _first_events(scene, solution)[0]  # all mode: A turns at its first event
         a_end = np.add(a_body.center, np.subtract(a_body.velocity, at.shift) * a_until)
         self.items.show("centre_path", geometry.tube, [a_body.center, a_end], self._thin(at, 0.025))
         if any(rel_v) and solution.contact_happens:
@@ -352,7 +357,7 @@ class SceneView:
         show = self.items.show
         h = scene.horizon
         a_body, other = scene.bodies[0], scene.bodies[solution.other]
-        inside = scene.mode == "inside" or other.container  # A inside the other: the larger root is the contact
+        inside = s.inside  # A inside the other: the larger root is the contact
         rel_v = np.subtract(a_body.velocity, other.velocity)
         start = np.asarray(a_body.center)
         double = s.roots[0] == s.roots[1]  # exactly tangent: the spheres touch at one instant
