@@ -154,9 +154,10 @@ def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, 
     work = temp_folder(folder)
     try:
         (work / "scene.json").write_text(dumps(scene), encoding="utf-8")
-        solution = json.dumps(to_dict(solve(scene)), indent=2, allow_nan=False, ensure_ascii=False)
-        (work / "solution.json").write_text(solution + "\n", encoding="utf-8")
-        render_png(scene, work / "picture.png", size, camera=camera, with_plot=True)
+        solution = solve(scene)
+        text = json.dumps(to_dict(solution), indent=2, allow_nan=False, ensure_ascii=False)
+        (work / "solution.json").write_text(text + "\n", encoding="utf-8")
+        render_png(scene, work / "picture.png", size, camera=camera, with_plot=True, solution=solution)
         try:
             os.rename(work, folder)  # a new (or empty) folder: all at once
         except OSError:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from .. import system
-from ..model.analysis import solve
+from ..model.analysis import Solution, solve
 from ..model.scene import Scene
 from ..model.scene_io import replacing
 
@@ -111,18 +111,24 @@ def _offscreen_problem() -> tuple[str | None, bool]:
 
 
 def draw_offscreen(
-    scene: Scene, size: tuple[int, int] = (1280, 800), t: float = 0.0, camera: dict | None = None, frame: float = 0.0
+    scene: Scene,
+    size: tuple[int, int] = (1280, 800),
+    t: float = 0.0,
+    camera: dict | None = None,
+    frame: float = 0.0,
+    solution: Solution | None = None,
 ):
     """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it).
 
     ``frame`` is 0 for the world frame, 1 for B's rest frame (see
-    :meth:`explorer.view.scene_view.SceneView.update`).
+    :meth:`explorer.view.scene_view.SceneView.update`).  ``solution``: the
+    scene's, when the caller has it already (default: solved here).
 
     Returns
     -------
     plotter : pyvista.Plotter
-    solution : explorer.analysis.Solution
-    view : explorer.drawing.SceneView
+    solution : explorer.model.analysis.Solution
+    view : explorer.view.scene_view.SceneView
     """
     check_offscreen()
     import pyvista as pv
@@ -133,7 +139,7 @@ def draw_offscreen(
     plotter = pv.Plotter(off_screen=True, window_size=list(size))
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
-    solution = solve(scene)
+    solution = solve(scene) if solution is None else solution
     view.update(scene, solution, t, frame, scene.layers, scene.steps)
     apply_camera(plotter, scene.view.get("camera") if camera is None else camera, scene, solution, frame)
     return plotter, solution, view
@@ -149,6 +155,7 @@ def render_png(
     camera: dict | None = None,
     frame: float = 0.0,
     with_plot: bool = False,
+    solution: Solution | None = None,
 ) -> Path:
     """Draw ``scene`` at time ``t`` and write a PNG.
 
@@ -172,6 +179,8 @@ def render_png(
         0 world frame, 1 B's rest frame.
     with_plot : bool
         Put the parabola f(t) beside the view (matplotlib).
+    solution : Solution, optional
+        The scene's, when the caller has it already (default: solved here).
 
     Returns
     -------
@@ -189,7 +198,7 @@ def render_png(
     """
     out = Path(out)
     check_memory((size[0] * scale, size[1] * scale), plot=with_plot)
-    plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame)
+    plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame, solution)
     try:
         if with_plot:
             from ..model.parabola import parabola
