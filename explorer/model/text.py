@@ -12,8 +12,8 @@ from .scene import Scene
 
 
 def fmt(x: float) -> str:
-    """A number as the values panel and labels show it (6 significant digits)."""
-    return f"{x:.6g}"
+    """A number as the values panel and labels show it (6 significant digits; a negative zero as 0)."""
+    return f"{x + 0.0:.6g}"
 
 
 def polynomial(a: float, b: float, c: float) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -123,6 +124,10 @@ def test_events_are_marked_on_the_time_slider_and_listed_in_the_values(qtbot, ma
     names = window.session.scene.bodies
     first = solution.events[0]
     assert f"{names[first.pair[0]].name}–{names[first.pair[1]].name}" in text
+    window.session.open_scene(_load("newtons_cradle"), None)  # impulses along x: y and z are (negative) zeros
+    settle(qtbot)
+    text = window.values.body_label.text()
+    assert "(-6, 0, 0)" in text and not re.search(r"-0(?![.\d])", text)  # no "-0" on screen
 
 
 def test_the_steps_layer_draws_the_engine_s_positions_and_its_verdict(qtbot, make_window):
