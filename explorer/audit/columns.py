@@ -112,6 +112,30 @@ def _object_values(name: str, values: np.ndarray) -> np.ndarray:
     return out
 
 
+def check_exact_integers(name: str, values: np.ndarray) -> None:
+    """Refuse integers that float64 cannot hold exactly (beyond ±2**53), naming the first one's row.
+
+    Parameters
+    ----------
+    name : str
+        The column, for the message.
+    values : (n,) signed or unsigned integer array
+        Compared as integers: converting to float64 first would round 2**53 + 1
+        down to 2**53 and let it through.
+
+    Raises
+    ------
+    LogError
+    """
+    if values.dtype.kind == "u":
+        beyond = values > np.uint64(_EXACT_INT)
+    else:
+        beyond = (values > _EXACT_INT) | (values < -_EXACT_INT)
+    if beyond.any():
+        row = int(np.flatnonzero(beyond)[0])
+        raise LogError(f"integer {int(values[row])} is beyond 2**53 and has no exact float64", name, row)
+
+
 def as_float64(name: str, values: np.ndarray) -> np.ndarray:
     """One column as a C-contiguous ``(n,) float64`` array, missing values as NaN.
 
@@ -140,9 +164,7 @@ def as_float64(name: str, values: np.ndarray) -> np.ndarray:
     if kind == "f":
         out = values.astype(np.float64, copy=False)
     elif kind in "iu":
-        if values.size and int(np.abs(values.astype(np.float64)).max()) > _EXACT_INT:
-            row = int(np.flatnonzero(np.abs(values.astype(np.float64)) > _EXACT_INT)[0])
-            raise LogError(f"integer {int(values[row])} is beyond 2**53 and has no exact float64", name, row)
+        check_exact_integers(name, values)
         out = values.astype(np.float64)
     elif kind == "b":
         out = values.astype(np.float64)

@@ -25,7 +25,7 @@ from typing import Iterator
 
 import numpy as np
 
-from .columns import ENGINE_HIT, KNOWN, LogError, missing_columns
+from .columns import ENGINE_HIT, KNOWN, LogError, check_exact_integers, missing_columns
 
 #: Formats by file name suffix.
 SUFFIXES = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".npz": "npz"}
@@ -156,6 +156,8 @@ def arrow_values(name: str, array) -> np.ndarray:
         return np.full(len(array), np.nan)
     numeric = any(test(kind) for test in (pa.types.is_integer, pa.types.is_boolean, pa.types.is_floating,
                                           pa.types.is_decimal))  # fmt: skip
+    if pa.types.is_integer(kind):  # the one rule of as_float64, with the row named
+        check_exact_integers(name, array.fill_null(0).to_numpy(zero_copy_only=False))
     if numeric and (kind != pa.float64() or array.null_count):
         try:
             array = pc.cast(array, pa.float64(), safe=True)
@@ -177,6 +179,8 @@ def frame_columns(frame) -> dict[str, np.ndarray]:
         if isinstance(series.dtype, np.dtype):
             out[name] = series.to_numpy()
         elif str(series.dtype).startswith(("Int", "UInt", "Float", "boolean")):  # nullable numbers
+            if str(series.dtype).startswith(("Int", "UInt")):
+                check_exact_integers(name, series.to_numpy(dtype=series.dtype.numpy_dtype, na_value=0))
             out[name] = series.to_numpy(dtype=np.float64, na_value=np.nan)
         else:  # text and other extension types: refused row by row by as_float64
             out[name] = series.to_numpy(dtype=object)

@@ -112,9 +112,12 @@ def _reasons(rows, acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bv
 
 
 @njit(cache=True, nogil=True)
-def _interleave(rows, x, y, z, out):
-    """``out[3 j : 3 j + 3] = x, y, z`` of row ``rows[j]`` (every row when ``rows`` is empty)."""
-    if rows.shape[0] == 0:
+def _interleave(every_row, rows, x, y, z, out):
+    """``out[3 j : 3 j + 3] = x, y, z`` of row ``rows[j]``, or of row ``j`` when ``every_row``.
+
+    ``out`` must hold ``3 len(rows)`` values (``3 len(x)`` with ``every_row``).
+    """
+    if every_row:
         for i in range(x.shape[0]):
             k = 3 * i
             out[k] = x[i]
@@ -213,10 +216,9 @@ def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
     else:
         rows = np.arange(n)
     m = rows.shape[0]
-    select = rows if bad else np.empty(0, dtype=np.int64)
     vectors = []
     for out, first in zip(_buffers(m), (0, 3, 7, 10)):
-        _interleave(select, *geometry[first : first + 3], out)
+        _interleave(not bad, rows, *geometry[first : first + 3], out)
         vectors.append(out.reshape(m, 3))
 
     def pick(values: np.ndarray) -> np.ndarray:
