@@ -23,6 +23,7 @@ import tempfile
 import types
 from pathlib import Path
 
+from . import interrupt
 from .model.gallery import DEFAULT_SCENE
 
 #: Exit code for refused input (bad scene, bad arguments, unusable output or environment).
@@ -204,19 +205,19 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a bug-report folder: scene, solution JSON, picture with the parabola."""
     from .model.scene import SceneError
-    from .model.scene_io import TEMP_TAG, show_path
+    from .model.scene_io import show_path, temp_prefix
     from .view.animation import check_report_folder, write_report
     from .view.render import RenderUnavailable, check_memory, check_offscreen
 
     out = Path(args.output)
+    parent = out.absolute().parent
     try:
         check_report_folder(out)
         check_memory(args.size, plot=True)
-        parent = out.absolute().parent
-        with tempfile.TemporaryDirectory(prefix=f".{out.name[:80]}{TEMP_TAG}{os.getpid()}-", suffix=".tmp", dir=parent):
+        with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
             pass
     except OSError as exc:
-        return _fail(f"-o: cannot write in {show_path(parent)} ({exc.strerror or exc})")
+        return _fail(f"-o: cannot write {show_path(out)} ({exc.strerror or exc})")
     except ValueError as exc:
         return _fail(f"-o: {exc}")
     try:
@@ -336,13 +337,25 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # usage errors exit 2 (one line), --help exits 0
         return int(exc.code or 0)
+    if args.run is cmd_window:  # Qt's event loop: Ctrl-C and kill keep their usual effect on a window
+        return _run(args, parser.prog)
+    with interrupt.catching():
+        return _run(args, parser.prog)
+
+
+def _run(args: argparse.Namespace, prog: str) -> int:
+    """Run a parsed command: every failure one line (see the module docstring), a bug exit 1."""
     try:
         return args.run(args)
-    except KeyboardInterrupt:
-        print("sphere-explorer: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt:  # every writer removes what it had begun
+        print(f"{prog}: {interrupt.MESSAGE}", file=sys.stderr)
+        return interrupt.exit_code()
     except MemoryError:
         return _fail("out of memory")
+    except OSError as exc:  # a file the user named: too long a name, a full disk, a read-only place, ...
+        from .model.scene_io import os_error_line
+
+        return _fail(os_error_line(exc))
     except Exception as exc:  # noqa: BLE001 - a bug: one line (the traceback with SPHERE_EXPLORER_DEBUG=1)
         if os.environ.get("SPHERE_EXPLORER_DEBUG"):
             raise

@@ -5,7 +5,8 @@ exactly as logged (every float kept to the last bit), the row's horizon, and a
 title and description saying what the engine (or the textbook formula) said
 and what is true.  The scenes are built and written by the explorer's own
 scene code (:mod:`explorer.model.scene_io`), so a file written here is one the
-explorer accepts.
+explorer accepts; the file itself is created as every file of the audit's
+output is (:func:`explorer.audit.staging.create`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from explorer.model import scene_io
 
+from .staging import create
 from .worst import Case
 
 #: How each source is named in a description.
@@ -103,7 +105,8 @@ def write_cases(cases: list[Case], folder: Path, log_name: str, toi_tol: float) 
     names = []
     for index, case in enumerate(cases, start=1):
         name = file_name(index, len(cases), case)
-        scene = scene_io.from_dict(scene_dict(case, log_name, toi_tol))
-        scene_io.save(scene, folder / name)
+        text = scene_io.dumps(scene_io.from_dict(scene_dict(case, log_name, toi_tol)))
+        with create(folder / name) as handle:  # in the private staging folder: new files, never through a link
+            handle.write(text.encode("utf-8"))
         names.append(name)
     return names

@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import signal
+import shutil
 import sys
-import threading
 from pathlib import Path
 
+from .. import interrupt
 from .constants import CHUNK_ROWS, MAX_CHUNK_ROWS, MAX_WORST, MIN_CHUNK_ROWS, TOI_TOL, WORST
 
 #: Exit codes: refused input (bad log, bad arguments, output folder in the way), interrupted.
@@ -52,6 +52,12 @@ def _tolerance(text: str) -> float:
     return value
 
 
+def _address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a scheduler address such as tcp://host:8786, got an empty one")
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the audit's arguments to ``parser`` (and the log format as its epilog if it has none)."""
     parser.epilog = parser.epilog or DESCRIPTION
@@ -71,16 +77,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=CHUNK_ROWS, metavar="ROWS", help=f"rows per chunk and per Dask partition (default {CHUNK_ROWS})",
     )  # fmt: skip
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (e.g. tcp://host:8786)")
+    where.add_argument("--dask", type=_address, metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (e.g. tcp://host:8786)")
     where.add_argument(
         "--workers", type=lambda t: _number(t, 1, 256, "a worker count", int), metavar="N",
         help="run on a local Dask cluster of N worker processes",
     )  # fmt: skip
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar (none is drawn unless stderr is a terminal)")
-
-
-def _interrupt(signum, frame) -> None:
-    raise KeyboardInterrupt
 
 
 def _fail(message: str) -> int:
@@ -89,7 +91,11 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the audit for parsed arguments; print the one-line summary and OUTDIR; return the exit code."""
+    """Run the audit for parsed arguments; print the one-line summary and OUTDIR; return the exit code.
+
+    Every refusal is one line and exit 2; SIGINT and SIGTERM, whenever they
+    come, end with one line, exit 130 or 143 and no OUTDIR.
+    """
     # Millions of pairs: the solver must be compiled.  The console script turns compilation off
     # (SPHERE_SOLVER_JIT=0) for its one-scene commands before anything imports the solver; turn
     # it back on here, before the first import, and for the local Dask workers, which inherit it.
@@ -100,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
         from .reading import printable
         from .run import audit
         from .summary import one_line
+        from explorer.model.scene_io import os_error_line
     except ImportError as err:  # pragma: no cover - depends on the installation
         return _fail(f"needs the 'audit' extra ({err.name} is missing): pip install 'sphere-sweep-explorer[audit]'")
     if args.dask or args.workers:
@@ -108,24 +115,27 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:  # pragma: no cover - depends on the installation
             return _fail("--dask/--workers need Dask: pip install 'sphere-sweep-explorer[audit]'")
     name = printable(Path(args.log).name)
-    main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None  # a kill cleans up like Ctrl-C
-    try:
-        summary = audit(
-            args.log, args.output, toi_tol=args.toi_tol, worst=args.worst, chunk_rows=args.chunk_rows,
-            dask=args.dask, workers=args.workers, quiet=args.quiet,
-        )  # fmt: skip
-    except LogError as err:  # about the log, named first; or about -o or --dask, which say so
-        text = str(err)
-        return _fail(text if text.startswith("-") else f"{name}: {text}")
-    except MemoryError:
-        return _fail("out of memory: try a smaller --chunk-rows")
-    except KeyboardInterrupt:
-        print("sphere-explorer audit: interrupted; nothing was written", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    finally:
-        if main_thread:
-            signal.signal(signal.SIGTERM, previous)
-    print(one_line(summary))
-    print(args.output)
+    written = None
+    with interrupt.catching():
+        try:
+            summary = audit(
+                args.log, args.output, toi_tol=args.toi_tol, worst=args.worst, chunk_rows=args.chunk_rows,
+                dask=args.dask, workers=args.workers, quiet=args.quiet,
+            )  # fmt: skip
+            written = Path(args.output)
+            interrupt.check()  # a signal whose KeyboardInterrupt was swallowed on the way out
+            print(one_line(summary))
+            print(args.output, flush=True)
+        except LogError as err:  # about the log, named first; or about -o or --dask, which say so
+            text = str(err)
+            return _fail(text if text.startswith("-") else f"{name}: {text}")
+        except MemoryError:
+            return _fail("out of memory: try a smaller --chunk-rows")
+        except OSError as err:  # the log or OUTDIR's folder: a name too long, a full disk, an I/O error
+            return _fail(os_error_line(err))
+        except KeyboardInterrupt:
+            if written is not None:  # stopped after completing: the user asked for nothing, so leave nothing
+                shutil.rmtree(written, ignore_errors=True)
+            print(f"sphere-explorer audit: {interrupt.MESSAGE}", file=sys.stderr)
+            return interrupt.exit_code(EXIT_INTERRUPTED)
     return 0

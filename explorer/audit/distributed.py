@@ -23,6 +23,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
+from .. import interrupt
 from .columns import LogError
 from .deciding import Settings
 from .progress import Progress
@@ -94,7 +95,7 @@ def connect(address: str | None, workers: int | None) -> Iterator:
         processes=True,
         dashboard_address=":0",
         scheduler_kwargs={"dashboard": False},
-        silence_logs=logging.ERROR,
+        silence_logs=logging.CRITICAL,  # a task's refusal is reported once, by the client
     ) as cluster, Client(cluster) as client:
         yield client
 
@@ -136,6 +137,7 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
                 for later in futures[i + 1 :]:  # the first error in file order is the one reported
                     later.cancel()
             future.release()
+            interrupt.check()
         done = time.perf_counter()
     if errors:
         first = min(errors)

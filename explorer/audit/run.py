@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from .. import interrupt
 from .cases import write_cases
 from .columns import LogError
 from .constants import CHUNK_ROWS, TOI_TOL, WORST
@@ -131,6 +132,7 @@ def run_single(info: LogInfo, settings: Settings, chunk_rows: int, progress: Pro
             del raw  # before the next read starts (see Prefetch)
             decide += time.perf_counter() - t
             fold.add(index, tally)
+            interrupt.check()
             progress.update(tally.rows, None if estimate is None else min(fold.rows_before / estimate, 1.0))
     finally:
         reader.close()
@@ -203,6 +205,7 @@ def audit(
         summary = build(str(log), info.format, info.columns, tally, settings.toi_tol, files, PLOT, run)
         write_plot(summary, stage / PLOT)
         write(summary, stage / SUMMARY)
+        interrupt.check()  # a signal whose KeyboardInterrupt was swallowed: no complete folder
     return summary
 
 

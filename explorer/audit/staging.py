@@ -4,9 +4,11 @@ Rules:
 
 * ``OUTDIR`` must not exist, or be an empty folder; a symbolic link is refused
   (never written through), and so is a missing parent folder;
-* everything is written into a fresh private folder beside it
-  (``.OUTDIR.audit-XXXXXX``, created by :func:`tempfile.mkdtemp`), whose files
-  are created exclusively and never through a link;
+* everything is written into a fresh private folder beside it, named as every
+  temporary of the program is (:func:`explorer.model.scene_io.temp_prefix`:
+  ``.OUTDIR.sphere-explorer-PID-XXXXXXXX.tmp``, created by :func:`tempfile.mkdtemp`),
+  whose files are created exclusively and never through a link; the staging
+  folders of runs that were killed are removed by the next run in that folder;
 * on success that folder gets the usual permissions and is renamed to
   ``OUTDIR`` in one step; on any failure or interruption it is removed, so no
   partial folder is ever left behind or presented as complete.
@@ -20,6 +22,8 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, Iterator
+
+from explorer.model.scene_io import clean_stale_temps, temp_prefix
 
 from .columns import LogError
 
@@ -61,12 +65,16 @@ def staged(outdir: str | os.PathLike[str]) -> Iterator[Path]:
     """
     out = check_target(outdir)
     parent = out.absolute().parent
+    clean_stale_temps(parent)  # staging folders of runs that were killed
     try:
-        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.audit-", dir=parent))
+        stage = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))
     except OSError as err:
         raise OutputError(f"-o: cannot write in {str(parent)!r} ({err.strerror or err})") from None
     try:
-        yield stage
+        try:
+            yield stage
+        except OSError as err:  # a full disk, a quota, an I/O error while writing the files
+            raise OutputError(f"-o: cannot write {str(out)!r} ({err.strerror or err})") from None
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(stage, 0o777 & ~umask)

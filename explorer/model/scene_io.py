@@ -251,6 +251,13 @@ def show_path(path: str | os.PathLike[str]) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+def os_error_line(exc: OSError) -> str:
+    """One line for an operating-system error on a file the user named: which file, and why
+    (a name too long, a full disk, a read-only place...)."""
+    where = f"{show_path(exc.filename)}: " if exc.filename is not None else ""
+    return f"{where}{exc.strerror or exc}"
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -323,6 +330,15 @@ def load(path: str | os.PathLike[str]) -> Scene:
 # -- writing files ------------------------------------------------------------------------
 
 
+def temp_prefix(path: str | os.PathLike[str]) -> str:
+    """The name start of a temporary beside ``path`` (``.NAME.sphere-explorer-PID-``), for :mod:`tempfile`.
+
+    The name is cut to 80 characters, so the temporary's name stays within the
+    255-byte limit of file systems whatever ``path`` is called.
+    """
+    return f".{Path(path).name[:80]}{TEMP_TAG}{os.getpid()}-"
+
+
 def _umask() -> int:
     try:
         with open("/proc/self/status", encoding="ascii") as handle:
@@ -382,7 +398,7 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     """
     target = write_target(path)
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name[:80]}{TEMP_TAG}{os.getpid()}-", suffix=".tmp", dir=target.parent)
+        fd, name = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=target.parent)
         os.close(fd)
         os.unlink(name)
     except OSError as exc:
@@ -418,7 +434,7 @@ def replacing(path: str | os.PathLike[str], binary: bool = False) -> Iterator[tu
     tmp: Path | None = None
     try:
         fd, name = tempfile.mkstemp(
-            prefix=f".{target.name[:80]}{TEMP_TAG}{os.getpid()}-", suffix=".tmp" + target.suffix[:9], dir=target.parent
+            prefix=temp_prefix(target), suffix=".tmp" + target.suffix[:9], dir=target.parent
         )
         tmp = Path(name)
         os.fchmod(fd, mode)
@@ -470,7 +486,7 @@ def temp_folder(folder: str | os.PathLike[str]) -> Path:
     folder = Path(folder)
     parent = folder.parent
     clean_stale_temps(parent)
-    name = tempfile.mkdtemp(prefix=f".{folder.name[:80]}{TEMP_TAG}{os.getpid()}-", suffix=".tmp", dir=parent)
+    name = tempfile.mkdtemp(prefix=temp_prefix(folder), suffix=".tmp", dir=parent)
     os.chmod(name, 0o777 & ~_umask())
     return Path(name)
 

@@ -120,9 +120,14 @@ def render_animation(
             images.append(plotter.screenshot(return_img=True))
     finally:
         plotter.close()
+    # The GIF is encoded in memory (within the budget of check_animation): an encoder writing to the
+    # file itself would, on a full disk, fail again in its destructor and print a traceback.
+    gif = None
+    if suffix == ".gif":
+        gif = iio.imwrite("<bytes>", np.stack(images), extension=".gif", duration=1000.0 / fps, loop=0)
     with replacing(out, binary=True) as (handle, tmp):
-        if suffix == ".gif":
-            iio.imwrite(handle, np.stack(images), extension=".gif", duration=1000.0 / fps, loop=0)
+        if gif is not None:
+            handle.write(gif)
         else:
             with imageio_v2.get_writer(tmp, format="FFMPEG", fps=fps, macro_block_size=2) as writer:
                 for image in images:

@@ -15,6 +15,7 @@ import pytest
 
 from explorer.audit import run as audit_run
 from explorer.audit.columns import GEOMETRY
+from explorer.audit.staging import OutputError
 from explorer.cli import main
 
 from . import planted as planted_logs
@@ -250,7 +251,7 @@ def test_a_failure_while_writing_leaves_nothing(small_log, tmp_path, monkeypatch
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(plot, "write_plot", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match=r"^-o: cannot write '.*out' \(No space left on device\)$"):
         audit_run.audit(small_log, tmp_path / "out")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.npz"]
 

@@ -156,7 +156,7 @@ def test_parquet_row_groups_larger_than_a_chunk(planted, planted_files, tmp_path
 
 
 def test_a_kill_cleans_up_like_ctrl_c(planted_files, tmp_path, monkeypatch, capsys):
-    """SIGTERM while the audit runs: exit 130, no output folder, no staging folder, the handler restored."""
+    """SIGTERM while the audit runs: exit 143, no output folder, no staging folder, the handler restored."""
     import signal
 
     import explorer.audit.run as audit_run
@@ -173,7 +173,7 @@ def test_a_kill_cleans_up_like_ctrl_c(planted_files, tmp_path, monkeypatch, caps
 
     monkeypatch.setattr(audit_run, "audit_chunk", killed)
     before = signal.getsignal(signal.SIGTERM)
-    assert main(["audit", str(planted_files["log.npz"]), "-o", str(tmp_path / "out"), "--chunk-rows", "1000"]) == 130
+    assert main(["audit", str(planted_files["log.npz"]), "-o", str(tmp_path / "out"), "--chunk-rows", "1000"]) == 143
     assert capsys.readouterr().err == "sphere-explorer audit: interrupted; nothing was written\n"
     assert list(tmp_path.iterdir()) == []
     assert signal.getsignal(signal.SIGTERM) is before

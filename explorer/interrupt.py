@@ -1,0 +1,76 @@
+"""Ctrl-C and ``kill``: a command stops, removes what it was writing, and says so in one line.
+
+A signal handler that only raises :class:`KeyboardInterrupt` can lose the
+signal: raised while the main thread runs a Python callback under C code (a
+ctypes callback, a destructor), the exception is printed and dropped there,
+and an audit would run on to a complete output.  So the handler also *records*
+the signal, and :func:`check` (called by the audit between chunks and before
+its output folder is renamed into place) raises again for a recorded signal:
+a signal can never end in a completed run.  SIGTERM is handled like Ctrl-C,
+so a ``kill`` cleans up too; the exit code says which it was (130 or 143).
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Iterator
+
+#: What a command stopped by a signal says after its name (every writer removes what it had begun).
+MESSAGE = "interrupted; nothing was written"
+#: The signals that stop a command.
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+_received: list[int] = []
+
+
+def _handler(signum: int, frame) -> None:
+    _received.append(signum)
+    raise KeyboardInterrupt
+
+
+def received() -> int | None:
+    """The first signal received since :func:`catching` began, or None."""
+    return _received[0] if _received else None
+
+
+def check() -> None:
+    """Raise :class:`KeyboardInterrupt` if a stopping signal has been received (even one whose
+    first KeyboardInterrupt was swallowed)."""
+    if _received:
+        raise KeyboardInterrupt
+
+
+def exit_code(default: int = 128 + signal.SIGINT) -> int:
+    """The shell's code for the signal received: 130 for SIGINT, 143 for SIGTERM."""
+    signum = received()
+    return default if signum is None else 128 + signum
+
+
+@contextmanager
+def catching() -> Iterator[None]:
+    """Record SIGINT and SIGTERM (and raise KeyboardInterrupt) within the block; restore the old handlers after.
+
+    Outside the main thread (signals can only be handled there) it only clears the record; within
+    another such block it does nothing (the outer block keeps the record).
+    """
+    if signal.getsignal(signal.SIGINT) is _handler:
+        yield
+        return
+    _received.clear()
+    if threading.current_thread() is not threading.main_thread():
+        try:
+            yield
+        finally:
+            _received.clear()
+        return
+    previous = {signum: signal.signal(signum, _handler) for signum in SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        _received.clear()  # handled: a later run in this process starts afresh
