@@ -207,10 +207,10 @@ def check_direction(value: object, field: str) -> Vector3:
     return n
 
 
-def _in(value: object, field: str, lo: float, hi: float) -> float:
+def _in(value: object, field: str, lo: float, hi: float, otherwise: str = "") -> float:
     x = finite_number(value, field)
     if not lo <= x <= hi:
-        raise ValueError(f"{field}: must be in [{lo:g}, {hi:g}], got {x!r}")
+        raise ValueError(f"{field}: must be in [{lo:g}, {hi:g}]{otherwise}, got {x!r}")
     return x
 
 
@@ -229,10 +229,7 @@ def check_mass(value: object, field: str) -> float:
     """
     if not isinstance(value, _NOT_NUMBERS) and value == math.inf:
         return math.inf
-    try:
-        return _in(value, field, MIN_MASS, MAX_MASS)
-    except ValueError as err:
-        raise ValueError(f"{err} (or math.inf for a fixed body)") from None
+    return _in(value, field, MIN_MASS, MAX_MASS, " (or infinite: a fixed body)")
 
 
 def check_horizon(value: object, field: str) -> float:

@@ -64,6 +64,7 @@ time the motion is known to, and :meth:`Motion.positions` refuses later times.
 from __future__ import annotations
 
 import bisect
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -373,25 +374,22 @@ class _Run:
         """Index of the pair with the earliest event (ties: the pair order), or -1."""
         if USE_JIT:
             events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
-        else:  # plain Python: test only the pairs a cheap array proof does not rule out
-            test = self._may_approach(left)
+        else:  # plain Python: test only the pairs a cheap array proof does not rule out, soonest first
             self.kind[:] = NONE
             self.dt[:] = 0.0
             self.unsure[:] = False
-            if test.size:
-                kind, dt, unsure = self.kind[test], self.dt[test], self.unsure[test]
-                events_kernel(self.X, self.V, self.R, self.I[test], self.J[test], self.inside[test], left, kind, dt, unsure)
-                self.kind[test], self.dt[test], self.unsure[test] = kind, dt, unsure
+            self._test_soonest_first(left)
+            return self._earliest()
         todo = np.flatnonzero(self.unsure)
         if USE_JIT and todo.size:  # the compiled expansion stage decides nearly all of them
             still = np.empty(todo.size, dtype=np.bool_)
             refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
             todo = todo[still]
-        for p in todo.tolist():
-            i, j = self.I[p], self.J[p]
-            self.kind[p], self.dt[p] = event_exact(*self.X[i].tolist(), *self.V[i].tolist(), float(self.R[i]),
-                                                   *self.X[j].tolist(), *self.V[j].tolist(), float(self.R[j]),
-                                                   left, bool(self.inside[p]))  # fmt: skip
+        self._decide_exactly(todo.tolist(), left)
+        return self._earliest()
+
+    def _earliest(self) -> int:
+        """Index of the pair with the earliest event in ``kind``/``dt`` (ties: the pair order), or -1."""
         live = np.flatnonzero(self.kind != NONE)
         if live.size == 0:
             return -1
@@ -399,8 +397,43 @@ class _Run:
         first = live[times == times.min()]
         return int(first[0])  # pairs are listed in the documented order: (i, j), the wall after every ball
 
-    def _may_approach(self, left: float) -> np.ndarray:
-        """Indices of the pairs that may need an impulse within ``left``: all but those proved to need none.
+    def _decide_exactly(self, pairs: list[int], left: float) -> None:
+        """:func:`event_exact` for each of ``pairs`` (those the float filter left unsure)."""
+        for p in pairs:
+            i, j = self.I[p], self.J[p]
+            self.kind[p], self.dt[p] = event_exact(*self.X[i].tolist(), *self.V[i].tolist(), float(self.R[i]),
+                                                   *self.X[j].tolist(), *self.V[j].tolist(), float(self.R[j]),
+                                                   left, bool(self.inside[p]))  # fmt: skip
+
+    def _test_soonest_first(self, left: float, batch: int = 8) -> None:
+        """Decide the pairs that may need an impulse in order of a lower bound on their time, until the
+        bound passes the earliest event found.
+
+        Every pair whose event could come at or before the earliest one is decided
+        (so :meth:`_earliest` and its tie rule see exactly what deciding every
+        pair would give), and so is every pair whose bound does not move the
+        clock (the pairs :meth:`_jam` counts as due now).  The bound
+        (:meth:`_may_approach`) is loose by a relative 1e-9; the cut-off adds 1e-6.
+        """
+        test, bound = self._may_approach(left)
+        order = np.argsort(bound, kind="stable")
+        test, bound = test[order], bound[order]
+        best = math.inf
+        for start in range(0, test.size, batch):
+            if bound[start] > best * (1.0 + 1e-6) and self.t + bound[start] > self.t:
+                break
+            group = test[start : start + batch]
+            kind, dt, unsure = self.kind[group], self.dt[group], self.unsure[group]
+            events_kernel(self.X, self.V, self.R, self.I[group], self.J[group], self.inside[group], left, kind, dt, unsure)
+            self.kind[group], self.dt[group], self.unsure[group] = kind, dt, unsure
+            self._decide_exactly(group[unsure].tolist(), left)
+            found = self.dt[group][self.kind[group] != NONE]
+            if found.size:
+                best = min(best, float(found.min()))
+
+    def _may_approach(self, left: float) -> tuple[np.ndarray, np.ndarray]:
+        """The pairs that may need an impulse within ``left`` (all but those proved to need none), and a
+        lower bound on the time of each one's event.
 
         Proved none: no relative velocity (the float velocities are equal); a
         ball pair proved not approaching, ``p.v > 16 u sum|p_k v_k| + 1e-300``
@@ -411,6 +444,17 @@ class _Run:
         with a relative margin of 1e-9, far above the rounding of these few
         operations.  The same verdicts :func:`solver._events.event_one` would
         reach; with numba every pair goes through it directly, which is cheaper.
+
+        The bound: a ball pair cannot touch before ``(|p| - R) / |v|``, nor a
+        ball reach its wall before ``(R - |p|) / |v|``, less the same margin
+        (0 for a pair touching now).
+
+        Returns
+        -------
+        pairs : (k,) int64
+            Indices into the pair list.
+        bound : (k,) float64
+            A lower bound on each one's event time from now, >= 0.
         """
         p = self.X[self.J] - self.X[self.I]
         v = self.V[self.J] - self.V[self.I]
@@ -424,7 +468,12 @@ class _Run:
         margin = 1e-9 * (dist + reach + radius)
         far = ~wall & (dist - radius > reach + margin)
         deep = wall & (dist + reach < radius - margin)
-        return np.flatnonzero(~(still | apart | far | deep))
+        pairs = np.flatnonzero(~(still | apart | far | deep))
+        gap = np.where(wall, radius - dist, dist - radius)[pairs] - margin[pairs]
+        speed = np.sqrt((v[pairs] ** 2).sum(axis=1))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            bound = np.where((gap > 0.0) & (speed > 0.0), gap / speed, 0.0)
+        return pairs, bound
 
     def _advance(self, dt: float) -> None:
         """Move every centre on by ``dt`` (the one rounding of the positions)."""

@@ -96,6 +96,16 @@ _POSITIONAL = (
 )
 
 
+#: Longest pasted text read (a configuration of 16 bodies takes a few kilobytes).  The paste box
+#: refuses longer text before showing it: a text box lays out a megabyte of text for minutes.
+MAX_PASTE_CHARS = 64 * 1024
+
+
+def too_large(chars: int) -> str:
+    """Why a paste of ``chars`` characters is refused (one line)."""
+    return f"text too large ({chars:,} characters; at most {MAX_PASTE_CHARS:,}): open a file instead (File → Open)"
+
+
 def parse_configuration(text: str) -> Scene:
     """Read a pasted configuration in any accepted form (see the module docstring).
 
@@ -107,8 +117,8 @@ def parse_configuration(text: str) -> Scene:
     """
     if not isinstance(text, str):
         raise SceneError(f"expected text, got {type(text).__name__}")
-    if len(text) > scene_io.MAX_FILE_BYTES:
-        raise SceneError(f"text too large ({len(text)} characters; at most {scene_io.MAX_FILE_BYTES})")
+    if len(text) > MAX_PASTE_CHARS:
+        raise SceneError(too_large(len(text)))
     if not text.strip():
         raise _at_line(1, "nothing to read; expected a configuration (see the examples)")
     if text.lstrip().startswith("{"):

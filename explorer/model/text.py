@@ -11,6 +11,15 @@ from .analysis import Solution
 from .scene import Scene
 
 
+#: How the status bar starts a refusal; an accepted change takes the refusal away.
+REFUSED = "Refused: "
+
+
+def refusal(reason: object) -> str:
+    """The status-bar line for a refused action."""
+    return f"{REFUSED}{reason}"
+
+
 def fmt(x: float) -> str:
     """A number as the values panel and labels show it (6 significant digits; a negative zero as 0)."""
     return f"{x + 0.0:.6g}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QMimeData, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model.paste import PASTE_HELP
+from ..model.paste import MAX_PASTE_CHARS, PASTE_HELP, too_large
 
 #: Largest export scale (times the view's size).
 MAX_EXPORT_SCALE = 4
@@ -43,6 +44,31 @@ class ExportDialog(QDialog):
         form.addRow(_buttons(self))
 
 
+class PasteEditor(QPlainTextEdit):
+    """A plain text box that refuses a paste or drop longer than :data:`MAX_PASTE_CHARS` before laying it out.
+
+    Lines are not wrapped: wrapping one long line costs time quadratic in its length.
+
+    Signals
+    -------
+    refused : str
+        Why a paste was refused (one line).
+    """
+
+    refused = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setLineWrapMode(QPlainTextEdit.NoWrap)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 - Qt's name
+        chars = len(source.text()) if source.hasText() else 0
+        if len(self.toPlainText()) + chars > MAX_PASTE_CHARS:
+            self.refused.emit(too_large(len(self.toPlainText()) + chars))
+            return
+        super().insertFromMimeData(source)
+
+
 class PasteDialog(QDialog):
     """A text box for a configuration copied from another engine (see :data:`PASTE_HELP`)."""
 
@@ -51,8 +77,12 @@ class PasteDialog(QDialog):
         self.setWindowTitle("Paste a configuration")
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Positions, velocities and radii from another engine: JSON, or one quantity per line."))
-        self.editor = QPlainTextEdit()
+        self.editor = PasteEditor()
         self.editor.setPlaceholderText(PASTE_HELP)
         self.editor.setMinimumSize(560, 320)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.editor.refused.connect(self.problem.setText)
         layout.addWidget(self.editor)
+        layout.addWidget(self.problem)
         layout.addWidget(_buttons(self))

@@ -16,6 +16,7 @@ from ..model.folder import SceneFolder
 from ..model.gallery import gallery
 from ..model.scene import SceneError
 from ..model.session import Session
+from ..model.text import refusal
 from .dialogs import MAX_EXPORT_SCALE, ExportDialog, PasteDialog
 from .viewport import Viewport
 
@@ -145,7 +146,7 @@ class Documents(QObject):
             self.message.emit("The 3-D view is still loading")
             return None
         if not 1 <= int(scale) <= MAX_EXPORT_SCALE:
-            self.message.emit(f"Refused: export scale must be 1 to {MAX_EXPORT_SCALE}")
+            self.message.emit(refusal(f"export scale must be 1 to {MAX_EXPORT_SCALE}"))
             return None
         size = self._view_size()
         try:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from ..model.precision import LabReport, lab
 from ..model.scene import SceneError
 from ..model.session import Change, Session
-from ..model.text import fmt
+from ..model.text import fmt, refusal
 from .refresh import Refresher
 
 WRONG = QColor("#f8d0d0")
@@ -89,7 +89,7 @@ class LabPanel(QWidget):
         try:
             action(*args)
         except SceneError as exc:
-            self.refused.emit(f"Refused: {exc}")
+            self.refused.emit(refusal(exc))
 
     def refresh(self) -> None:
         """Compute the lab's report for the session's scene and show it."""

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ..model.scene import MAX_BODIES, Scene, SceneError
 from ..model.session import Change, Session
+from ..model.text import refusal
 from .refresh import Refresher
 
 
@@ -151,7 +152,7 @@ class ScenePanel(QScrollArea):
         try:
             action(*args)
         except SceneError as exc:
-            self.refused.emit(f"Refused: {exc}")
+            self.refused.emit(refusal(exc))
             self.refresh()  # back to what the scene holds
             return False
         return True

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..model.scene import SceneError
 from ..model.session import Change, Session
+from ..model.text import refusal
 
 #: Smallest size of the 3-D view: below this it stops being a picture.
 MIN_VIEW = (320, 240)
@@ -121,7 +122,7 @@ class Viewport(QWidget):
             try:
                 self.session.drag_to(point)
             except SceneError as exc:
-                self.refused.emit(f"{exc} — the drag stops here")
+                self.refused.emit(refusal(f"{exc} — the drag stops here"))
         self._timer.stop()  # whatever the drag changed is drawn now
         if self.drawing is None or not self._changes:
             return

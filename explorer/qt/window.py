@@ -11,7 +11,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
 
 from ..model.session import Change, Session
-from ..model.text import state_note
+from ..model.text import REFUSED, state_note
 from .documents import Documents
 from .lab_panel import LabPanel
 from .layers_panel import LayersPanel
@@ -130,6 +130,8 @@ class MainWindow(QMainWindow):
             note = state_note(session.scene, session.solution)
             if note:
                 self.report(note)
+            elif self.statusBar().currentMessage().startswith(REFUSED):  # the change was accepted
+                self.statusBar().clearMessage()
 
     def toggle_presentation(self) -> None:
         """Enter or leave presentation mode (F11; Esc also leaves)."""

@@ -108,3 +108,71 @@ def test_a_megabyte_paste_is_answered_in_well_under_a_second(qtbot, make_window)
     assert errors and window.session.scene == before
     assert elapsed < 1.0, elapsed
     settle(qtbot)
+
+
+def test_a_megabyte_paste_into_the_paste_box_is_refused_before_it_is_shown(qtbot, make_window):
+    """Before: pasting 1 MB into the paste box (Ctrl+Shift+V, then Ctrl+V) froze the window for minutes."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    window = make_window("default")
+    QGuiApplication.clipboard().setText("1\n" * 524_288)
+    seen = {}
+
+    def inside_the_dialog():
+        dialog = QApplication.activeModalWidget()
+        seen["dialog"] = type(dialog).__name__
+        dialog.editor.setFocus()
+        QTest.keyClick(dialog.editor, Qt.Key_V, Qt.ControlModifier)
+        seen["text"] = dialog.editor.toPlainText()
+        seen["problem"] = dialog.problem.text()
+        QGuiApplication.clipboard().setText("a.center 0 0 0\na.radius 1\nb.center 5 0 0\nb.radius 1\n")
+        QTest.keyClick(dialog.editor, Qt.Key_V, Qt.ControlModifier)  # a configuration of normal size goes in
+        seen["small"] = dialog.editor.toPlainText()
+        dialog.reject()
+
+    QTimer.singleShot(300, inside_the_dialog)
+    QTest.keyClick(window, Qt.Key_V, Qt.ControlModifier | Qt.ShiftModifier)
+    assert seen["dialog"] == "PasteDialog"
+    assert seen["text"] == ""
+    assert seen["problem"].startswith("text too large (1,048,576 characters; at most 65,536)"), seen["problem"]
+    assert seen["small"].startswith("a.center 0 0 0")
+
+
+def test_an_accepted_edit_takes_the_last_refusal_off_the_status_bar(qtbot, make_window):
+    window = make_window("default")
+    type_field(qtbot, window, "body.mass", "-1")
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Refused: ") and "math" not in message, message
+    assert "(or infinite: a fixed body)" in message
+    type_field(qtbot, window, "body.mass", "2")
+    assert window.session.scene.bodies[0].mass == 2.0
+    assert not window.statusBar().currentMessage().startswith("Refused"), window.statusBar().currentMessage()
+
+
+def test_a_motion_that_never_settles_is_cut_short_in_the_window(qtbot, make_window, tmp_path):
+    """15 balls in a container over a horizon of 1e6 (before: 43 s to show, 10 000 events of plain Python)."""
+    from explorer.model.analysis import MOTION_EVENTS
+
+    data = json.loads((SCENES_DIR / "gas_in_container.json").read_text())
+    balls = [b for b in data["bodies"] if not b.get("container")]
+    wall = next(b for b in data["bodies"] if b.get("container"))
+    extra = []
+    for k in range(15 - len(balls)):
+        extra.append({"name": f"X{k}", "center": [0.5 * (k % 3) - 0.5, 0.5 * (k // 3) - 1.0, 0.0],
+                      "velocity": [0.3 * (k % 2) - 0.1, 0.2, 0.1 * k], "radius": 0.1})  # fmt: skip
+    data["bodies"] = balls + extra + [wall]
+    data["horizon"] = 1e6
+    path = tmp_path / "gas15.json"
+    path.write_text(json.dumps(data))
+    scene = scene_io.load(path)
+    assert len(scene.bodies) == 16
+    window = make_window("default")
+    assert window.documents.open_file(path)
+    solution = window.session.solution
+    assert len(solution.events) == MOTION_EVENTS
+    assert solution.path.stopped.startswith(f"cut short after {MOTION_EVENTS} events at t = ")
+    assert solution.path.end < 1e6
+    settle(qtbot)
