@@ -125,8 +125,14 @@ def exact(row: list[float]) -> tuple[bool, float]:
     return True, float(t0)
 
 
-def make_log(seed: int = 11, hard: int = 2000, generic: int = 4000, plants: int = 25) -> dict:
+def make_log(seed: int = 11, hard: int = 2000, generic: int = 4000, plants: int = 25,
+             false_hits: int | None = None, false_misses: int | None = None, toi_errors: int | None = None,
+             horizons: tuple[float, ...] = (1.0,)) -> dict:  # fmt: skip
     """A planted log.
+
+    ``plants`` of each kind unless ``false_hits``, ``false_misses`` or ``toi_errors`` say
+    otherwise (at least 5 false hits and 5 false misses: that many are taken among the generic
+    pairs).  Each row's horizon is drawn from ``horizons`` (the truth is decided with it).
 
     Returns
     -------
@@ -138,9 +144,15 @@ def make_log(seed: int = 11, hard: int = 2000, generic: int = 4000, plants: int 
         whose time is off by a quarter of the tolerance (not errors).
     """
     rng = np.random.default_rng(seed)
+    false_hits = plants if false_hits is None else false_hits
+    false_misses = plants if false_misses is None else false_misses
+    toi_errors = plants if toi_errors is None else toi_errors
     rows = hard_rows(rng, hard) + generic_rows(rng, generic)
     order = rng.permutation(len(rows))
     rows = [rows[i] for i in order]
+    if horizons != (1.0,):
+        for row in rows:
+            row[14] = float(rng.choice(horizons))
     truth = [exact(row) for row in rows]
     hit = np.array([t[0] for t in truth])
     toi = np.array([t[1] for t in truth])
@@ -156,13 +168,13 @@ def make_log(seed: int = 11, hard: int = 2000, generic: int = 4000, plants: int 
         free[chosen] = False
         return np.sort(chosen)
 
-    false_hits = np.concatenate([take(~hit & is_hard, plants - 5), take(~hit & ~is_hard, 5)])
+    false_hits = np.concatenate([take(~hit & is_hard, false_hits - 5), take(~hit & ~is_hard, 5)])
     engine_hit[false_hits] = 1.0
     engine_toi[false_hits] = rng.uniform(0, 1, false_hits.size)
-    false_misses = np.concatenate([take(hit & is_hard, plants - 5), take(hit & ~is_hard, 5)])
+    false_misses = np.concatenate([take(hit & is_hard, false_misses - 5), take(hit & ~is_hard, 5)])
     engine_hit[false_misses] = 0.0
     engine_toi[false_misses] = math.nan
-    toi_errors = take(hit & (toi > 0), plants)
+    toi_errors = take(hit & (toi > 0), toi_errors)
     sizes = rng.uniform(3, 100, toi_errors.size) * rng.choice([-1.0, 1.0], toi_errors.size)
     engine_toi[toi_errors] = toi[toi_errors] + sizes * TOL * np.maximum(1.0, np.abs(toi[toi_errors]))
     near = take(hit & (toi > 0), plants)

@@ -221,3 +221,62 @@ def test_the_lab_pushes_are_edits_with_exact_results():
     assert session.scene.bodies[0].center[0] == pytest.approx(2**20 - 5)
     assert session.solution.sweep.status is Status.HIT
     assert session.view.camera is None  # framed again around the moved scene
+
+
+# -- teeth: what each of these catches was planted and survived the suite before --------------------
+
+
+def test_undo_and_redo_tell_the_listeners_what_changed():
+    session, changes = _open()
+    session.edit_field("body.center.1", "4.5")
+    changes.clear()
+    session.undo()
+    assert changes == [Change.SCENE | Change.HISTORY]
+    assert session.history.can_redo and not session.history.can_undo
+    session.redo()
+    assert changes == [Change.SCENE | Change.HISTORY] * 2
+    session.redo()  # nothing left to redo: nothing happens, nobody is told
+    assert changes == [Change.SCENE | Change.HISTORY] * 2
+
+
+def test_an_edit_the_scene_accepts_but_the_solver_refuses_changes_nothing():
+    """A ball moved out of its container passes the scene's checks but not the motion's."""
+    session, changes = _open("gas_in_container")
+    session.select(1)
+    changes.clear()
+    scene, label, can_undo = session.scene, session.history.undo_label, session.history.can_undo
+    with pytest.raises(SceneError, match="lies entirely outside the container"):
+        session.edit_field("body.center.0", "100")
+    assert session.scene is scene
+    assert (session.history.undo_label, session.history.can_undo) == (label, can_undo)
+    assert changes == []
+    session.undo()  # the refused edit is not in the history: undo does nothing
+    assert session.scene is scene
+
+
+@pytest.mark.parametrize(
+    "stem, end",
+    [
+        ("default", 1.0),  # contact within the frame: the slider covers [0, h]
+        # A at the origin moving at 3 inside a container of radius 5: |3 t| = 5 - 1 at t = 4/3
+        ("seed001_squared_radius", 4 / 3),
+        ("seed002_both_moving", 1.0),
+        ("snooker_break", 1.0),  # all-bodies mode: the horizon
+    ],
+)
+def test_the_time_range_in_every_mode(stem, end):
+    session, _ = _open(stem)
+    assert session.scene.mode in ("pair", "inside", "all")
+    lo, hi = session.time_range()
+    assert lo == 0.0
+    assert hi == pytest.approx(end * (1.0 + session_module.TIME_MARGIN), rel=1e-12)
+
+
+def test_the_time_range_reaches_a_later_contact_in_pair_mode():
+    """A contact after the horizon extends the slider to it (within three horizons), not beyond."""
+    session, _ = _open("default")
+    session.edit_field("horizon", "0.25")
+    # default: p = (6.5, 1.2, 0), v = (-9, -1, 0), R = 2.5: 82 t^2 - 119.4 t + 37.44 = 0
+    t0 = (119.4 - math.sqrt(119.4**2 - 4 * 82 * 37.44)) / (2 * 82)
+    assert 0.25 < t0 <= 3 * 0.25
+    assert session.time_range()[1] == pytest.approx(t0 * (1.0 + session_module.TIME_MARGIN), rel=1e-12)

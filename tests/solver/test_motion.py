@@ -268,3 +268,68 @@ def test_bounce_path_of_a_ball_outside_its_container_is_empty_with_a_reason():
     assert path.positions(0.5) == ((10.0, 0.0, 0.0), (0.0, 0.0, 0.0))
     with pytest.raises(ValueError, match="outside"):
         simulate([Body((10.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)], 1.0, container=box)
+
+
+# -- each stop reason in full: its words and its time, derived by hand ---------------------------
+
+
+def test_a_steady_rattle_is_cut_short_with_the_period_it_kept():
+    """A ball (r 1, speed 10) between fixed spheres at x = ±2.5 (r 1) touches them at x = ±0.5: first at
+    t = 0.05, then every 1 / 10 = 0.1.  After 100 events the motion is known up to the 101st contact,
+    0.05 + 100 x 0.1 = 10.05, and the last 64 events span 63 x 0.1 = 6.3."""
+    bodies = [Body((0.0, 0, 0), (10.0, 0, 0), 1.0), Body((-2.5, 0, 0), radius=1.0, mass=INF),
+              Body((2.5, 0, 0), radius=1.0, mass=INF)]  # fmt: skip
+    m = simulate(bodies, 1e6, 1.0, max_events=100, names=["A", "B", "C"])
+    head, _, tail = m.stopped.partition(": the motion is not known beyond ")
+    assert head.startswith("cut short after 100 events at t = ")
+    assert float(head.rsplit(" ", 1)[1]) == pytest.approx(10.05, rel=1e-12) == m.end
+    assert tail == "(the last 64 events took 6.3 time units)"
+    assert m.stop_kind == "events" and len(m.events) == 100
+    assert [e.pair for e in m.events[:3]] == [(0, 2), (0, 1), (0, 2)]
+    short = simulate(bodies, 1e6, 1.0, max_events=40)  # too few events to judge their pace: no word on it
+    assert short.stopped == f"cut short after 40 events at t = {short.end!r}: the motion is not known beyond"
+    assert short.end == pytest.approx(4.05, rel=1e-12)
+
+
+def test_a_ball_trapped_by_a_closing_fixed_sphere_is_a_zeno_sequence():
+    """B (fixed) closes in on C at speed 1 with A bouncing between them at e = 0.9: A's speed tends
+    to 1 / (1 - e) = 10, the gap shrinks by a near-constant factor each round trip, so the bounces
+    come ever faster towards t = 1, when the gap (5 - t) - 4 closes."""
+    bodies = [Body((0.0, 0, 0), (10.0, 0, 0), 1.0), Body((-2.5, 0, 0), (1.0, 0, 0), 1.0, INF),
+              Body((2.5, 0, 0), radius=1.0, mass=INF)]  # fmt: skip
+    m = simulate(bodies, 2.0, 0.9, max_events=200, names=["A", "B", "C"])
+    assert m.stop_kind == "events"
+    assert m.stopped.endswith(": the motion is not known beyond (the events come ever faster: a Zeno sequence)")
+    assert 0.999 < m.end <= 1.0
+    trips = np.diff([e.time for e in m.events][::2])  # one A-C-A round trip each
+    assert (trips[-40:] < trips[-41:-1]).all(), "each round trip shorter than the one before"
+
+
+def test_the_squeeze_stops_when_the_gap_closes():
+    """B (fixed, r 1) at x = 2.5 moves at -1 towards C (fixed, r 1) at -2 with A (r 1) at rest at 0:
+    B touches A when 2.5 - t = 2, at t = 0.5, and A already touches C: jammed there."""
+    bodies = [Body((0, 0, 0), radius=1.0), Body((2.5, 0, 0), (-1, 0, 0), 1.0, INF),
+              Body((-2, 0, 0), radius=1.0, mass=INF)]  # fmt: skip
+    m = simulate(bodies, 2.0, 1.0, names=["A", "B", "C"])
+    assert m.stopped == "jammed: fixed bodies B, C squeeze a cluster at t = 0.5"
+    assert m.end == 0.5 and m.stop_kind == "jammed"
+
+
+def test_a_ball_gliding_along_its_wall_stops_as_sliding():
+    """A ball on the wall of its container (r 3 inside r 5, centre at distance 2) moving tangentially
+    leaves the wall with no normal speed at once: sliding at t = 0."""
+    box = Body((0, 0, 0), radius=5.0, mass=INF)
+    ball = Body((2.0, 0, 0), (0, 1.0, 0), 3.0)
+    m = simulate([ball], 1.0, container=box, names=["A"])
+    assert m.stopped == ("sliding: A slides along the container wall at t = 0.0 "
+                         "(straight segments cannot follow the curved wall)")  # fmt: skip
+    assert m.end == 0.0 and m.stop_kind == "sliding"
+
+
+def test_simultaneous_contacts_on_two_pairs_come_in_pair_order():
+    """A (at 0, speed 1) reaches B (at 3, r 1) at t = 1 just as C (at 6, speed -1) does: (0, 1) first,
+    then (1, 2), then (0, 1) again as B comes back; A ends at -1, B at rest, C at +1 (equal masses)."""
+    bodies = [Body((0.0, 0, 0), (1.0, 0, 0), 1.0), Body((3.0, 0, 0), radius=1.0), Body((6.0, 0, 0), (-1.0, 0, 0), 1.0)]
+    m = simulate(bodies, 2.0)
+    assert [(e.time, e.pair) for e in m.events] == [(1.0, (0, 1)), (1.0, (1, 2)), (1.0, (0, 1))]
+    assert m.velocities(2.0)[:, 0].tolist() == [-1.0, 0.0, 1.0]
