@@ -102,7 +102,8 @@ def event_rows(scene: Scene, solution: Solution, limit: int | None = LISTED_EVEN
     """The motion's events: ``[(time, pair, impulse on the pair's first body), ...]``, at most ``limit``."""
     names = [b.name for b in scene.bodies]
     events = solution.events if limit is None else solution.events[:limit]
-    return [
-        (f"t = {fmt(e.time)}", f"{names[e.pair[0]]}–{names[e.pair[1]]}{' (jam)' if e.kind == 'jam' else ''}", vector(e.impulse))
-        for e in events
-    ]
+    rows = []
+    for e in events:
+        pair = f"{names[e.pair[0]]}–{names[e.pair[1]]}{' (jam)' if e.kind == 'jam' else ''}"
+        rows.append((f"t = {fmt(e.time)}", pair, vector(e.impulse)))
+    return rows

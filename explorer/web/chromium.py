@@ -85,7 +85,8 @@ class Chromium:
             os.dup2(b, 4)
 
         self._log = tempfile.TemporaryFile()
-        args = [executable, *FLAGS, f"--user-data-dir={self._profile}", f"--window-size={size[0]},{size[1]}", "about:blank"]
+        window = f"--window-size={size[0]},{size[1]}"
+        args = [executable, *FLAGS, f"--user-data-dir={self._profile}", window, "about:blank"]
         # fds 3 and 4 are open here (the pipes took the lowest free numbers), so they can be kept
         self.process = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log, preexec_fn=onto_3_and_4, pass_fds=(3, 4)
@@ -94,12 +95,12 @@ class Chromium:
         os.close(replies_write)
         self._buffer = b""
         self._next_id = 0
-        self.events: list[dict] = []
+        self._pages: list[Page] = []
         self.size = size
 
     # -- the protocol ----------------------------------------------------------------------------
     def send(self, method: str, params: dict | None = None, session: str | None = None, timeout: float = 30.0) -> dict:
-        """Send one command and return its result; events that arrive meanwhile are kept (and handled)."""
+        """Send one command and return its result; events that arrive meanwhile go to their tab."""
         number = self.post(method, params, session)
         deadline = time.monotonic() + timeout
         while True:
@@ -141,8 +142,7 @@ class Chromium:
         return json.loads(raw)
 
     def _event(self, message: dict) -> None:
-        self.events.append(message)
-        for page in getattr(self, "_pages", []):
+        for page in self._pages:
             page.handle(message)
 
     def log(self) -> str:
@@ -155,8 +155,8 @@ class Chromium:
         """A new tab showing the file ``path``, with every request recorded (and all but the file failed)."""
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        page = Page(self, session, Path(path).absolute().as_uri())
-        self._pages = [*getattr(self, "_pages", []), page]
+        page = Page(self, session, Path(path).absolute().as_uri(), target)
+        self._pages.append(page)
         page.start(timeout)
         return page
 
@@ -192,10 +192,11 @@ class Chromium:
 class Page:
     """One tab: evaluate script, send input, take screenshots; :attr:`requests` lists every URL it asked for."""
 
-    def __init__(self, browser: Chromium, session: str, url: str) -> None:
+    def __init__(self, browser: Chromium, session: str, url: str, target: str) -> None:
         self.browser = browser
         self.session = session
         self.url = url
+        self.target = target
         self.requests: list[str] = []
         self.console: list[str] = []
         self.loaded = False
@@ -203,13 +204,19 @@ class Page:
     def send(self, method: str, params: dict | None = None, timeout: float = 30.0) -> dict:
         return self.browser.send(method, params, self.session, timeout)
 
+    def close(self) -> None:
+        """Close the tab."""
+        self.browser.send("Target.closeTarget", {"targetId": self.target})
+        self.browser._pages = [p for p in self.browser._pages if p is not self]
+
     def start(self, timeout: float) -> None:
         self.send("Fetch.enable", {"patterns": [{"urlPattern": "*"}]})
         self.send("Network.enable")
         self.send("Runtime.enable")
         self.send("Page.enable")
         width, height = self.browser.size
-        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+        self.send("Emulation.setDeviceMetricsOverride", metrics)
         self.send("Page.navigate", {"url": self.url})
         self.browser.wait(lambda: self.loaded, timeout, "the page's load event")
 
@@ -219,7 +226,7 @@ class Page:
             return
         method, params = message.get("method"), message.get("params", {})
         if method == "Fetch.requestPaused":
-            url = params["request"]["url"]
+            url = self._shown(params["request"]["url"])
             self.requests.append(url)
             if url == self.url:
                 reply = ("Fetch.continueRequest", {"requestId": params["requestId"]})
@@ -227,7 +234,7 @@ class Page:
                 reply = ("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "BlockedByClient"})
             self.browser.post(*reply, session=self.session)
         elif method == "Network.requestWillBeSent":
-            url = params["request"]["url"]
+            url = self._shown(params["request"]["url"])
             if url not in self.requests:
                 self.requests.append(url)
         elif method == "Page.loadEventFired":
@@ -237,6 +244,11 @@ class Page:
         elif method == "Runtime.exceptionThrown":
             self.console.append("exception: " + json.dumps(params.get("exceptionDetails", {}))[:500])
 
+    @staticmethod
+    def _shown(url: str) -> str:
+        """A URL as recorded: a ``data:`` URL cut after its type (its content never leaves the page)."""
+        return url.split(",", 1)[0] + ",…" if url.startswith("data:") else url
+
     def evaluate(self, expression: str, timeout: float = 30.0):
         """The value of a JavaScript expression (promises awaited), as JSON-able Python."""
         result = self.send(
@@ -244,7 +256,8 @@ class Page:
         )
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]
-            raise BrowserError(f"script failed: {details.get('exception', {}).get('description') or details.get('text')}")
+            what = details.get("exception", {}).get("description") or details.get("text")
+            raise BrowserError(f"script failed: {what}")
         return result["result"].get("value")
 
     def wait_for(self, expression: str, timeout: float = 60.0) -> None:
@@ -254,6 +267,13 @@ class Page:
             if time.monotonic() > deadline:
                 raise BrowserError(f"timed out waiting for {expression}")
             time.sleep(0.1)
+
+    def settle(self, seconds: float) -> None:
+        """Let the page run for ``seconds`` (its late requests, e.g. for a favicon, are recorded meanwhile)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.evaluate("0")
+            time.sleep(0.05)
 
     def screenshot(self, path: str | os.PathLike[str] | None = None) -> bytes:
         """The visible page as PNG bytes (written to ``path`` too when given)."""

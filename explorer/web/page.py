@@ -29,9 +29,9 @@ import numpy as np
 
 from ..model.scene import Scene
 from ..model.session import HORIZON_PLAY_SECONDS, Session
+from ..model.stepping import stepped_test
 from ..model.text import fmt, status_text
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
-from ..model.stepping import stepped_test
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.scene_view import SceneView, legend_rows
 from .parabola_svg import PLOT_SIZE, parabola_svg
@@ -91,10 +91,13 @@ def build_page(scene: Scene, name: str = "scene") -> Page:
     solution, layers, steps = session.solution, session.view.layers, session.view.steps
     plotter, _, world = draw_offscreen(scene, VIEW_SIZE, 0.0, None, 0.0, solution)
     try:
+        plotter.renderer.hide_axes()  # vtk.js would not turn the axes with the camera
+        for text in (world.verdict, world.note, *world.legend):  # the page writes these as text
+            text.SetVisibility(False)
         thumbnail = plotter.screenshot(return_img=True)[..., :3]
         relative = SceneView(plotter)
         relative.update(scene, solution, 0.0, 1.0, layers, steps)
-        plotter.renderer.hide_axes()  # vtk.js would not turn the axes with the camera
+        plotter.renderer.hide_axes()
         plotter.render()
         actors = {"world": shown_actors(world), "relative": shown_actors(relative)}
         archive = scene_archive(plotter.render_window)
@@ -167,7 +170,8 @@ def _panel(session: Session) -> str:
     parts = []
     if scene.description:
         parts.append(f'<p id="description">{e(scene.description)}</p>')
-    rows = "".join(f'<tr><td class="name">{e(k)}</td><td>{e(v)}</td></tr>' for k, v in value_rows(scene, solution, steps))
+    values = value_rows(scene, solution, steps)
+    rows = "".join(f'<tr><td class="name">{e(k)}</td><td>{e(v)}</td></tr>' for k, v in values)
     parts.append(f'<h2>Values</h2><table id="values">{rows}</table>')
     trace = "".join(
         f"<li>{e(question)} <i>{e(quantity)}</i> = {e(value)}<br>→ {e(answer)}</li>"
@@ -179,7 +183,7 @@ def _panel(session: Session) -> str:
         parts.append("<h2>Every pair</h2><ul>" + "".join(f"<li>{e(row)}</li>" for row in pairs) + "</ul>")
     events = event_rows(scene, solution, limit=None)
     if events:
-        rows = "".join(f"<tr><td>{e(t)}</td><td>{e(pair)}</td><td>{e(impulse)}</td></tr>" for t, pair, impulse in events)
+        rows = "".join(f"<tr><td>{e(t)}</td><td>{e(pair)}</td><td>{e(push)}</td></tr>" for t, pair, push in events)
         parts.append(f'<h2>Events</h2><p>impulse on the first body of the pair</p><table id="events">{rows}</table>')
     return "\n".join(parts)
 

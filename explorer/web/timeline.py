@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..model.session import Session
-from ..view.palette import TEXT_COLOR
 from ..view.scene_view import SceneView
 from .vtkjs import actor_id
 
@@ -78,7 +77,9 @@ def record(session: Session, view: SceneView, reference: float, times: np.ndarra
         changes, ``{"id", "at": (k, 5)}`` rows of x, y, z, scale, visible;
         ``labels``: ``{"text", "color", "dx", "dy", "at": (k, 4)}`` rows of x, y,
         z, visible, or ``"follow"``: the id of the actor whose position it keeps
-        (a body's name); ``notes``: the line under the verdict at each instant
+        (a body's name).  An actor whose mesh the drawing code rebuilds at an
+        instant (not just moves) is hidden there: the page has only the first
+        mesh.  ``notes``: the line under the verdict at each instant
         (null for none).
     """
     scene, solution, state = session.scene, session.solution, session.view
@@ -87,11 +88,13 @@ def record(session: Session, view: SceneView, reference: float, times: np.ndarra
     label_rows: dict[str, list] = {name: [] for name in labels}
     label_look: dict[str, tuple] = {}
     notes: list[str | None] = []
+    meshes = {name: items[name].key for name in actors}  # what each exported actor's mesh was built from
     for t in times:
         view.update(scene, solution, float(t), reference, state.layers, state.steps)
         for name in actors:
-            actor = items[name].actor
-            rows[name].append((*_round(actor.GetPosition()), *_round(actor.GetScale()[:1]), int(actor.GetVisibility())))
+            item = items[name]
+            shown = item.actor.GetVisibility() and item.key == meshes[name]  # a rebuilt mesh is not the exported one
+            rows[name].append((*_round(item.actor.GetPosition()), *_round(item.actor.GetScale()[:1]), int(shown)))
         for name, (actor, _) in labels.items():
             shown = bool(actor.GetVisibility())
             anchor = actor.GetPositionCoordinate().GetReferenceCoordinate().GetValue()
@@ -105,7 +108,7 @@ def record(session: Session, view: SceneView, reference: float, times: np.ndarra
     out_labels = []
     for name, (text, color, dx, dy) in label_look.items():
         row = label_rows[name]
-        label = {"text": text, "color": color or _hex(TEXT_COLOR), "dx": dx, "dy": dy}
+        label = {"text": text, "color": color, "dx": dx, "dy": dy}
         follow = next((i for i, at in positions.items() if all(r[3] for r in row) and [r[:3] for r in row] == at), None)
         if follow is not None and len(set(row)) > 1:
             label["follow"] = follow

@@ -32,7 +32,8 @@ def _trame_vtk():
         from trame_vtk.modules.vtk import serializers
         from trame_vtk.tools import vtksz2html
     except ImportError as exc:
-        raise WebUnavailable(f"the web export needs the trame-vtk package ({exc}); install it with: {INSTALL_HINT}") from None
+        hint = f"the web export needs the trame-vtk package ({exc}); install it with: {INSTALL_HINT}"
+        raise WebUnavailable(hint) from None
     return serializers, vtksz2html
 
 
@@ -45,12 +46,12 @@ def viewer_script() -> str:
     """
     _, vtksz2html = _trame_vtk()
     text = vtksz2html.HTML_VIEWER_PATH.read_text(encoding="utf-8")
-    scripts = re.findall(r'<script type="module">(.*?)</script>', text, flags=re.S)
+    scripts = re.findall(r'<script type="module">(.*?)</script>', text, flags=re.DOTALL)
     if len(scripts) != 1 or "OfflineLocalView" not in scripts[0]:
         raise WebUnavailable(f"trame-vtk's offline viewer ({vtksz2html.HTML_VIEWER_PATH.name}) is not the one expected")
     script, count = _FAVICON.subn(lambda m: f"{m.group(1)}=null;{m.group(1)}&&[].forEach", scripts[0])
     if count != 1:
-        raise WebUnavailable("trame-vtk's offline viewer does not add its favicons as expected (it would reach the web)")
+        raise WebUnavailable("trame-vtk's offline viewer does not add its icons as expected (it would reach the web)")
     return script
 
 
