@@ -114,7 +114,8 @@ def main() -> int:
     except OSError:
         load_end = None
     print("export-html benchmark  (benchmarks/bench_web.py)")
-    print(f"date {machine['date']}  cpu {machine['cpu_model']}  cpus {machine['logical_cpus']}/{machine['usable_cpus']}")
+    cpus = f"{machine['logical_cpus']}/{machine['usable_cpus']}"
+    print(f"date {machine['date']}  cpu {machine['cpu_model']}  cpus {cpus}")
     print(f"load average at start {machine['loadavg_at_start']}  at end {load_end}  python {machine['python']}")
     print(f"repeats {args.repeats}  browser {chromium or 'none found (no page loads timed)'}")
     table = [
@@ -129,7 +130,8 @@ def main() -> int:
     print(f"whole gallery as a site: {len(rows)} pages + index ({index_bytes / 2**20:.2f} MiB) in {site_s:.1f} s, "
           f"{site_bytes / 2**20:.1f} MiB in all")
     if args.json:
-        report = {"machine": machine, "loadavg_at_end": load_end, "pages": rows, "site_s": site_s, "site_bytes": site_bytes}
+        report = {"machine": machine, "loadavg_at_end": load_end, "pages": rows}
+        report.update(site_s=site_s, site_bytes=site_bytes)
         args.json.write_text(json.dumps(report, indent=2, default=str))
     if any(r.get("requests") for r in rows) or max(sizes) > PAGE_BUDGET:
         print("FAILED: a page asked for something from the network, or is over the budget", file=sys.stderr)

@@ -2,7 +2,8 @@
 
 Standard library only (no browser driver package): Chromium is started with
 ``--remote-debugging-pipe``, which speaks the DevTools protocol as NUL-separated
-JSON on file descriptors 3 (commands in) and 4 (replies and events out).  Used by
+JSON on file descriptors 3 (commands in) and 4 (replies and events out); a
+three-line Python shim puts the pipes there and becomes Chromium.  Used by
 the tests (the exported pages drawn by a real browser) and by
 ``benchmarks/bench_web.py`` (the README's screenshot).
 
@@ -19,6 +20,7 @@ import os
 import select
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -42,6 +44,16 @@ FLAGS = (
 )
 #: Where Debian and others put the browser.
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+#: Started before Chromium (in its place): puts the two pipe ends on fds 3 and 4, whatever their numbers
+#: here, then becomes Chromium.  Copies above 9 first, so neither end is closed by the other's move.
+_ONTO_3_AND_4 = (
+    "import fcntl, os, sys\n"
+    "a, b = (fcntl.fcntl(int(fd), fcntl.F_DUPFD, 10) for fd in sys.argv[1:3])\n"
+    "os.dup2(a, 3); os.dup2(b, 4); os.close(a); os.close(b)\n"
+    "os.execv(sys.argv[3], sys.argv[3:])\n"
+)
 
 
 class BrowserError(RuntimeError):
@@ -78,18 +90,13 @@ class Chromium:
         self._profile = tempfile.mkdtemp(prefix="sphere-explorer-chromium-")
         commands_read, self._commands = os.pipe()
         self._replies, replies_write = os.pipe()
-
-        def onto_3_and_4() -> None:  # in the child, before exec: the pipe ends where Chromium expects them
-            a, b = os.dup(commands_read), os.dup(replies_write)
-            os.dup2(a, 3)
-            os.dup2(b, 4)
-
         self._log = tempfile.TemporaryFile()
         window = f"--window-size={size[0]},{size[1]}"
         args = [executable, *FLAGS, f"--user-data-dir={self._profile}", window, "about:blank"]
-        # fds 3 and 4 are open here (the pipes took the lowest free numbers), so they can be kept
+        shim = [sys.executable, "-c", _ONTO_3_AND_4, str(commands_read), str(replies_write)]
         self.process = subprocess.Popen(
-            args, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log, preexec_fn=onto_3_and_4, pass_fds=(3, 4)
+            shim + args, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
+            pass_fds=(commands_read, replies_write),
         )
         os.close(commands_read)
         os.close(replies_write)

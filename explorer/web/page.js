@@ -87,11 +87,12 @@
       nowLine.hidden = true;
       return;
     }
-    const scale = svg.getBoundingClientRect().width / data.plotSize[0];
+    const box = svg.getBoundingClientRect(), plot = svg.parentElement.getBoundingClientRect();
+    const scale = box.width / data.plotSize[0];
     const x = axes.x0 + ((t - axes.t0) / (axes.t1 - axes.t0)) * (axes.x1 - axes.x0);
     nowLine.hidden = false;
-    nowLine.style.left = `${svg.offsetLeft + x * scale}px`;
-    nowLine.style.top = `${svg.offsetTop + axes.y0 * scale}px`;
+    nowLine.style.left = `${box.left - plot.left + x * scale - 1}px`;
+    nowLine.style.top = `${box.top - plot.top + axes.y0 * scale}px`;
     nowLine.style.height = `${(axes.y1 - axes.y0) * scale}px`;
   }
 

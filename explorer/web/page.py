@@ -147,9 +147,7 @@ def _body(session: Session, title: str, verdict: str, svg: str, count: int, note
 <p id="loading">{e(WORDS['loading'])}</p>
 </section>
 <aside id="panel">
-{_panel(session)}
-<h2>f(t) = |p + v t|² − R²</h2>
-<div id="plot">{svg}<div id="now-line" hidden></div></div>
+{_panel(session, svg)}
 </aside>
 </main>
 <footer id="controls">
@@ -162,14 +160,15 @@ def _body(session: Session, title: str, verdict: str, svg: str, count: int, note
 </div>"""
 
 
-def _panel(session: Session) -> str:
-    """Description, values, the decision's trace, every pair and the events, as escaped HTML."""
+def _panel(session: Session, svg: str) -> str:
+    """Description, f(t), values, the decision's trace, every pair and the events, as escaped HTML."""
     scene, solution, view = session.scene, session.solution, session.view
     e = html.escape
     steps = stepped_test(solution, view.steps) if view.layers.get("steps", False) else None
     parts = []
     if scene.description:
         parts.append(f'<p id="description">{e(scene.description)}</p>')
+    parts.append(f'<h2>f(t) = |p + v t|² − R²</h2><div id="plot">{svg}<div id="now-line" hidden></div></div>')
     values = value_rows(scene, solution, steps)
     rows = "".join(f'<tr><td class="name">{e(k)}</td><td>{e(v)}</td></tr>' for k, v in values)
     parts.append(f'<h2>Values</h2><table id="values">{rows}</table>')

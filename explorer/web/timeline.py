@@ -105,17 +105,25 @@ def record(session: Session, view: SceneView, reference: float, times: np.ndarra
         notes.append(view.note.GetInput() if view.note.GetVisibility() else None)
     tracks = [{"id": actors[name], "at": row} for name, row in rows.items() if len(set(row)) > 1]
     positions = {actors[name]: [r[:3] for r in row] for name, row in rows.items()}
-    out_labels = []
-    for name, (text, color, dx, dy) in label_look.items():
-        row = label_rows[name]
-        label = {"text": text, "color": color, "dx": dx, "dy": dy}
-        follow = next((i for i, at in positions.items() if all(r[3] for r in row) and [r[:3] for r in row] == at), None)
-        if follow is not None and len(set(row)) > 1:
-            label["follow"] = follow
-        else:
-            label["at"] = row if len(set(row)) > 1 else [row[0]]
-        out_labels.append(label)
-    return {"ids": sorted(set(actors.values())), "tracks": tracks, "labels": out_labels, "notes": _runs(notes)}
+    labels_out = [_label(look, label_rows[name], positions) for name, look in label_look.items()]
+    return {"ids": sorted(set(actors.values())), "tracks": tracks, "labels": labels_out, "notes": _runs(notes)}
+
+
+def _label(look: tuple, row: list, positions: dict) -> dict:
+    """One label for the page: its look, and its anchor at each instant, or the actor it stays on."""
+    text, color, dx, dy = look
+    label = {"text": text, "color": color, "dx": dx, "dy": dy}
+    if len(set(row)) == 1:
+        label["at"] = [row[0]]
+        return label
+    anchors = [r[:3] for r in row]
+    always = all(r[3] for r in row)
+    follow = next((i for i, at in positions.items() if always and anchors == at), None)
+    if follow is not None:
+        label["follow"] = follow
+    else:
+        label["at"] = row
+    return label
 
 
 def _runs(values: list) -> list:

@@ -190,6 +190,38 @@ def test_the_slider_moves_a_sphere_along_its_path(site, open_page):
     assert sphere_shows(image, start, r, BODY_COLORS[0]) < MIN_POINTS  # and no longer at its start
 
 
+def test_the_plot_marks_the_slider_time_on_its_time_axis(site, open_page):
+    """The red line on f(t) stands where the plot's own tick labels put the slider's time."""
+    page = open_page(site / "default.html")
+    page.evaluate("document.getElementById('time').focus()")
+    key = {"key": "ArrowRight", "code": "ArrowRight", "windowsVirtualKeyCode": 39}
+    for _ in range(20):  # the keyboard moves the slider too
+        page.send("Input.dispatchKeyEvent", {"type": "keyDown", **key})
+        page.send("Input.dispatchKeyEvent", {"type": "keyUp", **key})
+    index = page.evaluate("sphereExplorer.state.index")
+    assert index == 20
+    t = page_data((site / "default.html").read_text(encoding="utf-8"))["times"][index]
+    labels = page.evaluate(
+        "[...document.querySelectorAll('#plot svg text')].map(e => (r => [e.textContent, r.left + r.width / 2, r.top])"
+        "(e.getBoundingClientRect()))"
+    )
+    numbers = [(float(text.replace("−", "-")), x, round(top)) for text, x, top in labels if _is_number(text)]
+    axis_row = max(top for _, _, top in numbers)  # the time axis's labels are the lowest row of numbers
+    ticks = [(value, x) for value, x, top in numbers if top == axis_row]
+    assert len(ticks) >= 4
+    slope, offset = np.polyfit([v for v, _ in ticks], [x for _, x in ticks], 1)
+    line = element_box(page, "now-line")
+    assert abs(line[0] + line[2] / 2 - (slope * t + offset)) < 3.0, (t, line)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace("−", "-"))
+    except ValueError:
+        return False
+    return True
+
+
 def test_an_all_bodies_page_lists_every_event_and_plays_the_motion(site, open_page):
     scene = load(SCENES_DIR / "snooker_break.json")
     solution = solve(scene)
