@@ -190,6 +190,28 @@ def test_the_slider_moves_a_sphere_along_its_path(site, open_page):
     assert sphere_shows(image, start, r, BODY_COLORS[0]) < MIN_POINTS  # and no longer at its start
 
 
+def test_the_view_turns_and_zooms_with_the_mouse_and_the_camera_resets(site, open_page):
+    page = open_page(site / "seed004_ricochet.html")
+    start = camera(page)
+    left, top, width, height = start["box"]
+    centre = (left + width / 2, top + height / 2)
+    page.drag(centre, (centre[0] + 150, centre[1] + 40))
+    turned = camera(page)
+    sight = [np.subtract(c["focal"], c["position"]) for c in (start, turned)]
+    cosine = sight[0] @ sight[1] / np.linalg.norm(sight[0]) / np.linalg.norm(sight[1])
+    assert cosine < math.cos(math.radians(10))  # the line of sight turned by more than 10 degrees
+    wheel = {"type": "mouseWheel", "x": centre[0], "y": centre[1], "deltaX": 0, "deltaY": -500}
+    page.send("Input.dispatchMouseEvent", wheel)
+    page.settle(0.3)
+    zoomed = camera(page)
+    distance = [np.linalg.norm(np.subtract(c["focal"], c["position"])) for c in (turned, zoomed)]
+    assert distance[1] < 0.97 * distance[0]  # closer in
+    page.evaluate("document.getElementById('reset-camera').click()")
+    back = camera(page)
+    for key in ("position", "focal", "up"):
+        assert np.allclose(back[key], start[key], rtol=1e-9, atol=1e-9), key
+
+
 def test_the_plot_marks_the_slider_time_on_its_time_axis(site, open_page):
     """The red line on f(t) stands where the plot's own tick labels put the slider's time."""
     page = open_page(site / "default.html")
