@@ -23,7 +23,7 @@ import numpy as np
 from ..model.folder import SceneFolder
 from ..model.scene import Scene, SceneError
 from ..model.scene_io import check_output_folder, load, move_into, replacing, show_path, temp_folder
-from .page import Page, build_page
+from .page import VIEW_SIZE, Page, build_page
 
 #: Every gallery scene's page stays within this (the tests check it; ``export-html --help`` states it).
 PAGE_BUDGET = 3 << 20
@@ -143,8 +143,9 @@ def _entry(scene: Scene, page: Page, name: str) -> SiteEntry:
 def site_index(entries: list[SiteEntry]) -> str:
     """The index page: a card per scene (thumbnail, title, verdict, description) linking to its page."""
     e = html.escape
+    width, height = (side // THUMBNAIL_SHRINK for side in VIEW_SIZE)
     cards = "\n".join(
-        f'<li><a href="{e(quote(entry.file))}"><img src="{entry.thumbnail}" alt="" width="320" height="200">'
+        f'<li><a href="{e(quote(entry.file))}"><img src="{entry.thumbnail}" alt="" width="{width}" height="{height}">'
         f"<h2>{e(entry.title)}</h2></a><p class=\"verdict\">{e(entry.verdict)}</p>"
         f'<p class="description">{e(entry.description)}</p></li>'
         for entry in entries

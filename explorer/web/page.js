@@ -45,6 +45,8 @@
     // the scene's own renderer (the viewer adds an empty one of its own)
     state.renderer = rw.getRenderers().find((r) => r.getLayer() === 0 && r.get("remoteId").remoteId);
     state.camera = state.renderer.getActiveCamera();
+    const aspect = view.clientWidth / Math.max(view.clientHeight, 1);
+    if (aspect < data.viewAspect) state.camera.dolly(aspect / data.viewAspect); // narrower: step back, keep the width
     state.home = {
       position: state.camera.getPosition(), focalPoint: state.camera.getFocalPoint(),
       viewUp: state.camera.getViewUp(), viewAngle: state.camera.getViewAngle(),

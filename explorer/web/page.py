@@ -38,8 +38,9 @@ from .parabola_svg import PLOT_SIZE, parabola_svg
 from .timeline import instants, record, shown_actors
 from .vtkjs import scene_archive, viewer_script
 
-#: Size of the drawing the page's scene is exported from (its camera's aspect; the page fills its own window).
-VIEW_SIZE = (960, 600)
+#: Size of the drawing the page's scene is exported from: its camera frames the scene for this aspect (a
+#: narrower view, e.g. a phone held upright, steps back to keep the width in view); the thumbnails' size.
+VIEW_SIZE = (960, 768)
 #: The page gives up waiting for its 3-D view after this long (and says so).
 LOAD_SECONDS = 60
 #: Words of the page's controls (the scene's own words come from the model).
@@ -117,6 +118,7 @@ def build_page(scene: Scene, name: str = "scene") -> Page:
         "playRate": scene.horizon / HORIZON_PLAY_SECONDS,
         "plotAxes": axes,
         "plotSize": list(PLOT_SIZE),
+        "viewAspect": VIEW_SIZE[0] / VIEW_SIZE[1],
         "loadSeconds": LOAD_SECONDS,
         "words": WORDS,
     }

@@ -308,6 +308,6 @@ def test_the_index_links_every_scene_with_a_thumbnail_and_asks_nothing_of_the_ne
     page = open_page(site / INDEX, ready=False)
     assert _only_itself(page) == []
     sizes = page.evaluate("[...document.images].map(i => [i.complete, i.naturalWidth, i.naturalHeight])")
-    assert len(sizes) == len(gallery()) and all(size == [True, 320, 200] for size in sizes)
+    assert len(sizes) == len(gallery()) and all(size == [True, 320, 256] for size in sizes)
     titles = page.evaluate("[...document.querySelectorAll('#scenes h2')].map(e => e.textContent)")
     assert set(titles) == {load(p).title for p in gallery()}
