@@ -94,12 +94,20 @@ class Chromium:
         window = f"--window-size={size[0]},{size[1]}"
         args = [executable, *FLAGS, f"--user-data-dir={self._profile}", window, "about:blank"]
         shim = [sys.executable, "-c", _ONTO_3_AND_4, str(commands_read), str(replies_write)]
-        self.process = subprocess.Popen(
-            shim + args, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
-            pass_fds=(commands_read, replies_write),
-        )
-        os.close(commands_read)
-        os.close(replies_write)
+        try:
+            self.process = subprocess.Popen(
+                shim + args, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
+                pass_fds=(commands_read, replies_write),
+            )
+        except OSError as exc:
+            for fd in (self._commands, self._replies):
+                os.close(fd)
+            self._log.close()
+            shutil.rmtree(self._profile, ignore_errors=True)
+            raise BrowserError(f"cannot start {executable}: {exc}") from None
+        finally:
+            os.close(commands_read)
+            os.close(replies_write)
         self._buffer = b""
         self._next_id = 0
         self._pages: list[Page] = []
