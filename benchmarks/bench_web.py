@@ -119,16 +119,16 @@ def main() -> int:
     print(f"load average at start {machine['loadavg_at_start']}  at end {load_end}  python {machine['python']}")
     print(f"repeats {args.repeats}  browser {chromium or 'none found (no page loads timed)'}")
     table = [
-        [r["scene"], r["export_s"], r["bytes"] / 2**20, r.get("drawn_s", float("nan")), len(r.get("requests", []))]
+        [r["scene"], r["export_s"], r["bytes"] / 1e6, r.get("drawn_s", float("nan")), len(r.get("requests", []))]
         for r in rows
     ]
-    print(fmt_table(["scene", "export s (median)", "MiB", "drawn in browser s", "requests"], table, "pages"))
+    print(fmt_table(["scene", "export s (median)", "MB", "drawn in browser s", "requests"], table, "pages"))
     sizes = [r["bytes"] for r in rows]
-    print(f"largest page {max(sizes) / 2**20:.3f} MiB of the {PAGE_BUDGET / 2**20:.0f} MiB budget; "
+    print(f"largest page {max(sizes) / 1e6:.3f} MB of the {PAGE_BUDGET / 1e6:g} MB budget; "
           f"median export {median([r['export_s'] for r in rows]):.2f} s; "
           f"median drawn {median([r.get('drawn_s', float('nan')) for r in rows]):.2f} s")
-    print(f"whole gallery as a site: {len(rows)} pages + index ({index_bytes / 2**20:.2f} MiB) in {site_s:.1f} s, "
-          f"{site_bytes / 2**20:.1f} MiB in all")
+    print(f"whole gallery as a site: {len(rows)} pages + index ({index_bytes / 1e6:.2f} MB) in {site_s:.1f} s, "
+          f"{site_bytes / 1e6:.1f} MB in all")
     if args.json:
         report = {"machine": machine, "loadavg_at_end": load_end, "pages": rows}
         report.update(site_s=site_s, site_bytes=site_bytes)

@@ -329,7 +329,7 @@ def _parser_export_html() -> argparse.ArgumentParser:
         epilog="The page is one self-contained file that requests nothing from the network: the 3-D view (drag to "
         "turn, wheel or pinch to zoom), the verdict, the colour key, the values, the description, f(t), a time "
         "slider and B's rest frame, in any browser with WebGL. "
-        f"Size budget: at most {PAGE_BUDGET >> 20} MB a page (every gallery scene's page is about 1.2 to 1.4 MB). "
+        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (every gallery scene's page is 1.1 to 1.4 MB). "
         "From a folder: SITE/index.html with a thumbnail of each scene, and one page per scene file. "
         "Pages and sites appear complete or not at all; a folder with one bad scene file is refused whole.",
     )

@@ -25,8 +25,8 @@ from ..model.scene import Scene, SceneError
 from ..model.scene_io import check_output_folder, load, move_into, replacing, show_path, temp_folder
 from .page import VIEW_SIZE, Page, build_page
 
-#: Every gallery scene's page stays within this (the tests check it; ``export-html --help`` states it).
-PAGE_BUDGET = 3 << 20
+#: Every gallery scene's page stays within this many bytes, 3 MB (the tests check it; ``export-html --help`` states it).
+PAGE_BUDGET = 3_000_000
 #: The index's pictures: the page's first view scaled down by this factor.
 THUMBNAIL_SHRINK = 3
 #: The site's index page (a scene of that name gets another file name).
