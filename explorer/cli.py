@@ -6,6 +6,7 @@
     sphere-explorer render SCENE -o OUT.png [--size WxH] [--time T]
     sphere-explorer solve SCENE                               solution as JSON
     sphere-explorer report SCENE -o FOLDER                    bug-report folder
+    sphere-explorer export-html SCENE -o PAGE.html            one offline web page (a folder: a site)
 
 Every refusal (a bad scene file, argument, output path or environment) is one
 line on stderr and exit code 2, found before any drawing starts; nothing
@@ -111,6 +112,23 @@ def _output(path: str, suffixes: tuple[str, ...]) -> Path | str:
     return out
 
 
+def _folder_output(path: str, what: str) -> Path | str:
+    """Check an output folder before any work: not a link or a file, its parent there and writable."""
+    from .model.scene_io import check_output_folder, show_path, temp_prefix
+
+    out = Path(path)
+    parent = out.absolute().parent
+    try:
+        check_output_folder(out, what)
+        with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
+            pass
+    except OSError as exc:
+        return f"-o: cannot write {show_path(out)} ({exc.strerror or exc})"
+    except ValueError as exc:
+        return f"-o: {exc}"
+    return out
+
+
 # -- the subcommands ---------------------------------------------------------------------------
 
 
@@ -205,19 +223,14 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a bug-report folder: scene, solution JSON, picture with the parabola."""
     from .model.scene import SceneError
-    from .model.scene_io import show_path, temp_prefix
-    from .view.animation import check_report_folder, write_report
+    from .view.animation import write_report
     from .view.render import RenderUnavailable, check_memory, check_offscreen
 
-    out = Path(args.output)
-    parent = out.absolute().parent
+    out = _folder_output(args.output, "the report")
+    if isinstance(out, str):
+        return _fail(out)
     try:
-        check_report_folder(out)
         check_memory(args.size, plot=True)
-        with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
-            pass
-    except OSError as exc:
-        return _fail(f"-o: cannot write {show_path(out)} ({exc.strerror or exc})")
     except ValueError as exc:
         return _fail(f"-o: {exc}")
     try:
@@ -225,6 +238,37 @@ def cmd_report(args: argparse.Namespace) -> int:
         check_offscreen()
         write_report(scene, out, args.size)
     except (SceneError, ValueError, RenderUnavailable) as exc:
+        return _fail(str(exc))
+    print(out)
+    return 0
+
+
+def cmd_export_html(args: argparse.Namespace) -> int:
+    """Write a scene as one offline web page, or a folder of scenes as a site."""
+    from .model.scene import SceneError
+    from .view.render import RenderUnavailable, check_offscreen
+    from .web.export import load_folder, write_page, write_site
+    from .web.vtkjs import WebUnavailable, viewer_script
+
+    source = Path(args.scene)
+    site = source.is_dir()
+    if site and Path(args.output).suffix.lower() in (".html", ".htm"):
+        out = "-o: a folder of scenes makes a site: give a folder to write it in, not a .html file"
+    elif site:
+        out = _folder_output(args.output, "the site")
+    else:
+        out = _output(args.output, (".html", ".htm"))
+    if isinstance(out, str):
+        return _fail(out)
+    try:
+        scenes = load_folder(source) if site else [(source, _load(source))]
+        check_offscreen()
+        viewer_script()  # the exporter is installed, before anything is drawn
+        if site:
+            write_site(scenes, out)
+        else:
+            write_page(scenes[0][1], out, source.stem)
+    except (SceneError, ValueError, RenderUnavailable, WebUnavailable) as exc:
         return _fail(str(exc))
     print(out)
     return 0
@@ -277,6 +321,27 @@ def _parser_render() -> argparse.ArgumentParser:
     return p
 
 
+def _parser_export_html() -> argparse.ArgumentParser:
+    from .web.export import PAGE_BUDGET
+
+    p = argparse.ArgumentParser(
+        prog="sphere-explorer export-html",
+        description="Write a scene as one offline web page (a folder of scenes: a site with an index).",
+        epilog="The page is one self-contained file that requests nothing from the network: the 3-D view (drag to "
+        "turn, wheel or pinch to zoom), the verdict, the colour key, the values, the description, f(t), a time "
+        "slider and B's rest frame, in any browser with WebGL. "
+        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (every gallery scene's page is 1.1 to 1.4 MB). "
+        "From a folder: SITE/index.html with a thumbnail of each scene, and one page per scene file. "
+        "Pages and sites appear complete or not at all; a folder with one bad scene file is refused whole.",
+    )
+    p.add_argument("scene", help="scene file (.json), or a folder of scene files")
+    p.add_argument(
+        "-o", "--output", required=True, help="the page to write (.html); for a folder of scenes, the site's folder"
+    )
+    p.set_defaults(run=cmd_export_html)
+    return p
+
+
 def _parser_solve() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="sphere-explorer solve", description="Print a scene's solution as JSON.")
     p.add_argument("scene", help="scene file (.json)")
@@ -321,7 +386,13 @@ def _parser_audit() -> argparse.ArgumentParser:
     return p
 
 
-SUBCOMMANDS = {"audit": _parser_audit, "render": _parser_render, "report": _parser_report, "solve": _parser_solve}
+SUBCOMMANDS = {
+    "audit": _parser_audit,
+    "export-html": _parser_export_html,
+    "render": _parser_render,
+    "report": _parser_report,
+    "solve": _parser_solve,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

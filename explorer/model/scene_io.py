@@ -491,6 +491,37 @@ def temp_folder(folder: str | os.PathLike[str]) -> Path:
     return Path(name)
 
 
+def check_output_folder(folder: str | os.PathLike[str], what: str) -> None:
+    """Refuse an output folder that is a symbolic link, not a folder, or in a missing folder (ValueError, one line).
+
+    ``what`` names the output in the message, e.g. ``"the report"``.
+    """
+    folder = Path(folder)
+    shown = show_path(folder)
+    if folder.is_symlink():
+        raise ValueError(f"{shown} is a symbolic link; give {what} a real folder (it does not follow links)")
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"{shown} exists and is not a folder")
+    if not folder.absolute().parent.is_dir():
+        raise ValueError(f"folder {show_path(folder.absolute().parent)} does not exist")
+
+
+def move_into(work: Path, folder: Path, names) -> None:
+    """Put the finished temporary folder ``work`` (see :func:`temp_folder`) at ``folder``.
+
+    A new (or empty) ``folder``: ``work`` renamed to it, all at once.  An existing
+    one: each of ``names`` renamed into it, replacing a symbolic link of the same
+    name rather than writing through it (other files there stay).  Raises OSError.
+    """
+    try:
+        os.rename(work, folder)
+    except OSError:
+        if not folder.is_dir() or folder.is_symlink():
+            raise
+        for name in names:
+            os.replace(work / name, folder / name)
+
+
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QWidget
 
 from ..model.folder import SceneFolder
 from ..model.gallery import gallery
@@ -185,6 +185,30 @@ class Documents(QObject):
             return None
         self.message.emit(f"Wrote the report to {out}")
         return out
+
+    def export_web_page(self, path: str | Path) -> Path | None:
+        """The scene as one offline web page (3-D view, values, f(t), time slider), from the current camera."""
+        from ..web.export import write_page
+        from ..web.vtkjs import WebUnavailable
+
+        scene = self.session.saved_scene(self.viewport.camera_state())
+        name = self.session.path.stem if self.session.path is not None else "scene"
+        QApplication.setOverrideCursor(Qt.WaitCursor)
+        try:
+            write_page(scene, path, name)
+        except (OSError, ValueError, WebUnavailable) as exc:
+            self.error_dialog("Cannot export the web page", str(exc))
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.message.emit(f"Exported {Path(path).name}: open it in any browser, no installation needed")
+        return Path(path)
+
+    def ask_export_web_page(self) -> None:
+        start = Path.cwd() / f"{self.session.path.stem if self.session.path else 'scene'}.html"
+        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Export web page", str(start), "Web page (*.html)")
+        if name:
+            self.export_web_page(name if name.lower().endswith((".html", ".htm")) else name + ".html")
 
     def ask_export(self) -> None:
         if self.viewport.plotter is None:

@@ -47,6 +47,7 @@ def build_menus(window) -> None:
     action(window, file_menu, "&Export screenshot…", files.ask_export, "Ctrl+E")
     action(window, file_menu, "Export &animation (GIF/MP4)…", files.ask_export_animation)
     action(window, file_menu, "Export &report for a bug…", files.ask_export_report)
+    action(window, file_menu, "Export &web page…", files.ask_export_web_page)
     file_menu.addSeparator()
     action(window, file_menu, "&Quit", window.close, QKeySequence.Quit)
 

@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 import html
-import math
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
-
-from solver import Status
 
 from ..model.analysis import Solution
 from ..model.scene import Scene
 from ..model.session import Change, Session
 from ..model.stepping import stepped_test
-from ..model.text import first_turn_text, fmt, polynomial, root_label, status_text
+from ..model.text import status_text
+from ..model.values import LISTED_EVENTS, event_rows, pair_rows, trace_rows, value_rows
+from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from .refresh import Refresher
-
-
-def _vec(v) -> str:
-    return "(" + ", ".join(fmt(x) for x in v) + ")"
 
 
 class ValuesPanel(QScrollArea):
@@ -60,65 +55,22 @@ class ValuesPanel(QScrollArea):
         """Fill the panel from ``solution``."""
         s = solution.sweep
         self.status_label.setText(status_text(scene, solution))
-        color = {Status.HIT: "#11803f", Status.OVERLAPPING: "#c01818"}.get(s.status, "#333333")
+        color = VERDICT_COLORS.get(s.status.name, VERDICT_PLAIN)
         if color != self.status_label.property("verdict_color"):  # restyling is slow: only on a new colour
             self.status_label.setProperty("verdict_color", color)
             self.status_label.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        a, b, c = s.coefficients
-        rows: list[tuple[str, str]] = []
-        rows.append(("decided", "exactly (integer arithmetic)" if s.exact else "float64, error-bounded"))
-        rows.append(("f(t)", polynomial(a, b, c)))
-        rows.append(("R", fmt(s.radius) + (" = rC − rA" if s.inside else " = rA + rB")))
-        rows.append(("discriminant", "—" if s.discriminant is None else fmt(s.discriminant)))
-        if s.roots is None:
-            rows.append(("roots", "none (no real root)"))
-        else:
-            for k, root in enumerate(s.roots):
-                where = "in [0, h]" if 0 <= root <= scene.horizon else "outside [0, h]"
-                rows.append((root_label(k), f"{fmt(root)}  ({where})"))
-        rows.append(("toi", "none" if s.toi is None else fmt(s.toi)))
-        if s.t_min is not None:
-            rows.append(("vertex t_min", fmt(s.t_min)))
-        closest = s.closest
-        rows.append(("closest approach", f"{fmt(closest.distance)} at t = {fmt(closest.time)} (gap {fmt(closest.gap)})"))
-        contact = s.contact
-        if contact is not None and not solution.contact_happens:  # all mode: another body turns them first
-            rows.append(("contact", f"never happens: {first_turn_text(scene, solution)}"))
-        elif contact is not None:
-            rows.append(("contact point", _vec(contact.point)))
-            rows.append(("contact normal", _vec(contact.normal) + (" (centres coincide)" if contact.degenerate else "")))
-        imp = solution.impact
-        if imp is not None and solution.contact_happens:
-            rows.append(("frames to hit", fmt(imp.time)))
-            rows.append(("distance to hit", fmt(imp.distance)))
-            rows.append(("reflected velocity", _vec(imp.reflected)))
-            angle = "—" if imp.ricochet_angle is None else f"{fmt(math.degrees(imp.ricochet_angle))}°"
-            rows.append(("ricochet angle", angle + " to the tangent plane"))
-            names = scene.bodies[0].name, scene.bodies[solution.other].name
-            rows.append((f"{names[0]} after", _vec(imp.a_after)))
-            rows.append((f"{names[1]} after", _vec(imp.b_after)))
-        path = solution.path
-        bounce_text = f"{len(solution.events)} event(s) before the horizon"
-        if path.stopped:
-            bounce_text = f"{len(solution.events)} event(s); the motion stops at t = {fmt(path.end)}: {path.stopped}"
-        rows.append(("motion", bounce_text))
-        if self.steps is not None:
-            rows.append(("stepped engine", self.steps.summary(fmt, " — ")))
+        rows = value_rows(scene, solution, self.steps)
         table = "".join(
             f"<tr><td style='color:#555;padding-right:8px'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in rows
         )
         trace = "".join(
-            f"<li>{html.escape(step.question)} <i>{html.escape(step.quantity)}</i> = {html.escape(fmt(step.value))}"
-            f"<br>→ {html.escape(step.answer)}</li>"
-            for step in s.trace
+            f"<li>{html.escape(question)} <i>{html.escape(quantity)}</i> = {html.escape(value)}<br>→ {html.escape(answer)}</li>"
+            for question, quantity, value, answer in trace_rows(solution)
         )
         others = ""
-        if len(solution.sweeps) > 1:
-            items = "".join(
-                f"<li>{html.escape(scene.bodies[0].name)}–{html.escape(scene.bodies[k + 1].name)}: "
-                f"{html.escape(sk.status.label)}{'' if sk.toi is None else ' at ' + fmt(sk.toi)}</li>"
-                for k, sk in enumerate(solution.sweeps)
-            )
+        pairs = pair_rows(scene, solution)
+        if pairs:
+            items = "".join(f"<li>{html.escape(row)}</li>" for row in pairs)
             others = f"<p><b>Every pair</b></p><ul style='margin-left:-20px'>{items}</ul>"
         self.body_label.setText(
             f"<table>{table}</table><p><b>How it was decided</b></p><ol style='margin-left:-20px'>{trace}</ol>{others}"
@@ -126,20 +78,15 @@ class ValuesPanel(QScrollArea):
         )
 
 
-#: The values panel lists at most this many events.
-LISTED_EVENTS = 40
-
-
 def _event_list(scene: Scene, solution: Solution) -> str:
     """The motion's events as an HTML table: time, which pair, impulse on the first body."""
     events = solution.events
     if not events:
         return ""
-    names = [html.escape(b.name) for b in scene.bodies]
     rows = "".join(
-        f"<tr><td style='padding-right:8px'>t = {fmt(e.time)}</td><td style='padding-right:8px'>{names[e.pair[0]]}–{names[e.pair[1]]}"
-        f"{' (jam)' if e.kind == 'jam' else ''}</td><td>{html.escape(_vec(e.impulse))}</td></tr>"
-        for e in events[:LISTED_EVENTS]
+        f"<tr><td style='padding-right:8px'>{html.escape(time)}</td><td style='padding-right:8px'>{html.escape(pair)}</td>"
+        f"<td>{html.escape(impulse)}</td></tr>"
+        for time, pair, impulse in event_rows(scene, solution)
     )
     more = f"<p>… and {len(events) - LISTED_EVENTS} more</p>" if len(events) > LISTED_EVENTS else ""
     return f"<p><b>Events</b> (impulse on the first body of the pair)</p><table>{rows}</table>{more}"

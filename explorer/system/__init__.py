@@ -33,6 +33,7 @@ ROOT_VARIABLE = "SPHERE_EXPLORER_SYSTEM_ROOT"
 PACKAGES: dict[str, tuple[str, str]] = {
     "xvfb": ("program", "Xvfb"),
     "xauth": ("program", "xauth"),
+    "chromium": ("program", "chromium"),
     "libgl1": ("library", "libGL.so.1"),
     "libegl1": ("library", "libEGL.so.1"),
     "libegl-mesa0": ("library", "libEGL_mesa.so.0"),
@@ -61,11 +62,12 @@ QT_XCB = (
     "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1", "libxcb-render0", "libxcb-render-util0", "libxcb-shape0",
     "libxcb-util1", "libxcb-xkb1",
 )  # fmt: skip
-#: What each use needs: ``render`` (no display), the window (``make run``), the tests (under Xvfb).
+#: What each use needs: ``render`` (no display), the window (``make run``), the tests (under Xvfb, and
+#: the exported web pages drawn by a real browser).
 NEEDS: dict[str, tuple[str, ...]] = {
     "render": GL,
     "run": GL + QT_XCB,
-    "test": GL + QT_XCB + ("xvfb", "xauth"),
+    "test": GL + QT_XCB + ("xvfb", "xauth", "chromium"),
 }
 
 

@@ -1,7 +1,7 @@
 """``python3 -m explorer.system run|test``: what ``make run`` and ``make test`` do before anything else.
 
 1. **System packages** the target needs (:data:`explorer.system.NEEDS`: Mesa's
-   GL/EGL, Qt's xcb libraries, Xvfb for the tests): when one is missing, running
+   GL/EGL, Qt's xcb libraries, Xvfb and Chromium for the tests): when one is missing, running
    as root with apt-get, it is installed; otherwise one line gives the exact
    install command and the exit code is 2.
 2. **.venv**: a working one is kept; a half-made one (no ``bin/python``, no pip,

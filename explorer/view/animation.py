@@ -15,7 +15,7 @@ import numpy as np
 
 from ..model.analysis import solve, to_dict
 from ..model.scene import Scene, SceneError
-from ..model.scene_io import dumps, replacing, show_path, temp_folder, write_target
+from ..model.scene_io import check_output_folder, dumps, move_into, replacing, show_path, temp_folder, write_target
 from .render import check_memory
 
 #: Default number of frames over [0, horizon] and playback rate.
@@ -163,13 +163,7 @@ def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, 
         text = json.dumps(to_dict(solution), indent=2, allow_nan=False, ensure_ascii=False)
         (work / "solution.json").write_text(text + "\n", encoding="utf-8")
         render_png(scene, work / "picture.png", size, camera=camera, with_plot=True, solution=solution)
-        try:
-            os.rename(work, folder)  # a new (or empty) folder: all at once
-        except OSError:
-            if not folder.is_dir() or folder.is_symlink():
-                raise
-            for name in REPORT_FILES:
-                os.replace(work / name, folder / name)
+        move_into(work, folder, REPORT_FILES)
     except OSError as exc:
         raise SceneError(f"{show_path(folder)}: cannot write the report ({exc.strerror or exc})") from None
     finally:
@@ -180,11 +174,4 @@ def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, 
 
 def check_report_folder(folder: str | os.PathLike[str]) -> None:
     """Refuse a report folder that is a symbolic link, not a folder, or in a missing folder (ValueError, one line)."""
-    folder = Path(folder)
-    shown = show_path(folder)
-    if folder.is_symlink():
-        raise ValueError(f"{shown} is a symbolic link; give the report a real folder (it does not follow links)")
-    if folder.exists() and not folder.is_dir():
-        raise ValueError(f"{shown} exists and is not a folder")
-    if not folder.absolute().parent.is_dir():
-        raise ValueError(f"folder {show_path(folder.absolute().parent)} does not exist")
+    check_output_folder(folder, "the report")

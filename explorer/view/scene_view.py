@@ -104,6 +104,18 @@ NORMAL = ViewStyle()
 PRESENTATION = ViewStyle(text_scale=2.0, legend_scale=1.6, line_scale=1.8)
 
 
+def legend_rows(scene: Scene) -> list[tuple[str, str]]:
+    """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own words)."""
+    rows = []
+    for color, text in LEGEND_ROWS:
+        if scene.mode == "inside":
+            text = LEGEND_INSIDE.get(text, text)
+        elif scene.mode == "all":
+            text, color = LEGEND_ALL.get(text, (text, color))
+        rows.append((color, text))
+    return rows
+
+
 def _first_events(scene: Scene, solution: Solution) -> list[float]:
     """How long each body's capsule sweeps: the horizon, or in ``all`` mode its first event (after it, it turns)."""
     until = [scene.horizon] * len(scene.bodies)
@@ -494,16 +506,11 @@ class SceneView:
 
     def _draw_legend(self, scene: Scene) -> None:
         """The colour key in the lower right corner (with the labels layer)."""
-        inside = scene.mode == "inside"
         height = max(int(self.plotter.window_size[1]), 1)
         size = int(min(LEGEND_SIZE, max(7, height / 62)) * self.style.legend_scale)  # the key keeps to ~1/4 of the view's height
         row = max(0.032, 1.5 * size / height)
         visible = self.items.visible("labels")
-        for k, (actor, (color, text)) in enumerate(zip(self.legend, LEGEND_ROWS)):
-            if inside:
-                text = LEGEND_INSIDE.get(text, text)
-            elif scene.mode == "all":
-                text, color = LEGEND_ALL.get(text, (text, color))
+        for k, (actor, (color, text)) in enumerate(zip(self.legend, legend_rows(scene))):
             actor.SetInput(text + " ■")
             actor.GetTextProperty().SetColor(*rgb(color))
             actor.GetTextProperty().SetFontSize(size)

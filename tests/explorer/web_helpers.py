@@ -1,0 +1,148 @@
+"""Reading an exported page in headless Chromium: where a 3-D point lands, what colour is there, the page's text.
+
+The projection is computed here from the page's camera (position, focal point,
+view-up, view angle) and the size of its 3-D view, with the textbook perspective
+formulas: it does not use the page's own code.  Where the spheres are comes from
+the solver's certified motion.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+import imageio.v3 as iio
+import numpy as np
+
+#: A pixel shows a body's colour when its hue is within HUE_TOL degrees of the colour's and it is
+#: saturated at least MIN_SATURATION (lighting and see-through layers change brightness and
+#: saturation, hardly the hue); a grey body's pixels are grey and neither white nor the grid's light grey.
+HUE_TOL = 12.0
+MIN_SATURATION = 0.2
+GREY = (0.12, 0.15, 0.72)  # most saturation, least and most value of a grey body's pixels
+
+
+def page_data(html_text: str) -> dict:
+    """The page's embedded data (the JSON its script reads)."""
+    found = re.search(r'<script type="application/json" id="page-data">(.*?)</script>', html_text, re.DOTALL)
+    return json.loads(found.group(1))
+
+
+def wait_ready(page, timeout: float = 60.0) -> None:
+    page.wait_for("document.body.dataset.ready === '1'", timeout)
+
+
+def hide_text_overlays(page) -> None:
+    """Hide the labels and the colour key (they sit over the spheres' centres)."""
+    page.evaluate("for (const id of ['labels', 'legend']) document.getElementById(id).style.visibility = 'hidden'")
+
+
+def element_box(page, element_id: str) -> list[float]:
+    """``[left, top, width, height]`` of the page's element ``element_id``, in CSS pixels."""
+    rect = f"document.getElementById('{element_id}').getBoundingClientRect()"
+    return page.evaluate(f"(r => [r.left, r.top, r.width, r.height])({rect})")
+
+
+def camera(page) -> dict:
+    """The page's camera and its 3-D view's box in CSS pixels."""
+    cam = page.evaluate(
+        """(c => ({position: c.getPosition(), focal: c.getFocalPoint(), up: c.getViewUp(), angle: c.getViewAngle()}))
+        (sphereExplorer.state.camera)"""
+    )
+    return {**cam, "box": element_box(page, "view")}
+
+
+def project(cam: dict, point) -> tuple[float, float, float]:
+    """Page pixel (x, y) of a world point, and its depth along the line of sight (perspective camera)."""
+    position, focal, up = (np.asarray(cam[k], dtype=float) for k in ("position", "focal", "up"))
+    sight = focal - position
+    sight /= np.linalg.norm(sight)
+    right = np.cross(sight, up)
+    right /= np.linalg.norm(right)
+    true_up = np.cross(right, sight)
+    rel = np.asarray(point, dtype=float) - position
+    depth = float(rel @ sight)
+    half = math.tan(math.radians(cam["angle"]) / 2.0)
+    left, top, width, height = cam["box"]
+    ndc_x = float(rel @ right) / (depth * half * width / height)
+    ndc_y = float(rel @ true_up) / (depth * half)
+    return left + (ndc_x + 1.0) / 2.0 * width, top + (1.0 - ndc_y) / 2.0 * height, depth
+
+
+def pixel_radius(cam: dict, radius: float, depth: float) -> float:
+    """How many pixels a sphere of ``radius`` at ``depth`` spans from its centre (about)."""
+    return radius / (depth * math.tan(math.radians(cam["angle"]) / 2.0)) * cam["box"][3] / 2.0
+
+
+def occluded(cam: dict, centre, others) -> bool:
+    """Whether the line of sight to ``centre`` passes through one of ``others`` ((centre, radius) pairs) first."""
+    eye = np.asarray(cam["position"], dtype=float)
+    target = np.asarray(centre, dtype=float)
+    ray = target - eye
+    length = float(np.linalg.norm(ray))
+    ray /= length
+    for other, radius in others:
+        along = float((np.asarray(other) - eye) @ ray)
+        if 0.0 < along < length and np.linalg.norm(eye + along * ray - other) < radius:
+            return True
+    return False
+
+
+def hex_rgb(color: str) -> np.ndarray:
+    return np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
+
+
+def hsv(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Hue (degrees), saturation and value of ``(..., 3)`` RGB in 0..255."""
+    rgb = np.asarray(rgb, dtype=float) / 255.0
+    top, low = rgb.max(axis=-1), rgb.min(axis=-1)
+    span = np.where(top > low, top - low, 1.0)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    hue = np.select([top == r, top == g], [(g - b) / span % 6.0, (b - r) / span + 2.0], (r - g) / span + 4.0) * 60.0
+    saturation = np.where(top > 0, (top - low) / np.where(top > 0, top, 1.0), 0.0)
+    return hue, saturation, top
+
+
+def color_matches(image: np.ndarray, xy, color: str, radius: int = 3, towards: str | None = None) -> int:
+    """How many pixels within ``radius`` of ``xy`` show ``color`` (its hue, however lit or seen through).
+
+    ``towards``: a second colour seen through or over it (e.g. the red glow of an overlap): hues on the
+    shorter arc from ``color``'s to ``towards``'s count too.
+    """
+    x, y = int(round(xy[0])), int(round(xy[1]))
+    patch = image[max(y - radius, 0) : y + radius + 1, max(x - radius, 0) : x + radius + 1, :3]
+    hue, saturation, value = hsv(patch)
+    want_hue, want_saturation, _ = hsv(hex_rgb(color))
+    if want_saturation < GREY[0]:
+        return int(((saturation < GREY[0]) & (value > GREY[1]) & (value < GREY[2])).sum())
+    off = (hue - want_hue + 180.0) % 360.0 - 180.0  # signed, in (-180, 180]
+    low, high = -HUE_TOL, HUE_TOL
+    if towards is not None:
+        arc = (float(hsv(hex_rgb(towards))[0]) - float(want_hue) + 180.0) % 360.0 - 180.0
+        low, high = min(low, arc - HUE_TOL), max(high, arc + HUE_TOL)
+    return int(((off > low) & (off < high) & (saturation > MIN_SATURATION)).sum())
+
+
+def sphere_shows(image: np.ndarray, xy, radius_px: float, color: str, towards: str | None = None) -> int:
+    """Of 9 points of a drawn sphere's disc (its centre, and 8 around it at half its radius), how many show
+    ``color`` (most of a 5 x 5 patch; see :func:`color_matches`); markers and labels drawn over a few of
+    them leave the rest."""
+    points = [(0.0, 0.0)] + [(math.cos(a), math.sin(a)) for a in np.arange(8) * math.pi / 4]
+    return sum(
+        color_matches(image, (xy[0] + 0.5 * radius_px * dx, xy[1] + 0.5 * radius_px * dy), color, 2, towards) >= 13
+        for dx, dy in points
+    )
+
+
+def screen_axes(cam: dict) -> tuple[np.ndarray, np.ndarray]:
+    """World directions that point right and up on the screen, ``(3,)`` unit vectors."""
+    position, focal, up = (np.asarray(cam[k], dtype=float) for k in ("position", "focal", "up"))
+    sight = (focal - position) / np.linalg.norm(focal - position)
+    right = np.cross(sight, up)
+    right /= np.linalg.norm(right)
+    return right, np.cross(right, sight)
+
+
+def screenshot(page) -> np.ndarray:
+    return iio.imread(page.screenshot())
