@@ -24,7 +24,7 @@ import tempfile
 import types
 from pathlib import Path
 
-from . import interrupt
+from .system import interrupt
 from .model.gallery import DEFAULT_SCENE
 
 #: Exit code for refused input (bad scene, bad arguments, unusable output or environment).

@@ -13,7 +13,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from .. import interrupt
+from ..system import interrupt
 from .constants import CHUNK_ROWS, MAX_CHUNK_ROWS, MAX_WORST, MIN_CHUNK_ROWS, TOI_TOL, WORST
 
 #: Exit codes: refused input (bad log, bad arguments, output folder in the way), interrupted.

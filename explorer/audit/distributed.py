@@ -23,7 +23,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
-from .. import interrupt
+from ..system import interrupt
 from .columns import LogError
 from .deciding import Settings
 from .progress import Progress

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .. import interrupt
+from ..system import interrupt
 from .cases import write_cases
 from .columns import LogError
 from .constants import CHUNK_ROWS, TOI_TOL, WORST

@@ -4,7 +4,8 @@ Standard library only: ``make run`` and ``make test`` run this package with the
 system Python *before* ``.venv`` exists (``python3 -m explorer.system test``, see
 :mod:`explorer.system.__main__`), and the program itself uses it at start-up:
 the window checks the X display and Qt's xcb libraries before Qt can abort,
-``render`` checks EGL before VTK can crash.
+``render`` checks EGL before VTK can crash; every command stops on Ctrl-C or
+SIGTERM in one line (:mod:`explorer.system.interrupt`).
 
 Where to look can be redirected for tests: ``SPHERE_EXPLORER_SYSTEM_ROOT`` names
 a folder that stands for ``/`` (libraries under its ``usr/lib/...``, programs
