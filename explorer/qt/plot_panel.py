@@ -13,16 +13,13 @@ from functools import lru_cache
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from ..model.parabola import Parabola, parabola
 from ..model.session import Change, Session
 from ..model.text import fmt, polynomial, root_label
 from .refresh import Refresher
-
-#: While a drag is in progress the plot follows at most this often (it costs more than a 3-D frame).
-DRAG_INTERVAL_MS = 40
 
 
 @lru_cache(maxsize=16)
@@ -41,6 +38,8 @@ class ParabolaPanel(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         self.title = QLabel()
         self.title.setObjectName("parabola_title")
+        # a new polynomial must not re-lay out the dock (and repaint the window around it) at every frame of a drag
+        self.title.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
         layout.addWidget(self.title)
         self.plot = pg.PlotWidget()
         self.plot.setLabel("bottom", "t (frames)")
@@ -69,15 +68,21 @@ class ParabolaPanel(QWidget):
         for thing in (self.zero, self.horizon, self.curve, self.roots, self.vertex, self.now, *self.root_labels):
             item.addItem(thing)
         self.data: Parabola | None = None
-        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME, self.refresh, DRAG_INTERVAL_MS)
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME, self.refresh)
 
     def refresh(self) -> None:
-        """Redraw from the session's solution and time."""
+        """Redraw from the session's solution and time (keeping the axes while the pointer still moves)."""
         session = self.session
-        self.show_parabola(parabola(session.solution, session.view.time), inside=session.scene.mode == "inside")
+        data = parabola(session.solution, session.view.time)
+        self.show_parabola(data, inside=session.scene.mode == "inside", keep_axes=self.refresher.live)
 
-    def show_parabola(self, data: Parabola, inside: bool = False) -> None:
-        """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time)."""
+    def show_parabola(self, data: Parabola, inside: bool = False, keep_axes: bool = False) -> None:
+        """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time).
+
+        With ``keep_axes`` (during a drag) the axes keep their range, and so their
+        ticks and labels, while the fitted range stays inside it and fills at
+        least :data:`KEEP_FILL` of it: only the curve and markers move.
+        """
         self.data = data
         sign = "≥ 0: at the wall" if inside else "≤ 0: touching"
         self.title.setText(f"f(t) = {polynomial(data.a, data.b, data.c)}    ({sign})")
@@ -114,4 +119,18 @@ class ParabolaPanel(QWidget):
         top = float(max(finite.max(), 0.0)) if finite.size else 1.0
         bottom = float(min(finite.min(), 0.0)) if finite.size else -1.0
         pad = 0.08 * max(top - bottom, 1e-300)
-        self.plot.setRange(xRange=(lo, hi), yRange=(bottom - pad, top + pad), padding=0.0)
+        wanted = ((lo, hi), (bottom - pad, top + pad))
+        shown = self.plot.getPlotItem().getViewBox().viewRange()
+        if keep_axes and all(_still_fits(span, fit) for span, fit in zip(shown, wanted)):
+            return
+        self.plot.setRange(xRange=wanted[0], yRange=wanted[1], padding=0.0)
+
+
+#: While dragging, the axes keep their range as long as the fitted range fills at least this much of it.
+KEEP_FILL = 0.5
+
+
+def _still_fits(shown, wanted) -> bool:
+    """The fitted range ``wanted`` (lo, hi) lies inside the range ``shown`` and fills at least :data:`KEEP_FILL` of it."""
+    span = shown[1] - shown[0]
+    return shown[0] <= wanted[0] and wanted[1] <= shown[1] and wanted[1] - wanted[0] >= KEEP_FILL * span

@@ -1,12 +1,16 @@
-"""The values panel: the verdict, every number of the solution in plain words, and how it was decided."""
+"""The values panel: the verdict, every number of the solution in plain words, and how it was decided.
+
+Plain-text labels in grids, made once and updated in place: a new solution
+changes the text of the labels whose numbers changed (and shows or hides rows),
+so following a drag costs no rich-text layout of the whole panel.
+"""
 
 from __future__ import annotations
 
-import html
 import math
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from solver import Status
 
@@ -20,6 +24,76 @@ from .refresh import Refresher
 
 def _vec(v) -> str:
     return "(" + ", ".join(fmt(x) for x in v) + ")"
+
+
+class LabelGrid(QWidget):
+    """Rows of plain-text labels in a grid, updated in place: only changed texts are set, spare rows hidden.
+
+    Parameters
+    ----------
+    styles : sequence of str
+        One style sheet per column (``""`` for none).
+    wrap : bool
+        The last column wraps long text (other columns, and short rows, keep one line: cheaper to lay out).
+    """
+
+    def __init__(self, styles: tuple[str, ...], wrap: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.styles = styles
+        self.wrap = wrap
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(8)
+        self._grid.setVerticalSpacing(1)
+        self._grid.setColumnStretch(len(styles) - 1, 1)
+        self._rows: list[list[QLabel]] = []
+        self._texts: list[tuple[str, ...] | None] = []
+        self._shown = 0
+
+    def show_rows(self, rows: list[tuple[str, ...]]) -> None:
+        """Show ``rows`` (each a tuple of one text per column)."""
+        while len(self._rows) < len(rows):
+            self._add_row()
+        for k, row in enumerate(rows):
+            if self._texts[k] != row:
+                for label, text in zip(self._rows[k], row):
+                    if label.text() != text:
+                        label.setText(text)
+                self._texts[k] = row
+            if k >= self._shown:
+                for label in self._rows[k]:
+                    label.show()
+        for k in range(len(rows), self._shown):
+            for label in self._rows[k]:
+                label.hide()
+        self._shown = len(rows)
+        self.setVisible(bool(rows))
+
+    def _add_row(self) -> None:
+        row = len(self._rows)
+        labels = []
+        for column, style in enumerate(self.styles):
+            label = QLabel()
+            label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
+            label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+            label.setWordWrap(self.wrap and column == len(self.styles) - 1)
+            label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+            if style:
+                label.setStyleSheet(style)
+            self._grid.addWidget(label, row, column)
+            labels.append(label)
+        self._rows.append(labels)
+        self._texts.append(None)
+
+    def text(self) -> str:
+        """The rows shown, one line each, columns separated by two spaces."""
+        return "\n".join("  ".join(row) for row in self._texts[: self._shown] if row is not None)
+
+
+#: The names of the rows, greyed.
+KEY_STYLE = "color: #555555;"
+#: Section titles.
+TITLE_STYLE = "font-weight: bold; margin-top: 6px;"
 
 
 class ValuesPanel(QScrollArea):
@@ -36,13 +110,24 @@ class ValuesPanel(QScrollArea):
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
         self.status_label.setStyleSheet("font-size: 15px; font-weight: bold;")
-        self.body_label = QLabel()
-        self.body_label.setObjectName("values")
-        self.body_label.setWordWrap(True)
-        self.body_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.body_label.setTextFormat(Qt.RichText)
         layout.addWidget(self.status_label)
-        layout.addWidget(self.body_label)
+        self.table = LabelGrid((KEY_STYLE, ""))
+        self.trace = LabelGrid(("",))
+        self.pairs = LabelGrid(("",))
+        self.events = LabelGrid(("", "", ""), wrap=False)
+        self.titles: dict[str, QLabel] = {}
+        for title, grid in ((None, self.table), ("How it was decided", self.trace), ("Every pair", self.pairs),
+                            ("Events (impulse on the first body of the pair)", self.events)):  # fmt: skip
+            if title is not None:
+                label = QLabel(title)
+                label.setTextFormat(Qt.PlainText)
+                label.setStyleSheet(TITLE_STYLE)
+                layout.addWidget(label)
+                self.titles[title] = label
+            layout.addWidget(grid)
+        self.more_events = QLabel()
+        self.more_events.setTextFormat(Qt.PlainText)
+        layout.addWidget(self.more_events)
         layout.addStretch(1)
         self.setWidget(box)
         self.setMinimumWidth(260)
@@ -59,87 +144,98 @@ class ValuesPanel(QScrollArea):
     def show_solution(self, scene: Scene, solution: Solution) -> None:
         """Fill the panel from ``solution``."""
         s = solution.sweep
-        self.status_label.setText(status_text(scene, solution))
+        status = status_text(scene, solution)
+        if self.status_label.text() != status:
+            self.status_label.setText(status)
         color = {Status.HIT: "#11803f", Status.OVERLAPPING: "#c01818"}.get(s.status, "#333333")
         if color != self.status_label.property("verdict_color"):  # restyling is slow: only on a new colour
             self.status_label.setProperty("verdict_color", color)
             self.status_label.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        a, b, c = s.coefficients
-        rows: list[tuple[str, str]] = []
-        rows.append(("decided", "exactly (integer arithmetic)" if s.exact else "float64, error-bounded"))
-        rows.append(("f(t)", polynomial(a, b, c)))
-        rows.append(("R", fmt(s.radius) + (" = rC − rA" if s.inside else " = rA + rB")))
-        rows.append(("discriminant", "—" if s.discriminant is None else fmt(s.discriminant)))
-        if s.roots is None:
-            rows.append(("roots", "none (no real root)"))
-        else:
-            for k, root in enumerate(s.roots):
-                where = "in [0, h]" if 0 <= root <= scene.horizon else "outside [0, h]"
-                rows.append((root_label(k), f"{fmt(root)}  ({where})"))
-        rows.append(("toi", "none" if s.toi is None else fmt(s.toi)))
-        if s.t_min is not None:
-            rows.append(("vertex t_min", fmt(s.t_min)))
-        closest = s.closest
-        rows.append(("closest approach", f"{fmt(closest.distance)} at t = {fmt(closest.time)} (gap {fmt(closest.gap)})"))
-        contact = s.contact
-        if contact is not None and not solution.contact_happens:  # all mode: another body turns them first
-            rows.append(("contact", f"never happens: {first_turn_text(scene, solution)}"))
-        elif contact is not None:
-            rows.append(("contact point", _vec(contact.point)))
-            rows.append(("contact normal", _vec(contact.normal) + (" (centres coincide)" if contact.degenerate else "")))
-        imp = solution.impact
-        if imp is not None and solution.contact_happens:
-            rows.append(("frames to hit", fmt(imp.time)))
-            rows.append(("distance to hit", fmt(imp.distance)))
-            rows.append(("reflected velocity", _vec(imp.reflected)))
-            angle = "—" if imp.ricochet_angle is None else f"{fmt(math.degrees(imp.ricochet_angle))}°"
-            rows.append(("ricochet angle", angle + " to the tangent plane"))
-            names = scene.bodies[0].name, scene.bodies[solution.other].name
-            rows.append((f"{names[0]} after", _vec(imp.a_after)))
-            rows.append((f"{names[1]} after", _vec(imp.b_after)))
-        path = solution.path
-        bounce_text = f"{len(solution.events)} event(s) before the horizon"
-        if path.stopped:
-            bounce_text = f"{len(solution.events)} event(s); the motion stops at t = {fmt(path.end)}: {path.stopped}"
-        rows.append(("motion", bounce_text))
-        if self.steps is not None:
-            rows.append(("stepped engine", self.steps.summary(fmt, " — ")))
-        table = "".join(
-            f"<tr><td style='color:#555;padding-right:8px'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in rows
-        )
-        trace = "".join(
-            f"<li>{html.escape(step.question)} <i>{html.escape(step.quantity)}</i> = {html.escape(fmt(step.value))}"
-            f"<br>→ {html.escape(step.answer)}</li>"
-            for step in s.trace
-        )
-        others = ""
+        self.table.show_rows(value_rows(scene, solution, self.steps))
+        self.trace.show_rows([(f"{k}. {step.question} {step.quantity} = {fmt(step.value)}\n    → {step.answer}",)
+                              for k, step in enumerate(s.trace, 1)])  # fmt: skip
+        pairs = []
         if len(solution.sweeps) > 1:
-            items = "".join(
-                f"<li>{html.escape(scene.bodies[0].name)}–{html.escape(scene.bodies[k + 1].name)}: "
-                f"{html.escape(sk.status.label)}{'' if sk.toi is None else ' at ' + fmt(sk.toi)}</li>"
-                for k, sk in enumerate(solution.sweeps)
-            )
-            others = f"<p><b>Every pair</b></p><ul style='margin-left:-20px'>{items}</ul>"
-        self.body_label.setText(
-            f"<table>{table}</table><p><b>How it was decided</b></p><ol style='margin-left:-20px'>{trace}</ol>{others}"
-            + _event_list(scene, solution)
-        )
+            a = scene.bodies[0].name
+            pairs = [(f"{a}–{scene.bodies[k + 1].name}: {sk.status.label}" + ("" if sk.toi is None else f" at {fmt(sk.toi)}"),)
+                     for k, sk in enumerate(solution.sweeps)]  # fmt: skip
+        self.pairs.show_rows(pairs)
+        self.titles["Every pair"].setVisible(bool(pairs))
+        events = event_rows(scene, solution)
+        self.events.show_rows(events)
+        self.titles["Events (impulse on the first body of the pair)"].setVisible(bool(events))
+        more = len(solution.events) - LISTED_EVENTS
+        more_text = f"… and {more} more" if more > 0 else ""
+        if self.more_events.text() != more_text:
+            self.more_events.setText(more_text)
+        self.more_events.setVisible(more > 0)
+
+    def text(self) -> str:
+        """Everything the panel shows, as plain text (the verdict first)."""
+        parts = [self.status_label.text(), self.table.text()]
+        for title, grid in zip(self.titles, (self.trace, self.pairs, self.events)):
+            if grid.isVisibleTo(self):
+                parts += [title, grid.text()]
+        if self.more_events.isVisibleTo(self):
+            parts.append(self.more_events.text())
+        return "\n".join(parts)
+
+
+def value_rows(scene: Scene, solution: Solution, steps=None) -> list[tuple[str, str]]:
+    """The panel's table: (name, value) for every number of the primary pair's solution and the motion.
+
+    ``steps``: the frame-stepped engine's test (:func:`explorer.model.stepping.stepped_test`), or None.
+    """
+    s = solution.sweep
+    a, b, c = s.coefficients
+    rows: list[tuple[str, str]] = []
+    rows.append(("decided", "exactly (integer arithmetic)" if s.exact else "float64, error-bounded"))
+    rows.append(("f(t)", polynomial(a, b, c)))
+    rows.append(("R", fmt(s.radius) + (" = rC − rA" if s.inside else " = rA + rB")))
+    rows.append(("discriminant", "—" if s.discriminant is None else fmt(s.discriminant)))
+    if s.roots is None:
+        rows.append(("roots", "none (no real root)"))
+    else:
+        for k, root in enumerate(s.roots):
+            where = "in [0, h]" if 0 <= root <= scene.horizon else "outside [0, h]"
+            rows.append((root_label(k), f"{fmt(root)}  ({where})"))
+    rows.append(("toi", "none" if s.toi is None else fmt(s.toi)))
+    if s.t_min is not None:
+        rows.append(("vertex t_min", fmt(s.t_min)))
+    closest = s.closest
+    rows.append(("closest approach", f"{fmt(closest.distance)} at t = {fmt(closest.time)} (gap {fmt(closest.gap)})"))
+    contact = s.contact
+    if contact is not None and not solution.contact_happens:  # all mode: another body turns them first
+        rows.append(("contact", f"never happens: {first_turn_text(scene, solution)}"))
+    elif contact is not None:
+        rows.append(("contact point", _vec(contact.point)))
+        rows.append(("contact normal", _vec(contact.normal) + (" (centres coincide)" if contact.degenerate else "")))
+    imp = solution.impact
+    if imp is not None and solution.contact_happens:
+        rows.append(("frames to hit", fmt(imp.time)))
+        rows.append(("distance to hit", fmt(imp.distance)))
+        rows.append(("reflected velocity", _vec(imp.reflected)))
+        angle = "—" if imp.ricochet_angle is None else f"{fmt(math.degrees(imp.ricochet_angle))}°"
+        rows.append(("ricochet angle", angle + " to the tangent plane"))
+        names = scene.bodies[0].name, scene.bodies[solution.other].name
+        rows.append((f"{names[0]} after", _vec(imp.a_after)))
+        rows.append((f"{names[1]} after", _vec(imp.b_after)))
+    path = solution.path
+    bounce_text = f"{len(solution.events)} event(s) before the horizon"
+    if path.stopped:
+        bounce_text = f"{len(solution.events)} event(s); the motion stops at t = {fmt(path.end)}: {path.stopped}"
+    rows.append(("motion", bounce_text))
+    if steps is not None:
+        rows.append(("stepped engine", steps.summary(fmt, " — ")))
+    return rows
 
 
 #: The values panel lists at most this many events.
 LISTED_EVENTS = 40
 
 
-def _event_list(scene: Scene, solution: Solution) -> str:
-    """The motion's events as an HTML table: time, which pair, impulse on the first body."""
-    events = solution.events
-    if not events:
-        return ""
-    names = [html.escape(b.name) for b in scene.bodies]
-    rows = "".join(
-        f"<tr><td style='padding-right:8px'>t = {fmt(e.time)}</td><td style='padding-right:8px'>{names[e.pair[0]]}–{names[e.pair[1]]}"
-        f"{' (jam)' if e.kind == 'jam' else ''}</td><td>{html.escape(_vec(e.impulse))}</td></tr>"
-        for e in events[:LISTED_EVENTS]
-    )
-    more = f"<p>… and {len(events) - LISTED_EVENTS} more</p>" if len(events) > LISTED_EVENTS else ""
-    return f"<p><b>Events</b> (impulse on the first body of the pair)</p><table>{rows}</table>{more}"
+def event_rows(scene: Scene, solution: Solution) -> list[tuple[str, str, str]]:
+    """The motion's first :data:`LISTED_EVENTS` events: time, which pair, impulse on the first body."""
+    names = [b.name for b in scene.bodies]
+    return [(f"t = {fmt(e.time)}", f"{names[e.pair[0]]}–{names[e.pair[1]]}" + (" (jam)" if e.kind == "jam" else ""), _vec(e.impulse))
+            for e in solution.events[:LISTED_EVENTS]]  # fmt: skip
