@@ -224,6 +224,8 @@ class _Drag:
 
         self.drag_window = (self.probe.sent[0], self.probe.sent[-1])
         self.result["catch_up_ms"] = self._catch_up_ms()
+        last = self.stopped_at
+        self.result["catch_up_parts_ms"] = {name: self.probe.total(name, last, time.perf_counter()) * 1e3 for name in self.probe.spans}
         self.released_at = time.perf_counter()
         self.renders_before_release = len(self.probe.renders)
         self.send(QEvent.MouseButtonRelease, *self.point(self.moves - 1), False)
@@ -232,7 +234,7 @@ class _Drag:
     def _catch_up_ms(self) -> float | None:
         """From the last move to the end of the last panel refresh or frame it caused (button still held)."""
         last = self.stopped_at
-        ends = [e for name, spans in self.probe.spans.items() if name.startswith("panel") for s, e in spans if s >= last]
+        ends = [e for name, spans in self.probe.spans.items() if name.startswith(("panel", "Qt")) for s, e in spans if s >= last]
         ends += [e for s, e in self.probe.renders if s >= last]
         return (max(ends) - last) * 1e3 if ends else None
 
@@ -432,6 +434,8 @@ def _print_drag(size, scene: str, runs: list[dict]) -> None:
         f"<= {CATCH_UP_TARGET_MS:.0f} ms", release is not None and release <= CATCH_UP_TARGET_MS)  # fmt: skip
     paced = d["paced_latency_ms"]
     row(f"paced drag (a move every {PACED_MS} ms): event -> frame", f"{paced['median']:.1f}, {paced['p95']:.1f} ms")
+    parts = ", ".join(f"{name} {value:.0f}" for name, value in d["catch_up_parts_ms"].items() if value >= 0.5)
+    print(f"  after the pointer stops (ms): {parts}")
     print("  where a frame's time goes (ms per frame, mean over the drag):")
     for name, value in d["parts_ms"].items():
         print(f"    {name:<42}{value:>8.1f}")

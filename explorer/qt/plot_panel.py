@@ -34,6 +34,7 @@ class ParabolaPanel(QWidget):
         super().__init__(parent)
         self.session = session
         pg.setConfigOptions(antialias=False, background="w", foreground="#333333")
+        self.setAutoFillBackground(True)  # opaque: a new curve repaints the panel, not the window under it
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         self.title = QLabel()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from solver import Status
 
@@ -75,7 +75,7 @@ class LabelGrid(QWidget):
         for column, style in enumerate(self.styles):
             label = QLabel()
             label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
-            label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+            # no TextSelectableByMouse: a selectable label lays its text out in a QTextDocument, several times slower
             label.setWordWrap(self.wrap and column == len(self.styles) - 1)
             label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
             if style:
@@ -88,6 +88,40 @@ class LabelGrid(QWidget):
     def text(self) -> str:
         """The rows shown, one line each, columns separated by two spaces."""
         return "\n".join("  ".join(row) for row in self._texts[: self._shown] if row is not None)
+
+
+class TextColumns(QWidget):
+    """Rows of text in aligned columns, one plain-text label per column (long lists: a few labels to lay out)."""
+
+    def __init__(self, columns: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        self.columns = []
+        for _ in range(columns):
+            label = QLabel()
+            label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
+            label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+            layout.addWidget(label)
+            self.columns.append(label)
+        layout.addStretch(1)
+        self.rows: list[tuple[str, ...]] = []
+
+    def show_rows(self, rows: list[tuple[str, ...]]) -> None:
+        """Show ``rows`` (each a tuple of one text per column, without line breaks)."""
+        if rows == self.rows:
+            return
+        self.rows = rows
+        for k, label in enumerate(self.columns):
+            text = "\n".join(row[k] for row in rows)
+            if label.text() != text:
+                label.setText(text)
+        self.setVisible(bool(rows))
+
+    def text(self) -> str:
+        """The rows, one line each, columns separated by two spaces."""
+        return "\n".join("  ".join(row) for row in self.rows)
 
 
 #: The names of the rows, greyed.
@@ -104,6 +138,7 @@ class ValuesPanel(QScrollArea):
         self.session = session
         self.setWidgetResizable(True)
         box = QWidget()
+        box.setAutoFillBackground(True)  # opaque: a changed number repaints the panel, not the window under it
         layout = QVBoxLayout(box)
         self.status_label = QLabel()
         self.status_label.setObjectName("status")
@@ -114,7 +149,7 @@ class ValuesPanel(QScrollArea):
         self.table = LabelGrid((KEY_STYLE, ""))
         self.trace = LabelGrid(("",))
         self.pairs = LabelGrid(("",))
-        self.events = LabelGrid(("", "", ""), wrap=False)
+        self.events = TextColumns(3)
         self.titles: dict[str, QLabel] = {}
         for title, grid in ((None, self.table), ("How it was decided", self.trace), ("Every pair", self.pairs),
                             ("Events (impulse on the first body of the pair)", self.events)):  # fmt: skip
