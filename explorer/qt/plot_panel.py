@@ -69,13 +69,14 @@ class ParabolaPanel(QWidget):
         for thing in (self.zero, self.horizon, self.curve, self.roots, self.vertex, self.now, *self.root_labels):
             item.addItem(thing)
         self.data: Parabola | None = None
-        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME, self.refresh)
+        # HISTORY: a drag ends (the axes fit the curve again)
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.HISTORY, self.refresh)
 
     def refresh(self) -> None:
-        """Redraw from the session's solution and time (keeping the axes while the pointer still moves)."""
+        """Redraw from the session's solution and time (keeping the axes while a drag goes on)."""
         session = self.session
         data = parabola(session.solution, session.view.time)
-        self.show_parabola(data, inside=session.scene.mode == "inside", keep_axes=self.refresher.live)
+        self.show_parabola(data, inside=session.scene.mode == "inside", keep_axes=session.dragging)
 
     def show_parabola(self, data: Parabola, inside: bool = False, keep_axes: bool = False) -> None:
         """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time).

@@ -49,10 +49,6 @@ class Refresher(QObject):
 
     Attributes
     ----------
-    live : bool
-        True during a refresh made while the pointer is still moving: a panel
-        may keep what is costly to redo (the plot keeps its axes); the pointer
-        resting brings a full refresh.
     refreshed_at : float
         ``perf_counter`` time of the last refresh.
 
@@ -72,7 +68,6 @@ class Refresher(QObject):
         self.refresh = refresh
         self.dirty = True
         self.paced = False
-        self.live = False
         self.refreshed_at = 0.0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -104,14 +99,10 @@ class Refresher(QObject):
             self.refreshed_at = time.perf_counter()
             self.refresh()
 
-    def now(self, live: bool = False) -> None:
-        """Refresh at once if out of date and on screen (``live``: the pointer is still moving)."""
+    def now(self) -> None:
+        """Refresh at once if out of date and on screen."""
         self._timer.stop()
-        self.live = live
-        try:
-            self._fire()
-        finally:
-            self.live = False
+        self._fire()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
         if event.type() == QEvent.Show:
@@ -157,7 +148,7 @@ class DragPacer(QObject):
         due = [r for r in self.refreshers if r.due]
         if due:
             self._last = now
-            min(due, key=lambda r: r.refreshed_at).now(live=True)
+            min(due, key=lambda r: r.refreshed_at).now()
 
     def catch_up(self) -> None:
         """Every panel on screen shows the session now (the pointer rests)."""
