@@ -13,7 +13,7 @@ from functools import lru_cache
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from ..model.parabola import Parabola, parabola
@@ -39,8 +39,8 @@ class ParabolaPanel(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         self.title = QLabel()
         self.title.setObjectName("parabola_title")
-        # a new polynomial must not re-lay out the dock (and repaint the window around it) at every frame of a drag
-        self.title.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        # a fixed size: a new polynomial must not re-lay out the dock column (and repaint all of it) during a drag
+        self.title.setFixedSize(1, self.title.sizeHint().height())
         layout.addWidget(self.title)
         self.plot = pg.PlotWidget()
         self.plot.setLabel("bottom", "t (frames)")
@@ -71,6 +71,12 @@ class ParabolaPanel(QWidget):
         self.data: Parabola | None = None
         # HISTORY: a drag ends (the axes fit the curve again)
         self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.HISTORY, self.refresh)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        """The title spans the panel (its size is fixed: see ``__init__``)."""
+        margins = self.layout().contentsMargins()
+        self.title.setFixedWidth(max(1, event.size().width() - margins.left() - margins.right()))
+        super().resizeEvent(event)
 
     def refresh(self) -> None:
         """Redraw from the session's solution and time (keeping the axes while a drag goes on)."""
