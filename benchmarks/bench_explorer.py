@@ -152,7 +152,7 @@ def _child(scene_path: str, moves: int) -> None:
             QTimer.singleShot(50, poll)
             return
         _instrument_window(probe, window)
-        state["drag"] = _Drag(app, window, probe, moves, finish)  # held here: Qt keeps only weak references to its methods
+        state["drag"] = _Drag(app, window, probe, moves, finish)  # held here: Qt keeps weak references to its methods
         QTimer.singleShot(1000, state["drag"].start)
 
     QTimer.singleShot(50, poll)
@@ -225,7 +225,8 @@ class _Drag:
         self.drag_window = (self.probe.sent[0], self.probe.sent[-1])
         self.result["catch_up_ms"] = self._catch_up_ms()
         last = self.stopped_at
-        self.result["catch_up_parts_ms"] = {name: self.probe.total(name, last, time.perf_counter()) * 1e3 for name in self.probe.spans}
+        now = time.perf_counter()
+        self.result["catch_up_parts_ms"] = {name: self.probe.total(name, last, now) * 1e3 for name in self.probe.spans}
         self.released_at = time.perf_counter()
         self.renders_before_release = len(self.probe.renders)
         self.send(QEvent.MouseButtonRelease, *self.point(self.moves - 1), False)
@@ -234,7 +235,8 @@ class _Drag:
     def _catch_up_ms(self) -> float | None:
         """From the last move to the end of the last panel refresh or frame it caused (button still held)."""
         last = self.stopped_at
-        ends = [e for name, spans in self.probe.spans.items() if name.startswith(("panel", "Qt")) for s, e in spans if s >= last]
+        spans = [span for name, spans in self.probe.spans.items() if name.startswith(("panel", "Qt")) for span in spans]
+        ends = [e for s, e in spans if s >= last]
         ends += [e for s, e in self.probe.renders if s >= last]
         return (max(ends) - last) * 1e3 if ends else None
 
@@ -249,7 +251,23 @@ class _Drag:
             t0 = time.perf_counter()
             window.Render()
             times.append((time.perf_counter() - t0) * 1e3)
-        self.result["full_render_ms"] = statistics.median(times[3:])
+        self.result["full_render_back_to_back_ms"] = statistics.median(times[3:])
+        self.looped: list[float] = []
+        QTimer.singleShot(0, self.looped_render)
+
+    def looped_render(self) -> None:
+        """The same full-quality render once per turn of the event loop, as the drag's frames are drawn."""
+        from PySide6.QtCore import QTimer
+
+        if len(self.looped) < 30:
+            t0 = time.perf_counter()
+            self.window.viewport.plotter.render_window.Render()
+            self.looped.append((time.perf_counter() - t0) * 1e3)
+            QTimer.singleShot(0, self.looped_render)
+            return
+        looped = statistics.median(self.looped[3:])
+        self.result["full_render_in_loop_ms"] = looped
+        self.result["full_render_ms"] = min(looped, self.result["full_render_back_to_back_ms"])  # the stricter floor
         self.result.update(self._drag_figures())
         self.paced_sent: list[float] = []
         self.paced_renders = len(self.probe.renders)
@@ -349,8 +367,8 @@ class _Screen:
 def run_drag(env: dict, scene: str, moves: int) -> dict:
     """One continuous drag in a new app process on the screen of ``env``."""
     shutil.rmtree(Path(env["XDG_CONFIG_HOME"]) / "SphereSweepExplorer", ignore_errors=True)  # a first run's layout
-    proc = subprocess.run([sys.executable, __file__, "--child", str(ROOT / "scenes" / f"{scene}.json"), "--moves", str(moves)],
-                          env=env, capture_output=True, text=True, timeout=600)  # fmt: skip
+    command = [sys.executable, __file__, "--child", str(ROOT / "scenes" / f"{scene}.json"), "--moves", str(moves)]
+    proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if not lines:
         return {"error": f"no result (exit {proc.returncode}): {proc.stderr.strip()[-400:]}"}
@@ -365,7 +383,8 @@ def bench_start(env: dict, runs: int) -> dict:
             report = Path(tmp) / f"start{k}.json"
             run_env = {**env, "SPHERE_EXPLORER_STARTUP_REPORT": str(report), "XDG_CONFIG_HOME": f"{tmp}/config{k}"}
             t0 = time.time()
-            proc = subprocess.Popen([str(CONSOLE_SCRIPT)], env=run_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            proc = subprocess.Popen([str(CONSOLE_SCRIPT)], env=run_env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)  # fmt: skip
             while not report.exists() and proc.poll() is None and time.time() - t0 < 120:
                 time.sleep(0.005)
             proc.terminate()
@@ -382,8 +401,9 @@ def bench_render(runs: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(runs):
             t0 = time.perf_counter()
-            subprocess.run([str(CONSOLE_SCRIPT), "render", str(ROOT / "scenes" / "default.json"), "-o", f"{tmp}/out.png",
-                            "--size", "1280x800"], check=True, env=env, capture_output=True, timeout=120)  # fmt: skip
+            command = [str(CONSOLE_SCRIPT), "render", str(ROOT / "scenes" / "default.json"), "-o", f"{tmp}/out.png",
+                       "--size", "1280x800"]  # fmt: skip
+            subprocess.run(command, check=True, env=env, capture_output=True, timeout=120)
             times.append(time.perf_counter() - t0)
     return {"median_s": statistics.median(times), "min_s": min(times), "runs": runs}
 
@@ -391,11 +411,13 @@ def bench_render(runs: int) -> dict:
 def _machine() -> dict:
     cpu = "unknown"
     try:
-        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name"))
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+        cpu = next(line.split(":", 1)[1].strip() for line in lines if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    return {"date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "cpu": cpu, "cpus": os.cpu_count(), "python": platform.python_version(),
-            "load_average_at_start": tuple(round(x, 2) for x in os.getloadavg())}  # fmt: skip
+    load = tuple(round(x, 2) for x in os.getloadavg())
+    return {"date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "cpu": cpu, "cpus": os.cpu_count(),
+            "python": platform.python_version(), "load_average_at_start": load}  # fmt: skip
 
 
 def _median_run(runs: list[dict]) -> dict:
@@ -421,7 +443,9 @@ def _print_drag(size, scene: str, runs: list[dict]) -> None:
 
     row("frame interval (median)", f"{d['interval_ms']:.1f} ms = {d['fps']:.1f} fps",
         f">= {fps_goal:.0f} fps" if fps_goal else "", d["fps"] >= fps_goal if fps_goal else None)  # fmt: skip
-    row("full-quality render of the same view", f"{d['full_render_ms']:.1f} ms")
+    row("full-quality render of the same view", f"{d['full_render_ms']:.1f} ms",
+        f"(the lower of: back to back {d['full_render_back_to_back_ms']:.1f}, one per turn of the loop "
+        f"{d['full_render_in_loop_ms']:.1f})")  # fmt: skip
     row("frame interval / full-quality render", f"{ratio:.2f}", f"<= {RATIO_TARGET}", ratio <= RATIO_TARGET)
     row("render inside the drag (median)", f"{d['render_in_drag_ms']:.1f} ms")
     row("event -> frame latency: median, p95", f"{lat['median']:.1f}, {lat['p95']:.1f} ms",
@@ -477,12 +501,14 @@ def main() -> int:
             print()
     if start is not None:
         ok = "met" if start["median_s"] <= START_TARGET_S else "NOT MET"
-        print(f"{'start-up: sphere-explorer to its first 3-D frame':<52}{start['median_s']:>6.2f} s  (min {start['min_s']:.2f} s, "
+        print(f"{'start-up: sphere-explorer to its first 3-D frame':<52}{start['median_s']:>6.2f} s  "
+              f"(min {start['min_s']:.2f} s, "
               f"{start['runs']} runs after a warm-up)   <= {START_TARGET_S} s  {ok}")  # fmt: skip
     if render is not None:
         print(f"{'headless render, whole process':<52}{render['median_s']:>6.2f} s  (min {render['min_s']:.2f} s)")
     if args.json:
-        Path(args.json).write_text(json.dumps({"machine": machine, "drags": drags, "start": start, "render": render}, indent=2))
+        everything = {"machine": machine, "drags": drags, "start": start, "render": render}
+        Path(args.json).write_text(json.dumps(everything, indent=2))
     return 0
 
 

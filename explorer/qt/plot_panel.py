@@ -139,6 +139,6 @@ KEEP_FILL = 0.5
 
 
 def _still_fits(shown, wanted) -> bool:
-    """The fitted range ``wanted`` (lo, hi) lies inside the range ``shown`` and fills at least :data:`KEEP_FILL` of it."""
+    """The fitted range ``wanted`` (lo, hi) lies inside ``shown`` and fills at least :data:`KEEP_FILL` of it."""
     span = shown[1] - shown[0]
     return shown[0] <= wanted[0] and wanted[1] <= shown[1] and wanted[1] - wanted[0] >= KEEP_FILL * span

@@ -22,7 +22,7 @@ from ..model.session import Change, Session
 #: While a drag goes on, panels follow one at a time, at most this often (ms) all together.
 PANEL_INTERVAL_MS = 200
 #: The pointer rests when no move came this long (ms) after the view's last frame: every panel catches up.
-QUIET_MS = 30
+QUIET_MS = 15
 
 
 def on_screen(widget: QWidget) -> bool:

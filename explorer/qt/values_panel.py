@@ -192,8 +192,9 @@ class ValuesPanel(QScrollArea):
         pairs = []
         if len(solution.sweeps) > 1:
             a = scene.bodies[0].name
-            pairs = [(f"{a}–{scene.bodies[k + 1].name}: {sk.status.label}" + ("" if sk.toi is None else f" at {fmt(sk.toi)}"),)
-                     for k, sk in enumerate(solution.sweeps)]  # fmt: skip
+            when = ["" if sk.toi is None else f" at {fmt(sk.toi)}" for sk in solution.sweeps]
+            names = [b.name for b in scene.bodies[1:]]
+            pairs = [(f"{a}–{names[k]}: {sk.status.label}{when[k]}",) for k, sk in enumerate(solution.sweeps)]
         self.pairs.show_rows(pairs)
         self.titles["Every pair"].setVisible(bool(pairs))
         events = event_rows(scene, solution)
@@ -272,5 +273,8 @@ LISTED_EVENTS = 40
 def event_rows(scene: Scene, solution: Solution) -> list[tuple[str, str, str]]:
     """The motion's first :data:`LISTED_EVENTS` events: time, which pair, impulse on the first body."""
     names = [b.name for b in scene.bodies]
-    return [(f"t = {fmt(e.time)}", f"{names[e.pair[0]]}–{names[e.pair[1]]}" + (" (jam)" if e.kind == "jam" else ""), _vec(e.impulse))
-            for e in solution.events[:LISTED_EVENTS]]  # fmt: skip
+    rows = []
+    for e in solution.events[:LISTED_EVENTS]:
+        pair = f"{names[e.pair[0]]}–{names[e.pair[1]]}" + (" (jam)" if e.kind == "jam" else "")
+        rows.append((f"t = {fmt(e.time)}", pair, _vec(e.impulse)))
+    return rows

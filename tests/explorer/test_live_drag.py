@@ -50,7 +50,8 @@ def _press_and_drag(window, moves: int = MOVES) -> tuple[int, int]:
     QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
     for k in range(1, moves + 1):
         angle = math.pi * k / moves
-        QTest.mouseMove(widget, QPoint(x0 + int(round(50 * math.sin(angle))), y0 + int(round(50 * (1 - math.cos(angle))))))
+        dx, dy = 50 * math.sin(angle), 50 * (1 - math.cos(angle))
+        QTest.mouseMove(widget, QPoint(x0 + int(round(dx)), y0 + int(round(dy))))
         QApplication.processEvents()  # the move is handled (and its frame drawn) before the next is sent
     return x0, y0 + 100
 
@@ -59,8 +60,8 @@ def _view_pixels(window) -> np.ndarray:
     """The 3-D view as it is on the screen now (read back from the X server, not rendered again), ``(h, w, 3) int``."""
     widget = window.viewport.plotter.interactor
     image = widget.screen().grabWindow(widget.winId()).toImage().convertToFormat(QImage.Format_RGB888)
-    pixels = np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes()).reshape(image.height(), image.bytesPerLine())
-    return pixels[:, : 3 * image.width()].reshape(image.height(), image.width(), 3).astype(int)
+    rows = np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes()).reshape(image.height(), image.bytesPerLine())
+    return rows[:, : 3 * image.width()].reshape(image.height(), image.width(), 3).astype(int)
 
 
 def test_panels_follow_the_view_and_catch_up_when_the_pointer_rests(qtbot, make_window):
@@ -82,8 +83,8 @@ def test_panels_follow_the_view_and_catch_up_when_the_pointer_rests(qtbot, make_
     scene = session.scene
     fresh = solve(scene)  # solved again from the scene alone, not the session's copy
     toi = f"toi  {'none' if fresh.sweep.toi is None else fmt(fresh.sweep.toi)}"
-    qtbot.waitUntil(lambda: toi in window.values.text() and window.values.status_label.text() == status_text(scene, fresh),
-                    timeout=3000)  # fmt: skip
+    verdict = status_text(scene, fresh)
+    qtbot.waitUntil(lambda: toi in window.values.text() and window.values.status_label.text() == verdict, timeout=3000)
     settle(qtbot, 50)
     assert session.dragging
     expected = parabola(fresh, session.view.time)
@@ -93,7 +94,8 @@ def test_panels_follow_the_view_and_catch_up_when_the_pointer_rests(qtbot, make_
     assert x_lo <= expected.t_range[0] and expected.t_range[1] <= x_hi  # axes kept while the button is held ...
     assert y_lo <= min(expected.f.min(), 0.0) and max(expected.f.max(), 0.0) <= y_hi  # ... with the whole curve in view
     lo, hi = session.time_range()
-    assert window.time_bar.slider.marks == sorted({(e.time - lo) / (hi - lo) for e in fresh.events if lo <= e.time <= hi})
+    marks = sorted({(e.time - lo) / (hi - lo) for e in fresh.events if lo <= e.time <= hi})
+    assert window.time_bar.slider.marks == marks
     assert counts["scene_panel"][0] == 0  # still behind its tab
 
     QTest.mouseRelease(window.viewport.plotter.interactor, Qt.LeftButton, Qt.NoModifier, QPoint(0, 0))
