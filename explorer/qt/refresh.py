@@ -123,6 +123,7 @@ class DragPacer(QObject):
     def __init__(self, session: Session, viewport) -> None:
         super().__init__(viewport)
         self.session = session
+        self.viewport = viewport
         self.refreshers: list[Refresher] = []
         self._last = 0.0
         self._quiet = QTimer(self)
@@ -151,8 +152,10 @@ class DragPacer(QObject):
             min(due, key=lambda r: r.refreshed_at).now()
 
     def catch_up(self) -> None:
-        """Every panel on screen shows the session now (the pointer rests)."""
+        """Every panel on screen shows the session now (the pointer rests; not while a move waits for its frame)."""
         self._quiet.stop()
+        if self.viewport.move_pending:
+            return  # its frame comes next, and the wait starts again after it
         for refresher in self.refreshers:
             refresher.now()
 

@@ -150,6 +150,11 @@ class Viewport(QWidget):
             self.first_frame.emit()
         self.frame_drawn.emit()
 
+    @property
+    def move_pending(self) -> bool:
+        """A drag move arrived that no frame shows yet."""
+        return self._pending_point is not None
+
     def camera_state(self) -> dict | None:
         """The camera as JSON-ready lists, or None before the view exists."""
         if self.plotter is None:
