@@ -21,9 +21,6 @@ from ..model.session import Change, Session
 from ..model.text import fmt, polynomial, root_label
 from .refresh import Refresher
 
-#: While a drag is in progress the plot follows at most this often (it costs more than a 3-D frame).
-DRAG_INTERVAL_MS = 40
-
 
 @lru_cache(maxsize=16)
 def _brush(color: str):
@@ -37,10 +34,13 @@ class ParabolaPanel(QWidget):
         super().__init__(parent)
         self.session = session
         pg.setConfigOptions(antialias=False, background="w", foreground="#333333")
+        self.setAutoFillBackground(True)  # opaque: a new curve repaints the panel, not the window under it
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         self.title = QLabel()
         self.title.setObjectName("parabola_title")
+        # a fixed size: a new polynomial must not re-lay out the dock column (and repaint all of it) during a drag
+        self.title.setFixedSize(1, self.title.sizeHint().height())
         layout.addWidget(self.title)
         self.plot = pg.PlotWidget()
         self.plot.setLabel("bottom", "t (frames)")
@@ -69,15 +69,28 @@ class ParabolaPanel(QWidget):
         for thing in (self.zero, self.horizon, self.curve, self.roots, self.vertex, self.now, *self.root_labels):
             item.addItem(thing)
         self.data: Parabola | None = None
-        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME, self.refresh, DRAG_INTERVAL_MS)
+        # HISTORY: a drag ends (the axes fit the curve again)
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.HISTORY, self.refresh)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        """The title spans the panel (its size is fixed: see ``__init__``)."""
+        margins = self.layout().contentsMargins()
+        self.title.setFixedWidth(max(1, event.size().width() - margins.left() - margins.right()))
+        super().resizeEvent(event)
 
     def refresh(self) -> None:
-        """Redraw from the session's solution and time."""
+        """Redraw from the session's solution and time (keeping the axes while a drag goes on)."""
         session = self.session
-        self.show_parabola(parabola(session.solution, session.view.time), inside=session.scene.mode == "inside")
+        data = parabola(session.solution, session.view.time)
+        self.show_parabola(data, inside=session.scene.mode == "inside", keep_axes=session.dragging)
 
-    def show_parabola(self, data: Parabola, inside: bool = False) -> None:
-        """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time)."""
+    def show_parabola(self, data: Parabola, inside: bool = False, keep_axes: bool = False) -> None:
+        """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time).
+
+        With ``keep_axes`` (during a drag) the axes keep their range, and so their
+        ticks and labels, while the fitted range stays inside it and fills at
+        least :data:`KEEP_FILL` of it: only the curve and markers move.
+        """
         self.data = data
         sign = "≥ 0: at the wall" if inside else "≤ 0: touching"
         self.title.setText(f"f(t) = {polynomial(data.a, data.b, data.c)}    ({sign})")
@@ -114,4 +127,18 @@ class ParabolaPanel(QWidget):
         top = float(max(finite.max(), 0.0)) if finite.size else 1.0
         bottom = float(min(finite.min(), 0.0)) if finite.size else -1.0
         pad = 0.08 * max(top - bottom, 1e-300)
-        self.plot.setRange(xRange=(lo, hi), yRange=(bottom - pad, top + pad), padding=0.0)
+        wanted = ((lo, hi), (bottom - pad, top + pad))
+        shown = self.plot.getPlotItem().getViewBox().viewRange()
+        if keep_axes and all(_still_fits(span, fit) for span, fit in zip(shown, wanted)):
+            return
+        self.plot.setRange(xRange=wanted[0], yRange=wanted[1], padding=0.0)
+
+
+#: While dragging, the axes keep their range as long as the fitted range fills at least this much of it.
+KEEP_FILL = 0.5
+
+
+def _still_fits(shown, wanted) -> bool:
+    """The fitted range ``wanted`` (lo, hi) lies inside ``shown`` and fills at least :data:`KEEP_FILL` of it."""
+    span = shown[1] - shown[0]
+    return shown[0] <= wanted[0] and wanted[1] <= shown[1] and wanted[1] - wanted[0] >= KEEP_FILL * span

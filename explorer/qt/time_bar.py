@@ -58,6 +58,7 @@ class TimeBar(QWidget):
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.setAutoFillBackground(True)  # opaque: the moving slider repaints the bar, not the window under it
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         self.play = QPushButton("▶ Play")

@@ -1,11 +1,14 @@
-"""The values panel: the verdict, every number of the solution in plain words, and how it was decided."""
+"""The values panel: the verdict, every number of the solution in plain words, and how it was decided.
+
+Plain-text labels in grids, made once and updated in place: a new solution
+changes the text of the labels whose numbers changed (and shows or hides rows),
+so following a drag costs no rich-text layout of the whole panel.
+"""
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..model.analysis import Solution
 from ..model.scene import Scene
@@ -17,6 +20,110 @@ from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from .refresh import Refresher
 
 
+class LabelGrid(QWidget):
+    """Rows of plain-text labels in a grid, updated in place: only changed texts are set, spare rows hidden.
+
+    Parameters
+    ----------
+    styles : sequence of str
+        One style sheet per column (``""`` for none).
+    wrap : bool
+        The last column wraps long text (other columns, and short rows, keep one line: cheaper to lay out).
+    """
+
+    def __init__(self, styles: tuple[str, ...], wrap: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.styles = styles
+        self.wrap = wrap
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(8)
+        self._grid.setVerticalSpacing(1)
+        self._grid.setColumnStretch(len(styles) - 1, 1)
+        self._rows: list[list[QLabel]] = []
+        self._texts: list[tuple[str, ...] | None] = []
+        self._shown = 0
+
+    def show_rows(self, rows: list[tuple[str, ...]]) -> None:
+        """Show ``rows`` (each a tuple of one text per column)."""
+        while len(self._rows) < len(rows):
+            self._add_row()
+        for k, row in enumerate(rows):
+            if self._texts[k] != row:
+                for label, text in zip(self._rows[k], row):
+                    if label.text() != text:
+                        label.setText(text)
+                self._texts[k] = row
+            if k >= self._shown:
+                for label in self._rows[k]:
+                    label.show()
+        for k in range(len(rows), self._shown):
+            for label in self._rows[k]:
+                label.hide()
+        self._shown = len(rows)
+        self.setVisible(bool(rows))
+
+    def _add_row(self) -> None:
+        row = len(self._rows)
+        labels = []
+        for column, style in enumerate(self.styles):
+            label = QLabel()
+            label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
+            # no TextSelectableByMouse: a selectable label lays its text out in a QTextDocument, several times slower
+            label.setWordWrap(self.wrap and column == len(self.styles) - 1)
+            label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+            if style:
+                label.setStyleSheet(style)
+            self._grid.addWidget(label, row, column)
+            labels.append(label)
+        self._rows.append(labels)
+        self._texts.append(None)
+
+    def text(self) -> str:
+        """The rows shown, one line each, columns separated by two spaces."""
+        return "\n".join("  ".join(row) for row in self._texts[: self._shown] if row is not None)
+
+
+class TextColumns(QWidget):
+    """Rows of text in aligned columns, one plain-text label per column (long lists: a few labels to lay out)."""
+
+    def __init__(self, columns: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        self.columns = []
+        for _ in range(columns):
+            label = QLabel()
+            label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
+            label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+            layout.addWidget(label)
+            self.columns.append(label)
+        layout.addStretch(1)
+        self.rows: list[tuple[str, ...]] = []
+
+    def show_rows(self, rows: list[tuple[str, ...]]) -> None:
+        """Show ``rows`` (each a tuple of one text per column, without line breaks)."""
+        if rows == self.rows:
+            return
+        self.rows = rows
+        for k, label in enumerate(self.columns):
+            text = "\n".join(row[k] for row in rows)
+            if label.text() != text:
+                label.setText(text)
+        self.setVisible(bool(rows))
+
+    def text(self) -> str:
+        """The rows, one line each, columns separated by two spaces."""
+        return "\n".join("  ".join(row) for row in self.rows)
+
+
+#: The names of the rows, greyed.
+KEY_STYLE = "color: #555555;"
+#: Section titles.
+TITLE_STYLE = "font-weight: bold; margin-top: 6px;"
+
+
 class ValuesPanel(QScrollArea):
     """Status, trace and every number of the session's solution, in plain words (redrawn while on screen)."""
 
@@ -25,19 +132,31 @@ class ValuesPanel(QScrollArea):
         self.session = session
         self.setWidgetResizable(True)
         box = QWidget()
+        box.setAutoFillBackground(True)  # opaque: a changed number repaints the panel, not the window under it
         layout = QVBoxLayout(box)
         self.status_label = QLabel()
         self.status_label.setObjectName("status")
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
         self.status_label.setStyleSheet("font-size: 15px; font-weight: bold;")
-        self.body_label = QLabel()
-        self.body_label.setObjectName("values")
-        self.body_label.setWordWrap(True)
-        self.body_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.body_label.setTextFormat(Qt.RichText)
         layout.addWidget(self.status_label)
-        layout.addWidget(self.body_label)
+        self.table = LabelGrid((KEY_STYLE, ""))
+        self.trace = LabelGrid(("",))
+        self.pairs = LabelGrid(("",))
+        self.events = TextColumns(3)
+        self.titles: dict[str, QLabel] = {}
+        for title, grid in ((None, self.table), ("How it was decided", self.trace), ("Every pair", self.pairs),
+                            ("Events (impulse on the first body of the pair)", self.events)):  # fmt: skip
+            if title is not None:
+                label = QLabel(title)
+                label.setTextFormat(Qt.PlainText)
+                label.setStyleSheet(TITLE_STYLE)
+                layout.addWidget(label)
+                self.titles[title] = label
+            layout.addWidget(grid)
+        self.more_events = QLabel()
+        self.more_events.setTextFormat(Qt.PlainText)
+        layout.addWidget(self.more_events)
         layout.addStretch(1)
         self.setWidget(box)
         self.setMinimumWidth(260)
@@ -54,39 +173,35 @@ class ValuesPanel(QScrollArea):
     def show_solution(self, scene: Scene, solution: Solution) -> None:
         """Fill the panel from ``solution``."""
         s = solution.sweep
-        self.status_label.setText(status_text(scene, solution))
+        status = status_text(scene, solution)
+        if self.status_label.text() != status:
+            self.status_label.setText(status)
         color = VERDICT_COLORS.get(s.status.name, VERDICT_PLAIN)
         if color != self.status_label.property("verdict_color"):  # restyling is slow: only on a new colour
             self.status_label.setProperty("verdict_color", color)
             self.status_label.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        rows = value_rows(scene, solution, self.steps)
-        table = "".join(
-            f"<tr><td style='color:#555;padding-right:8px'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in rows
-        )
-        trace = "".join(
-            f"<li>{html.escape(question)} <i>{html.escape(quantity)}</i> = {html.escape(value)}<br>→ {html.escape(answer)}</li>"
-            for question, quantity, value, answer in trace_rows(solution)
-        )
-        others = ""
-        pairs = pair_rows(scene, solution)
-        if pairs:
-            items = "".join(f"<li>{html.escape(row)}</li>" for row in pairs)
-            others = f"<p><b>Every pair</b></p><ul style='margin-left:-20px'>{items}</ul>"
-        self.body_label.setText(
-            f"<table>{table}</table><p><b>How it was decided</b></p><ol style='margin-left:-20px'>{trace}</ol>{others}"
-            + _event_list(scene, solution)
-        )
+        self.table.show_rows(value_rows(scene, solution, self.steps))
+        self.trace.show_rows([(f"{k}. {question} {quantity} = {value}\n    → {answer}",)
+                              for k, (question, quantity, value, answer) in enumerate(trace_rows(solution), 1)])  # fmt: skip
+        pairs = [(row,) for row in pair_rows(scene, solution)]
+        self.pairs.show_rows(pairs)
+        self.titles["Every pair"].setVisible(bool(pairs))
+        events = event_rows(scene, solution)
+        self.events.show_rows(events)
+        self.titles["Events (impulse on the first body of the pair)"].setVisible(bool(events))
+        more = len(solution.events) - LISTED_EVENTS
+        more_text = f"… and {more} more" if more > 0 else ""
+        if self.more_events.text() != more_text:
+            self.more_events.setText(more_text)
+        self.more_events.setVisible(more > 0)
 
+    def text(self) -> str:
+        """Everything the panel shows, as plain text (the verdict first)."""
+        parts = [self.status_label.text(), self.table.text()]
+        for title, grid in zip(self.titles, (self.trace, self.pairs, self.events)):
+            if grid.isVisibleTo(self):
+                parts += [title, grid.text()]
+        if self.more_events.isVisibleTo(self):
+            parts.append(self.more_events.text())
+        return "\n".join(parts)
 
-def _event_list(scene: Scene, solution: Solution) -> str:
-    """The motion's events as an HTML table: time, which pair, impulse on the first body."""
-    events = solution.events
-    if not events:
-        return ""
-    rows = "".join(
-        f"<tr><td style='padding-right:8px'>{html.escape(time)}</td><td style='padding-right:8px'>{html.escape(pair)}</td>"
-        f"<td>{html.escape(impulse)}</td></tr>"
-        for time, pair, impulse in event_rows(scene, solution)
-    )
-    more = f"<p>… and {len(events) - LISTED_EVENTS} more</p>" if len(events) > LISTED_EVENTS else ""
-    return f"<p><b>Events</b> (impulse on the first body of the pair)</p><table>{rows}</table>{more}"

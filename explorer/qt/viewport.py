@@ -33,10 +33,16 @@ class Viewport(QWidget):
         A drag was refused (the message names why); the window shows it.
     first_frame()
         The first picture of a scene is on screen.
+    frame_drawn()
+        A frame of the view is on screen (panels may follow now).
+    pointer_moved()
+        A drag moved the pointer (a frame showing it is on its way).
     """
 
     refused = Signal(str)
     first_frame = Signal()
+    frame_drawn = Signal()
+    pointer_moved = Signal()
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -143,6 +149,12 @@ class Viewport(QWidget):
         self._input_at = None
         if first:
             self.first_frame.emit()
+        self.frame_drawn.emit()
+
+    @property
+    def move_pending(self) -> bool:
+        """A drag move arrived that no frame shows yet."""
+        return self._pending_point is not None
 
     def camera_state(self) -> dict | None:
         """The camera as JSON-ready lists, or None before the view exists."""
@@ -173,6 +185,7 @@ class Viewport(QWidget):
 
     def _drag_move(self, grip, point) -> None:
         self._pending_point = np.asarray(point, dtype=float)
+        self.pointer_moved.emit()
         self._schedule(Change(0))
 
     def _drag_end(self, grip) -> None:

@@ -18,6 +18,7 @@ from .layers_panel import LayersPanel
 from .layout import WindowLayout
 from .menus import build_menus
 from .playback import Playback
+from .refresh import DragPacer
 from .scene_panel import ScenePanel
 from .time_bar import TimeBar
 from .values_panel import ValuesPanel
@@ -62,6 +63,9 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.time_bar)
         self.addToolBar(Qt.BottomToolBarArea, toolbar)
         self.arrangement = WindowLayout(self, self.plot_dock, tabs, self.viewport)
+        self.pacer = DragPacer(session, self.viewport)  # the 3-D view first while dragging; panels follow
+        for panel in (self.values, self.scene_panel, self.layers_panel, self.lab, self.time_bar):
+            self.pacer.add(panel.refresher)
         self.documents = Documents(self, session, self.viewport)
         self.playback = Playback(session, self)
         build_menus(self)
@@ -95,6 +99,7 @@ class MainWindow(QMainWindow):
 
             self.plot = ParabolaPanel(self.session)
             self.plot_dock.setWidget(self.plot)
+            self.pacer.add(self.plot.refresher)
             self.plot_dock.visibilityChanged.connect(lambda visible: visible and self.plot.refresher.kick())
 
     def report(self, message: str) -> None:

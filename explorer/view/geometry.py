@@ -19,12 +19,17 @@ import numpy as np
 
 @dataclass(frozen=True, eq=False)
 class Mesh:
-    """Points with either triangles (and their vertex normals) or line cells."""
+    """Points with either triangles (and their vertex normals) or line cells.
+
+    ``colors``: an ``(n, 3) float`` base colour per point (in [0, 1]) for a mesh
+    that joins objects of several colours; None takes the item's colour.
+    """
 
     points: np.ndarray
     faces: np.ndarray | None = None
     normals: np.ndarray | None = None
     lines: np.ndarray | None = None
+    colors: np.ndarray | None = None
 
     @property
     def empty(self) -> bool:
@@ -181,6 +186,27 @@ def tube(path, radius: float, sides: int = 8) -> Mesh:
     if len(pts) < 2:
         return EMPTY
     return tubes(np.stack([pts[:-1], pts[1:]], axis=1), radius, sides)
+
+
+def coloured_tubes(paths, colors, radius: float, sides: int = 8) -> Mesh:
+    """Thin tubes along several polylines, each in its own colour, as one mesh (one upload, one draw).
+
+    The same triangles as :func:`tube` on each path.
+
+    Parameters
+    ----------
+    paths : sequence of (k, 3) float
+    colors : sequence of (3,) float
+        One base colour per path, in [0, 1].
+    """
+    segments = [np.stack([p[:-1], p[1:]], axis=1) for p in (np.asarray(p, dtype=float) for p in paths)]
+    seg = np.concatenate(segments) if segments else np.empty((0, 2, 3))
+    per_segment = np.repeat(np.asarray(colors, dtype=float).reshape(-1, 3), [len(s) for s in segments], axis=0)
+    keep = np.any(seg[:, 1] != seg[:, 0], axis=1)
+    mesh = tubes(seg[keep], radius, sides)
+    if mesh.empty:
+        return mesh
+    return Mesh(mesh.points, mesh.faces, mesh.normals, colors=np.repeat(per_segment[keep], 2 * sides, axis=0))
 
 
 def tubes(segments, radius: float, sides: int = 8) -> Mesh:

@@ -76,19 +76,21 @@ def _assign(owner, values: np.ndarray, current, setter) -> None:
 def shade(color: np.ndarray, normals: np.ndarray) -> np.ndarray:
     """Per-vertex colours lit by the fixed :data:`LIGHT`, ``(n, 3) uint8``.
 
+    ``color``: one ``(3,)`` colour, or ``(n, 3)``: one per vertex.
+
     Lighting baked into vertex colours and drawn unlit costs half the
     per-pixel time of VTK's lit shader on a software renderer (measured in
     ``benchmarks/bench_explorer.py``); the light stays put in the world like a
     lamp above the table, which reads naturally while the camera turns.
     """
-    if not normals.flags.writeable:  # a cached template (spheres): shade it once per colour
+    if not normals.flags.writeable and np.ndim(color) == 1:  # a cached template (spheres): shade it once per colour
         return _shade_template(tuple(color), normals)
     return _shade(color, normals)
 
 
 def _shade(color, normals: np.ndarray) -> np.ndarray:
     cos = np.clip(normals @ LIGHT, 0.0, 1.0)
-    rgb = np.asarray(color)[None, :] * (AMBIENT + DIFFUSE * cos[:, None]) + SPECULAR * (cos**24)[:, None]
+    rgb = np.asarray(color).reshape(-1, 3) * (AMBIENT + DIFFUSE * cos[:, None]) + SPECULAR * (cos**24)[:, None]
     return (np.clip(rgb, 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
 
 
@@ -271,7 +273,8 @@ class ItemSet:
             item.cells = cells
         if item.shaded and mesh.normals is not None:
             attributes = data.GetPointData()
-            _assign(attributes, shade(item.color, mesh.normals), attributes.GetScalars(), attributes.SetScalars)
+            base = item.color if mesh.colors is None else mesh.colors
+            _assign(attributes, shade(base, mesh.normals), attributes.GetScalars(), attributes.SetScalars)
         data.Modified()
 
     def set_color(self, name: str, color: str) -> None:

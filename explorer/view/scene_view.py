@@ -223,8 +223,7 @@ class SceneView:
         add("closest", "contact", color=CLOSEST_COLOR)
         self.items.add_label("closest", "contact", LABEL_SIZE)
         add("grid", "axes", color="#c8c8c8", lit=False)
-        for i in range(MAX_BODIES):  # every body's path, when every pair collides
-            add(f"path{i}", "reflection", color=BODY_COLORS[i])
+        add("paths", "reflection", color=BODY_COLORS[0])  # every body's path in its colour, when every pair collides
         add("steps_a", "steps", color=BODY_COLORS[0], lit=False, line_width=1)
         add("steps_b", "steps", color=BODY_COLORS[1], lit=False, line_width=1)
         add("steps_caught", "steps", color=OVERLAP_COLOR, lit=False, line_width=2, on_top=True)
@@ -444,10 +443,9 @@ class SceneView:
         if scene.mode != "all" or at.reference >= 0.5:
             return
         corners = centres_at_events(solution.path)  # (segments + 1, bodies, 3)
-        for i, body in enumerate(scene.bodies):
-            if body.container or body.fixed:
-                continue
-            self.items.show(f"path{i}", geometry.tube, corners[:, i], self._thin(at, 0.03))
+        moving = [i for i, body in enumerate(scene.bodies) if not (body.container or body.fixed)]
+        colors = [rgb(BODY_COLORS[i]) for i in moving]
+        self.items.show("paths", geometry.coloured_tubes, [corners[:, i] for i in moving], colors, self._thin(at, 0.03))
 
     def _draw_steps(self, solution: Solution, at: Placement, steps: int) -> str | None:
         """The ``steps`` layer: where a fixed-step engine would test the primary pair, the steps that see an overlap.

@@ -119,14 +119,14 @@ def test_events_are_marked_on_the_time_slider_and_listed_in_the_values(qtbot, ma
     times = {e.time for e in solution.events if lo <= e.time <= hi}
     assert len(window.time_bar.slider.marks) == len(times) > 5
     show_panel(qtbot, window, "Values")
-    text = window.values.body_label.text()
+    text = window.values.text()
     assert "Events" in text and text.count("t = ") >= min(len(solution.events), 40)
     names = window.session.scene.bodies
     first = solution.events[0]
     assert f"{names[first.pair[0]].name}–{names[first.pair[1]].name}" in text
     window.session.open_scene(_load("newtons_cradle"), None)  # impulses along x: y and z are (negative) zeros
     settle(qtbot)
-    text = window.values.body_label.text()
+    text = window.values.text()
     assert "(-6, 0, 0)" in text and not re.search(r"-0(?![.\d])", text)  # no "-0" on screen
 
 
@@ -136,7 +136,7 @@ def test_the_steps_layer_draws_the_engine_s_positions_and_its_verdict(qtbot, mak
     assert drawing.items.items["steps_a"].actor.GetVisibility()
     assert "MISSED" in drawing.note.GetInput() and drawing.note.GetVisibility()
     show_panel(qtbot, window, "Values")
-    assert "MISSED — the contact at t = 0.575 falls between steps 2 and 3" in window.values.body_label.text()
+    assert "MISSED — the contact at t = 0.575 falls between steps 2 and 3" in window.values.text()
     show_panel(qtbot, window, "Layers")
     window.layers_panel.steps.setValue(5)
     settle(qtbot)
@@ -199,12 +199,12 @@ def test_the_values_panel_gives_no_response_for_a_contact_that_never_happens(qtb
     window.session.open_scene(_struck_before_its_contact(), None)
     show_panel(qtbot, window, "Values")
     settle(qtbot)
-    text = window.values.body_label.text()
+    text = window.values.text()
     assert "never happens: B and C meet first, at t = 0.5" in text
     assert "contact point" not in text and "reflected velocity" not in text and "A after" not in text
     window.session.open_scene(_load("newtons_cradle"), None)  # A's contact with B is its first event
     settle(qtbot)
-    text = window.values.body_label.text()
+    text = window.values.text()
     assert "contact point" in text and "A after" in text and "never happens" not in text
 
 
@@ -301,4 +301,4 @@ def test_a_motion_that_stops_early_says_why_in_the_view_and_the_values(qtbot, ma
     centres = drawing.placement.centers
     assert np.linalg.norm(centres[0] - centres[1]) >= 2.0 - 1e-12  # drawn where the motion stopped, not beyond
     show_panel(qtbot, window, "Values")
-    assert "the motion stops at t = 0.5: jammed" in window.values.body_label.text()
+    assert "the motion stops at t = 0.5: jammed" in window.values.text()

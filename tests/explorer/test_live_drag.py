@@ -1,0 +1,129 @@
+"""A continuous drag in the real window: the 3-D view first, the panels catching up when the pointer rests,
+and the frame left after the release identical to one drawn from scratch.
+
+The window is opened as ``sphere-explorer SCENE`` opens it (``make_window``: :func:`explorer.qt.app.launch`);
+the mouse moves are real events on the 3-D view's widget, each sent as soon as the previous one was handled,
+so a move is always waiting, as with a 125 Hz mouse.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from explorer.model.analysis import solve
+from explorer.model.parabola import parabola
+from explorer.model.text import fmt, status_text
+from explorer.qt.app import launch
+
+from window_helpers import settle, widget_point
+
+#: Mouse moves of the continuous drag.
+MOVES = 40
+
+
+def _count_refreshes(window) -> dict[str, list[int]]:
+    """Wrap each panel's refresh so that calls are counted (panel name -> [count])."""
+    counts = {}
+    for name in ("values", "plot", "time_bar", "scene_panel"):
+        refresher = getattr(window, name).refresher
+        counts[name] = box = [0]
+
+        def counted(refresh=refresher.refresh, box=box):
+            box[0] += 1
+            refresh()
+
+        refresher.refresh = counted
+    return counts
+
+
+def _press_and_drag(window, moves: int = MOVES) -> tuple[int, int]:
+    """Press on sphere A and move it in an arc, one move per turn of the event loop; the button stays down."""
+    widget = window.viewport.plotter.interactor
+    x0, y0 = widget_point(window, window.session.scene.bodies[0].center)
+    QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
+    for k in range(1, moves + 1):
+        angle = math.pi * k / moves
+        dx, dy = 50 * math.sin(angle), 50 * (1 - math.cos(angle))
+        QTest.mouseMove(widget, QPoint(x0 + int(round(dx)), y0 + int(round(dy))))
+        QApplication.processEvents()  # the move is handled (and its frame drawn) before the next is sent
+    return x0, y0 + 100
+
+
+def _view_pixels(window) -> np.ndarray:
+    """The 3-D view as it is on the screen now (read back from the X server, not rendered again), ``(h, w, 3) int``."""
+    widget = window.viewport.plotter.interactor
+    image = widget.screen().grabWindow(widget.winId()).toImage().convertToFormat(QImage.Format_RGB888)
+    rows = np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes()).reshape(image.height(), image.bytesPerLine())
+    return rows[:, : 3 * image.width()].reshape(image.height(), image.width(), 3).astype(int)
+
+
+def test_panels_follow_the_view_and_catch_up_when_the_pointer_rests(qtbot, make_window):
+    window = make_window("default")
+    session = window.session
+    counts = _count_refreshes(window)
+    frames_before = len(window.viewport.frame_times)
+    before = session.scene
+    _press_and_drag(window)
+    frames = len(window.viewport.frame_times) - frames_before
+    refreshed = {name: box[0] for name, box in counts.items()}
+    assert session.dragging and session.scene != before
+    assert frames >= MOVES // 2  # the view keeps up with the pointer
+    # while the pointer moves, the panels follow at most one per frame of the view, and a hidden tab not at all
+    assert refreshed["values"] + refreshed["plot"] + refreshed["time_bar"] <= frames
+    assert refreshed["scene_panel"] == 0
+
+    # the pointer rests, the button still down: every panel on screen shows where it stopped
+    scene = session.scene
+    fresh = solve(scene)  # solved again from the scene alone, not the session's copy
+    toi = f"toi  {'none' if fresh.sweep.toi is None else fmt(fresh.sweep.toi)}"
+    verdict = status_text(scene, fresh)
+    qtbot.waitUntil(lambda: toi in window.values.text() and window.values.status_label.text() == verdict, timeout=3000)
+    settle(qtbot, 50)
+    assert session.dragging
+    expected = parabola(fresh, session.view.time)
+    _, curve = window.plot.curve.getData()
+    np.testing.assert_array_equal(curve, expected.f)
+    (x_lo, x_hi), (y_lo, y_hi) = window.plot.plot.getPlotItem().getViewBox().viewRange()
+    assert x_lo <= expected.t_range[0] and expected.t_range[1] <= x_hi  # axes kept while the button is held ...
+    assert y_lo <= min(expected.f.min(), 0.0) and max(expected.f.max(), 0.0) <= y_hi  # ... with the whole curve in view
+    lo, hi = session.time_range()
+    marks = sorted({(e.time - lo) / (hi - lo) for e in fresh.events if lo <= e.time <= hi})
+    assert window.time_bar.slider.marks == marks
+    assert counts["scene_panel"][0] == 0  # still behind its tab
+
+    QTest.mouseRelease(window.viewport.plotter.interactor, Qt.LeftButton, Qt.NoModifier, QPoint(0, 0))
+    settle(qtbot, 100)
+    assert not session.dragging and session.history.undo_label == "drag A centre"
+    x_range, _ = window.plot.plot.getPlotItem().getViewBox().viewRange()
+    assert x_range == pytest.approx(expected.t_range, rel=1e-9)  # released: the axes fit the curve again
+
+
+def test_the_picture_after_a_drag_is_the_picture_drawn_from_scratch(qtbot, make_window):
+    window = make_window("snooker_break")  # all-bodies mode: every path and capsule changes with A
+    x, y = _press_and_drag(window)
+    QTest.mouseRelease(window.viewport.plotter.interactor, Qt.LeftButton, Qt.NoModifier, QPoint(x, y))
+    window.session.reset_camera()  # framed as a newly opened file is (the picture is drawn from the drag's actors)
+    settle(qtbot, 300)
+    assert window.session.history.undo_label == "drag A centre"
+    released = _view_pixels(window)
+
+    fresh = launch(window.session.scene, None)  # the same scene opened anew, every actor made from scratch
+    qtbot.addWidget(fresh)
+    qtbot.waitUntil(lambda: fresh.viewport.ready, timeout=20000)
+    settle(qtbot, 300)
+    try:
+        assert fresh.viewport.plotter.render_window.GetSize() == window.viewport.plotter.render_window.GetSize()
+        scratch = _view_pixels(fresh)
+        different = np.any(released != scratch, axis=2)
+        assert different.sum() == 0, f"{different.sum()} of {different.size} pixels differ"
+        assert np.mean(np.all(scratch > 240, axis=2)) < 0.95  # a picture, not an empty view
+    finally:
+        fresh.viewport.close_view()
+        fresh.close()
