@@ -224,10 +224,19 @@ def test_an_existing_folder_with_files_is_refused_and_kept(small_log, capsys, tm
     assert [p.name for p in out.iterdir()] == ["notes.txt"]
 
 
+def _true_hits(columns: dict) -> int:
+    """Pairs that touch within their horizon (1), decided in rationals by planted.exact."""
+    rows = zip(*(columns[name] for name in GEOMETRY))
+    return sum(planted_logs.exact([*row, 1.0])[0] for row in rows)
+
+
 def test_an_empty_folder_is_filled(small_log, tmp_path):
     (tmp_path / "out").mkdir()
     assert main(["audit", str(small_log), "-o", str(tmp_path / "out"), "-q"]) == 0
-    assert (tmp_path / "out" / "summary.json").is_file()
+    summary = read_summary(tmp_path / "out")
+    hits = _true_hits(_columns())  # the engine said "no hit" on every row: each true hit is a false miss
+    assert (summary["pairs"], summary["hits"], summary["engine_false_misses"]) == (3000, hits, hits)
+    assert summary["engine_false_hits"] == 0 and hits > 100
 
 
 def test_a_symbolic_link_is_never_followed(small_log, capsys, tmp_path):
@@ -298,3 +307,7 @@ def test_the_summary_is_strict_json(small_log, tmp_path):
     for key in ("pairs", "hits", "engine_false_hits", "engine_false_misses", "engine_toi_errors", "skipped_rows"):
         assert isinstance(summary[key], int) and not isinstance(summary[key], bool), key
     assert math.isclose(summary["toi_tol"], 1e-6)
+    hits = _true_hits(_columns())
+    assert summary["hits"] == hits == summary["engine_false_misses"]
+    assert (summary["engine_false_hits"], summary["engine_toi_errors"], summary["skipped_rows"]) == (0, 0, 0)
+    assert sum(summary["status_counts"].values()) == 3000

@@ -6,6 +6,9 @@ import math
 import subprocess
 import sys
 
+import numpy as np
+import pytest
+
 from explorer.cli import main
 from explorer.model.gallery import SCENES_DIR
 
@@ -17,17 +20,43 @@ def _solve(path, capsys):
 
 
 def test_solve_prints_the_promised_fields(capsys):
+    """Every promised field of the default scene, against the values derived here by hand.
+
+    A = (-5, -1.2, 0) moving (9, 1, 0), r 1; B fixed at (1.5, 0, 0), r 1.5.  From A: p = (6.5, 1.2, 0),
+    v = (-9, -1, 0), R = 2.5, so f(t) = 82 t^2 - 119.4 t + 37.44 and disc = 119.4^2 - 4 x 82 x 37.44.
+    """
     code, out, err = _solve(SCENES_DIR / "default.json", capsys)
     assert code == 0 and err == ""
-    data = json.loads(out)
-    for key in ("hit", "toi", "roots", "status", "contact", "reflected_velocity", "trace", "quadratic", "path"):
-        assert key in data
-    assert data["status"] == "hit" and data["hit"] is True
-    t0, t1 = data["roots"]
-    assert 0 <= data["toi"] == t0 < t1
-    normal = data["contact"]["normal"]
-    assert math.isclose(math.hypot(*normal), 1.0, rel_tol=1e-12)
     assert not re.search(r"\bNaN\b|Infinity", out)
+    data = json.loads(out)
+    a, b, c = 82.0, -119.4, 37.44
+    disc = b * b - 4 * a * c
+    t0, t1 = (-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)
+    close = dict(rel=1e-12, abs=1e-12)
+    assert data["status"] == "hit" and data["hit"] is True and data["decided_exactly"] is False
+    assert (data["quadratic"]["a"], data["quadratic"]["b"], data["quadratic"]["c"]) == pytest.approx((a, b, c), **close)
+    assert data["quadratic"]["discriminant"] == pytest.approx(disc, **close)
+    assert data["quadratic"]["R"] == 2.5
+    assert data["roots"] == pytest.approx([t0, t1], **close) and data["toi"] == data["roots"][0]
+    assert data["quadratic"]["t_min"] == pytest.approx(119.4 / 164, **close)
+    a_at = np.array([-5 + 9 * t0, -1.2 + t0, 0.0])
+    normal = (np.array([1.5, 0.0, 0.0]) - a_at) / 2.5
+    assert data["contact"]["time"] == pytest.approx(t0, **close)
+    assert data["contact"]["normal"] == pytest.approx(normal.tolist(), **close)
+    assert data["contact"]["point"] == pytest.approx((a_at + 1.0 * normal).tolist(), **close)
+    va = np.array([9.0, 1.0, 0.0])
+    reflected = va - 2 * va.dot(normal) * normal  # B is fixed and e = 1: a mirror in the tangent plane
+    assert data["reflected_velocity"] == pytest.approx(reflected.tolist(), **close)
+    assert data["velocities_after"]["A"] == data["reflected_velocity"]
+    assert data["velocities_after"]["B"] == [0.0, 0.0, 0.0]
+    angle = math.degrees(math.asin(abs(va.dot(normal)) / np.linalg.norm(va)))
+    assert data["ricochet_angle_deg"] == pytest.approx(angle, **close)
+    assert data["distance_to_hit"] == pytest.approx(t0 * math.hypot(9, 1), **close)
+    assert len(data["trace"]) == 5 and "HIT" in data["trace"][-1]  # overlap, motion, approach, disc, horizon
+    first = data["path"]["events"][0]
+    assert first["bodies"] == ["A", "B"] and first["kind"] == "impact"
+    assert first["time"] == pytest.approx(t0, **close)
+    assert first["impulse"] == pytest.approx((reflected - va).tolist(), **close)  # mass 1
 
 
 def test_seed_004_sample_reports_overlap(capsys):

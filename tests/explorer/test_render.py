@@ -45,9 +45,9 @@ def test_the_colour_key_is_drawn():
     assert (np.linalg.norm(key - _rgb("#ff00ff"), axis=2) < 60).sum() > 20  # the contact row
 
 
-def _render(scene, t: float = 0.0):
+def _render(scene, t: float = 0.0, size: tuple[int, int] = SIZE):
     """Image, solution and a world-to-pixel function (evaluated while the plotter is open)."""
-    plotter, solution, _ = draw_offscreen(scene, SIZE, t)
+    plotter, solution, _ = draw_offscreen(scene, size, t)
     try:
         image = plotter.screenshot(return_img=True)
         renderer = plotter.renderer
@@ -60,7 +60,7 @@ def _render(scene, t: float = 0.0):
 
     def to_pixel(point):
         x, y, _, w = matrix @ np.append(np.asarray(point, dtype=float), 1.0)
-        return (x / w + 1) / 2 * SIZE[0], SIZE[1] - (y / w + 1) / 2 * SIZE[1]
+        return (x / w + 1) / 2 * size[0], size[1] - (y / w + 1) / 2 * size[1]
 
     return image, solution, to_pixel
 
@@ -101,7 +101,7 @@ def test_hit_and_miss_pictures_differ_where_the_contact_is():
 def test_render_command_writes_the_requested_size(tmp_path):
     out = tmp_path / "shot.png"
     proc = subprocess.run(
-        [sys.executable, "-m", "explorer.cli", "render", str(SCENES_DIR / "seed001_container.json"), "-o", str(out), "--size", "640x360", "--time", "0.5"],
+        [sys.executable, "-m", "explorer.cli", "render", str(SCENES_DIR / "seed001_container.json"), "-o", str(out), "--size", "640x360", "--time", "0.25"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -109,7 +109,14 @@ def test_render_command_writes_the_requested_size(tmp_path):
     assert proc.returncode == 0, proc.stderr
     image = iio.imread(out)
     assert image.shape[:2] == (360, 640)
-    assert image.std() > 10  # not a blank picture
+    # the ball is drawn where it is at t = 0.25 on its bounce path, in its colour, and not where it started
+    scene = scene_io.load(SCENES_DIR / "seed001_container.json")
+    same, solution, to_pixel = _render(scene, 0.25, (640, 360))
+    assert np.abs(same[..., :3].astype(int) - image[..., :3].astype(int)).max() <= 2  # as the drawing code draws it
+    now, start = solution.path.positions(0.25)[0], np.asarray(scene.bodies[0].center)
+    assert np.linalg.norm(now - start) > 2 * scene.bodies[0].radius
+    assert _near(image, to_pixel(now), BODY_COLORS[0], radius=4, tol=90) > 10
+    assert _near(image, to_pixel(start), BODY_COLORS[0], radius=4, tol=90) == 0
 
 
 def test_render_time_moves_the_spheres():

@@ -89,17 +89,20 @@ def test_grabbing_a_resting_sphere_in_its_middle_moves_it(qtbot, make_window):
 def test_undo_and_redo_with_the_usual_shortcuts(qtbot, make_window):
     window = make_window("default")
     original = window.session.scene
+    shown_before = window.values.text()
     a = original.bodies[0]
     drag(qtbot, window, a.center, np.add(a.center, (1.5, 1.0, 0.0)))
     moved = window.session.scene
     assert moved != original
+    qtbot.waitUntil(lambda: window.values.text() != shown_before)
+    shown_moved = window.values.text()
     view = window.viewport.plotter.interactor  # the drag left the focus in the 3-D view
     qtbot.keyClick(view, Qt.Key_Z, Qt.ControlModifier)
     assert window.session.scene == original
-    settle(qtbot)
-    assert window.values.status_label.text().startswith("A–B: HIT")
+    qtbot.waitUntil(lambda: window.values.text() == shown_before)  # the panel was told, and shows the old numbers
     qtbot.keyClick(view, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
     assert window.session.scene == moved
+    qtbot.waitUntil(lambda: window.values.text() == shown_moved)
     qtbot.keyClick(view, Qt.Key_Z, Qt.ControlModifier)
     qtbot.keyClick(view, Qt.Key_Y, Qt.ControlModifier)
     assert window.session.scene == moved
