@@ -96,6 +96,12 @@ class SceneError(ValueError):
 _MAX_REASON = 240
 
 
+def short_repr(value: Any) -> str:
+    """``repr(value)`` cut to 60 characters, for messages."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _one_line(text: str) -> str:
     text = " ".join(text.split("\n"))
     return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
@@ -212,15 +218,20 @@ class Scene:
     @property
     def steps(self) -> int:
         """Steps of the frame-stepped engine kept in the view (default :data:`DEFAULT_STEPS`)."""
-        steps = self.view.get("steps")
-        ok = isinstance(steps, int) and not isinstance(steps, bool) and 1 <= steps <= MAX_STEPS
-        return steps if ok else DEFAULT_STEPS
+        return view_settings(self.view)["steps"]
 
     @property
     def layers(self) -> dict[str, bool]:
         """Visibility of each view layer (defaults filled in)."""
-        stored = self.view.get("layers", {}) if isinstance(self.view.get("layers"), dict) else {}
-        return {name: bool(stored.get(name, default)) for name, default in LAYERS.items()}
+        return view_settings(self.view)["layers"]
+
+    @property
+    def container(self) -> int | None:
+        """Index of the body the others move inside: body 1 in ``inside`` mode, the marked one in
+        ``all`` mode, None otherwise."""
+        if self.mode == "inside":
+            return 1
+        return next((i for i, b in enumerate(self.bodies) if b.container), None)
 
 
 def _check(check: Callable[[Any, str], Any], value: Any, path: Location) -> Any:
@@ -290,41 +301,83 @@ def _view_data(value: Any, path: Location, depth: int, count: list[int]) -> None
     raise SceneError.at(path, f"expected JSON data (numbers, text, true/false, lists, objects), got {type(value).__name__}")
 
 
+def check_steps(value: Any, path: Location) -> int:
+    """N of the frame-stepped engine: a whole number from 1 to :data:`MAX_STEPS` (SceneError naming ``path``)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_STEPS:
+        raise SceneError.at(path, f"expected a whole number from 1 to {MAX_STEPS}, got {short_repr(value)}")
+    return value
+
+
+def check_layer(name: Any, path: Location) -> str:
+    """A layer's name, one of :data:`LAYERS` (SceneError naming ``path``)."""
+    if name not in LAYERS:
+        raise SceneError.at(path, f"unknown layer {short_repr(name)} (expected one of {', '.join(LAYERS)})")
+    return name
+
+
+def check_camera(camera: Any, path: Location) -> dict[str, list[float]]:
+    """A camera: ``position`` and ``focal_point`` within the coordinate range and apart, ``up`` (default +z)
+    a direction off the line of sight.  Returns it with every field filled in, as lists of floats.
+
+    Raises
+    ------
+    SceneError
+        Naming the field under ``path``.
+    """
+    if not isinstance(camera, dict):
+        raise SceneError.at(path, "expected an object with position, focal_point and up")
+    unknown = sorted(set(camera) - {"position", "focal_point", "up"})
+    if unknown:
+        raise SceneError.at(path, f"unknown key {unknown[0]!r} (expected position, focal_point, up)")
+    for key in ("position", "focal_point"):
+        if key not in camera:
+            raise SceneError.at((*path, key), "missing")
+    position = _check(limits.check_vector, camera["position"], (*path, "position"))
+    focal = _check(limits.check_vector, camera["focal_point"], (*path, "focal_point"))
+    up = _check(limits.check_direction, camera.get("up", (0.0, 0.0, 1.0)), (*path, "up"))
+    sight = [f - p for f, p in zip(focal, position)]
+    if not any(sight):
+        raise SceneError.at((*path, "position"), "must differ from focal_point")
+    cross = (sight[1] * up[2] - sight[2] * up[1], sight[2] * up[0] - sight[0] * up[2], sight[0] * up[1] - sight[1] * up[0])
+    if not any(cross):
+        raise SceneError.at((*path, "up"), "must not lie along the line of sight")
+    return {"position": list(position), "focal_point": list(focal), "up": list(camera.get("up", (0.0, 0.0, 1.0)))}
+
+
+def view_settings(view: dict[str, Any]) -> dict[str, Any]:
+    """What the program reads from a (validated) ``view`` block: ``layers`` (every layer, defaults filled
+    in), ``steps`` (default :data:`DEFAULT_STEPS`) and ``camera`` (None without one)."""
+    stored = view.get("layers", {})
+    return {
+        "layers": {name: bool(stored.get(name, default)) for name, default in LAYERS.items()},
+        "steps": view.get("steps", DEFAULT_STEPS),
+        "camera": check_camera(view["camera"], ("view", "camera")) if "camera" in view else None,
+    }
+
+
 def validate_view(view: Any) -> None:
     """Check a scene's ``view`` object; raise :class:`SceneError` naming the first bad field.
 
     Any key may hold plain JSON data (finite numbers, valid text, bounded size and
-    depth); the keys the program reads are checked in full: ``camera`` (``position``
-    and ``focal_point`` within the coordinate range and apart, ``up`` a non-zero
-    direction; a camera without both points is not used) and ``layers`` (names to
-    true/false).
+    depth); the keys the program reads are checked in full, each by its one rule:
+    ``camera`` (:func:`check_camera`), ``layers`` (names of :data:`LAYERS` to
+    true/false, :func:`check_layer`) and ``steps`` (:func:`check_steps`).
     """
     if not isinstance(view, dict):
         raise SceneError.at(("view",), "expected an object")
     _view_data(view, ("view",), 0, [0])
     if "camera" in view:
-        camera = view["camera"]
-        where: Location = ("view", "camera")
-        if not isinstance(camera, dict):
-            raise SceneError.at(where, "expected an object with position, focal_point and up")
-        unknown = sorted(set(camera) - {"position", "focal_point", "up"})
-        if unknown:
-            raise SceneError.at(where, f"unknown key {unknown[0]!r} (expected position, focal_point, up)")
-        points = {}
-        for key in ("position", "focal_point"):
-            if key in camera:
-                points[key] = _check(limits.check_vector, camera[key], (*where, key))
-        if len(points) == 2 and points["position"] == points["focal_point"]:
-            raise SceneError.at((*where, "position"), "must differ from focal_point")
-        if "up" in camera:
-            _check(limits.check_direction, camera["up"], (*where, "up"))
+        check_camera(view["camera"], ("view", "camera"))
     if "layers" in view:
         layers = view["layers"]
         if not isinstance(layers, dict):
             raise SceneError.at(("view", "layers"), "expected an object of layer names and true/false")
         for name, shown in layers.items():
+            check_layer(name, ("view", "layers", name))
             if not isinstance(shown, bool):
                 raise SceneError.at(("view", "layers", name), f"expected true or false, got {shown!r}")
+    if "steps" in view:
+        check_steps(view["steps"], ("view", "steps"))
     if len(json.dumps(view, allow_nan=False)) > MAX_VIEW_TEXT:
         raise SceneError.at(("view",), f"too large (more than {MAX_VIEW_TEXT} characters)")
 

@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-from .scene import FORMAT, MAX_BODIES, Scene, SceneBody, SceneError
+from .scene import FORMAT, MAX_BODIES, Scene, SceneBody, SceneError, short_repr
 
 #: Scene files (and pasted text) larger than this are refused unread.
 MAX_FILE_BYTES = 1 << 20
@@ -156,13 +156,13 @@ def from_dict(data: Any) -> Scene:
     if "format" not in data:
         raise SceneError('missing key "format" (expected "sphere-explorer/1")')
     if data["format"] != FORMAT:
-        raise SceneError.at(("format",), f"unknown version {_short(data['format'])} (this program reads {FORMAT!r})")
+        raise SceneError.at(("format",), f"unknown version {short_repr(data['format'])} (this program reads {FORMAT!r})")
     for key in REQUIRED:
         if key not in data:
             raise SceneError(f'missing key "{key}"')
     unknown = sorted(set(data) - set(REQUIRED) - set(OPTIONAL))
     if unknown:
-        raise SceneError(f"unknown key {_short(unknown[0])}", path=(unknown[0],))
+        raise SceneError(f"unknown key {short_repr(unknown[0])}", path=(unknown[0],))
     bodies = data["bodies"]
     if not isinstance(bodies, list):
         raise SceneError.at(("bodies",), "expected a list of bodies")
@@ -179,17 +179,12 @@ def from_dict(data: Any) -> Scene:
     )
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _body(item: Any, i: int) -> SceneBody:
     if not isinstance(item, dict):
         raise SceneError.at(("bodies", i), "expected an object")
     unknown = sorted(set(item) - set(BODY_KEYS))
     if unknown:
-        raise SceneError.at(("bodies", i), f"unknown key {_short(unknown[0])}")
+        raise SceneError.at(("bodies", i), f"unknown key {short_repr(unknown[0])}")
     for key in ("center", "radius"):
         if key not in item:
             raise SceneError.at(("bodies", i), f'missing key "{key}"')
@@ -202,7 +197,7 @@ def _body(item: Any, i: int) -> SceneBody:
     for key in ("center", "velocity"):
         vector = item.get(key, [0, 0, 0])
         if not isinstance(vector, list):
-            raise SceneError.at(("bodies", i, key), f"expected a list of 3 numbers, got {_short(vector)}")
+            raise SceneError.at(("bodies", i, key), f"expected a list of 3 numbers, got {short_repr(vector)}")
         vectors[key] = tuple(vector)
     return SceneBody(
         name=item.get("name", string.ascii_uppercase[i]),

@@ -15,11 +15,11 @@ machine runs and is tested without a display.
 
 from __future__ import annotations
 
-import enum
 import math
-from dataclasses import dataclass, field, replace
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Literal
+from typing import Callable, Iterator, Literal
 
 import numpy as np
 
@@ -27,12 +27,22 @@ from . import scene_io
 from .analysis import Solution, solve
 from .history import History
 from .precision import nudge_graze, translate
-from .scene import DEFAULT_STEPS, LAYERS, MAX_STEPS, Scene, SceneError
+from .scene import Scene, SceneError
+from .view_parts import (
+    HORIZON_PLAY_SECONDS,
+    TURN_SECONDS,
+    CameraPart,
+    Change,
+    Layers,
+    Playback,
+    ReferenceFrame,
+    Selection,
+    read_view,
+    write_view,
+)
 
-#: Playback: one horizon takes this long at 1× speed.
-HORIZON_PLAY_SECONDS = 3.0
-#: Turning to or from B's rest frame takes this long.
-TURN_SECONDS = 0.45
+__all__ = ["Change", "FIELDS", "HORIZON_PLAY_SECONDS", "TURN_SECONDS", "Session", "ViewState", "parse_number"]
+
 #: The time slider reaches a later first contact up to this many horizons, plus a margin.
 LATER_RANGE = 3.0
 TIME_MARGIN = 0.05
@@ -42,58 +52,24 @@ FIELDS = ("horizon", "restitution", "body.radius", "body.mass") + tuple(
 )
 
 
-class Change(enum.Flag):
-    """What a session change touched; listeners redraw only what depends on it."""
-
-    SCENE = enum.auto()  #: the scene and its solution
-    DOCUMENT = enum.auto()  #: a new document: path, title, history reset (comes with SCENE and VIEW)
-    HISTORY = enum.auto()  #: undo/redo availability or labels, or the save path
-    SELECTION = enum.auto()
-    TIME = enum.auto()
-    REFERENCE = enum.auto()  #: the world / B's-rest-frame blend, or where it is heading
-    LAYERS = enum.auto()
-    CAMERA = enum.auto()  #: a camera to apply (None: frame the scene)
-    PLAYING = enum.auto()
-    STEPS = enum.auto()  #: the frame-stepped engine's number of steps
-    VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING | STEPS
-
-
 @dataclass(frozen=True)
 class ViewState:
-    """How the scene is looked at: never undone, never stored in the history.
+    """A read-only snapshot of the view parts (:attr:`Session.view`), for code that reads several at once.
 
-    Attributes
-    ----------
-    selected : int
-        Index of the body the scene panel edits.
-    time : float
-        Time at which the spheres are drawn.
-    reference : float
-        Drawn reference frame: 0 world, 1 the rest frame of the primary other
-        body B, in between while turning.
-    rest_frame : bool
-        Where ``reference`` is heading (the toolbar switch).
-    layers : dict
-        Visibility by layer name (see :data:`explorer.model.scene.LAYERS`).
-    camera : dict or None
-        ``{"position", "focal_point", "up"}`` as last applied or remembered;
-        None frames the scene.
-    playing : bool
-    speed : float
-        Playback speed, times one horizon per :data:`HORIZON_PLAY_SECONDS`.
-    steps : int
-        Steps over the horizon of the frame-stepped engine (the ``steps`` layer).
+    The parts (:mod:`explorer.model.view_parts`) hold the values and their rules;
+    this copies them.  Attributes: ``selected``, ``time``, ``reference``,
+    ``rest_frame``, ``layers``, ``camera``, ``playing``, ``speed``, ``steps``.
     """
 
-    selected: int = 0
-    time: float = 0.0
-    reference: float = 0.0
-    rest_frame: bool = False
-    layers: dict[str, bool] = field(default_factory=lambda: dict(LAYERS))
-    camera: dict | None = None
-    playing: bool = False
-    speed: float = 1.0
-    steps: int = DEFAULT_STEPS
+    selected: int
+    time: float
+    reference: float
+    rest_frame: bool
+    layers: dict[str, bool]
+    camera: dict | None
+    playing: bool
+    speed: float
+    steps: int
 
 
 @dataclass(frozen=True)
@@ -121,6 +97,13 @@ def parse_number(text: str, field: str) -> float:
 class Session:
     """One open document and its view state.
 
+    The document (scene, solution, history, save path, a drag in progress) is
+    held here; the view state is held by its parts, :attr:`selection`,
+    :attr:`playback`, :attr:`reference`, :attr:`layers` and :attr:`camera`
+    (:mod:`explorer.model.view_parts`), each with its rule.  Listeners of the
+    session hear every change, the parts' included, as one :class:`Change`
+    per action.
+
     Parameters
     ----------
     scene : Scene
@@ -131,12 +114,20 @@ class Session:
 
     def __init__(self, scene: Scene, path: Path | None = None) -> None:
         self._listeners: list[Callable[[Change], None]] = []
+        self._pending: Change | None = None  # within an action: the changes to announce at its end
         self._history = History(scene)
         self._scene = scene
         self._solution = _solve(scene)
         self._path = path
         self._drag: _Drag | None = None
-        self._view = ViewState(layers=scene.layers, camera=_camera_of(scene), steps=scene.steps)
+        self.selection = Selection()
+        self.playback = Playback()
+        self.reference = ReferenceFrame()
+        self.layers = Layers()
+        self.camera = CameraPart()
+        read_view(scene, self.layers, self.camera)
+        for part in (self.selection, self.playback, self.reference, self.layers, self.camera):
+            part.subscribe(self._part_changed)
 
     # -- reading ---------------------------------------------------------------
     @property
@@ -151,7 +142,10 @@ class Session:
 
     @property
     def view(self) -> ViewState:
-        return self._view
+        """A snapshot of the view parts."""
+        return ViewState(self.selection.selected, self.playback.time, self.reference.reference,
+                         self.reference.rest_frame, self.layers.visible, self.camera.camera, self.playback.playing,
+                         self.playback.speed, self.layers.steps)  # fmt: skip
 
     @property
     def path(self) -> Path | None:
@@ -165,6 +159,11 @@ class Session:
     @property
     def dragging(self) -> bool:
         return self._drag is not None
+
+    @property
+    def turning(self) -> bool:
+        """The drawn reference frame has not reached the switch's position yet."""
+        return self.reference.turning
 
     def time_range(self) -> tuple[float, float]:
         """The time slider's range: [0, horizon], and on to a later first contact (up to 3 horizons)."""
@@ -188,36 +187,46 @@ class Session:
             self._listeners.remove(listener)
 
     def _emit(self, change: Change) -> None:
+        if self._pending is not None:
+            self._pending |= change
+            return
         for listener in list(self._listeners):
             listener(change)
 
-    def _set_view(self, change: Change, **changes) -> None:
-        new = replace(self._view, **changes)
-        if new != self._view:
-            self._view = new
-            self._emit(change)
+    def _part_changed(self, change: Change) -> None:
+        self._emit(change)
 
-    def _show(self, scene: Scene, change: Change = Change.SCENE, label: str | None = None, solution: Solution | None = None) -> None:
+    @contextmanager
+    def _action(self) -> Iterator[None]:
+        """Announce everything changed within the block as one :class:`Change`, at its end."""
+        if self._pending is not None:  # within another action: it announces
+            yield
+            return
+        self._pending = Change(0)
+        try:
+            yield
+        finally:
+            change, self._pending = self._pending, None
+            if change:
+                self._emit(change)
+
+    def _show(self, scene: Scene, change: Change = Change.SCENE, label: str | None = None,
+              solution: Solution | None = None) -> None:  # fmt: skip
         """Make ``scene`` current (solved once), as an undoable edit named ``label`` if given.
 
         Keeps the view state within the new scene (time range, selection) and
         tells the listeners.  Nothing changes when the solver refuses the scene.
         """
         solution = _solve(scene) if solution is None else solution
-        if label is not None:
-            self._history.push(scene, label)
-            change |= Change.HISTORY
-        self._scene = scene
-        self._solution = solution
-        lo, hi = self.time_range()
-        time = min(max(self._view.time, lo), hi)
-        if time != self._view.time:
-            change |= Change.TIME
-        selected = min(self._view.selected, len(scene.bodies) - 1)
-        if selected != self._view.selected:
-            change |= Change.SELECTION
-        self._view = replace(self._view, time=time, selected=selected)
-        self._emit(change)
+        with self._action():
+            if label is not None:
+                self._history.push(scene, label)
+                change |= Change.HISTORY
+            self._scene = scene
+            self._solution = solution
+            self.playback.keep_within(self.time_range())
+            self.selection.keep_within(len(scene.bodies))
+            self._emit(change)
 
     def _apply(self, scene: Scene, label: str) -> None:
         """Make ``scene`` current as an undoable edit."""
@@ -225,14 +234,19 @@ class Session:
 
     # -- documents ----------------------------------------------------------------
     def open_scene(self, scene: Scene, path: Path | None) -> None:
-        """Make ``scene`` the new document: fresh undo history, its layers and camera, time 0."""
+        """Make ``scene`` the new document: fresh undo history, its layers and camera, time 0.
+
+        The playback speed and the reference frame are the user's, kept from document to document.
+        """
         solution = _solve(scene)
-        self._drag = None
-        self._path = path
-        self._history.reset(scene)
-        self._view = ViewState(layers=scene.layers, camera=_camera_of(scene), steps=scene.steps,
-                               rest_frame=self._view.rest_frame, reference=self._view.reference)  # fmt: skip
-        self._show(scene, Change.SCENE | Change.DOCUMENT | Change.HISTORY | Change.VIEW, solution=solution)
+        with self._action():
+            self._drag = None
+            self._path = path
+            self._history.reset(scene)
+            self.playback.restart()
+            self.selection.keep_within(1)
+            read_view(scene, self.layers, self.camera)
+            self._show(scene, Change.SCENE | Change.DOCUMENT | Change.HISTORY, solution=solution)
 
     def open_file(self, path: str | Path) -> None:
         """Load a scene file as the new document.
@@ -252,17 +266,8 @@ class Session:
         self.open_scene(parse_configuration(text), None)
 
     def saved_scene(self, camera: dict | None = None) -> Scene:
-        """The current scene with the view state a file keeps: layers, and ``camera`` (or the last known)."""
-        view = {**self._scene.view, "layers": dict(self._view.layers)}
-        view.pop("steps", None)
-        if self._view.steps != DEFAULT_STEPS:
-            view["steps"] = self._view.steps
-        camera = camera if camera is not None else self._view.camera
-        if camera is not None:
-            view["camera"] = camera
-        else:
-            view.pop("camera", None)
-        return self._scene.with_changes(view=view)
+        """The current scene with the view state a file keeps: layers, N, and ``camera`` (or the last known)."""
+        return write_view(self._scene, self.layers, camera if camera is not None else self.camera.camera)
 
     def save(self, path: str | Path, camera: dict | None = None) -> None:
         """Write the scene (with its layers and camera) to ``path`` and make that the save path.
@@ -289,7 +294,7 @@ class Session:
         if field not in FIELDS:
             raise SceneError(f"{field}: not a field that can be edited")
         scene = self._scene
-        index = self._view.selected
+        index = self.selection.selected
         named = field.replace("body.", f"{scene.bodies[index].name}.")
         value = parse_number(text, named)
         if field in ("horizon", "restitution"):
@@ -310,30 +315,32 @@ class Session:
 
     def set_fixed(self, fixed: bool) -> None:
         """Make the selected body immovable (infinite mass) or give it mass 1."""
-        index = self._view.selected
+        index = self.selection.selected
         self._apply(self._scene.with_body(index, mass=math.inf if fixed else 1.0), "fixed" if fixed else "movable")
 
     def set_container(self, on: bool) -> None:
         """``all`` mode: make the selected body the container every other body moves inside (or not)."""
-        index = self._view.selected
+        index = self.selection.selected
         bodies = [replace(b, container=(i == index and on)) for i, b in enumerate(self._scene.bodies)]
         self._apply(self._scene.with_changes(bodies=tuple(bodies)), "container" if on else "no container")
 
     def add_body(self) -> None:
         """Add a target sphere clear of the others and select it (pair mode, up to the limit)."""
         new = self._scene.with_added_body()
-        self._apply(new, "add body")
-        self._set_view(Change.SELECTION, selected=len(new.bodies) - 1)
+        with self._action():
+            self._apply(new, "add body")
+            self.selection.select(len(new.bodies) - 1, len(new.bodies))
 
     def remove_body(self) -> None:
         """Remove the selected body (never A, never below two bodies)."""
-        self._apply(self._scene.without_body(self._view.selected), "remove body")
+        self._apply(self._scene.without_body(self.selection.selected), "remove body")
 
     def translate(self, power: int) -> None:
         """Move every centre by 2**power on each axis (exact: the geometry is unchanged) and frame it."""
         offset = float(2**power)
-        self._apply(translate(self._scene, (offset, offset, offset)), f"translate by 2^{power}")
-        self.reset_camera()
+        with self._action():
+            self._apply(translate(self._scene, (offset, offset, offset)), f"translate by 2^{power}")
+            self.reset_camera()
 
     def nudge_graze(self, ulps: int) -> None:
         """Move the other body by ``ulps`` ulps away from (+) or towards (−) A's path."""
@@ -350,7 +357,9 @@ class Session:
         Selects the body and pauses playback.
         """
         self._drag = _Drag(body, kind, self._scene, np.asarray(start, dtype=float))
-        self._set_view(Change.SELECTION | Change.PLAYING, selected=body, playing=False)
+        with self._action():
+            self.selection.select(body, len(self._scene.bodies))
+            self.playback.set_playing(False, self.time_range())
 
     def drag_to(self, point) -> None:
         """Move the dragged grip to ``point`` (3,), as drawn (any time, any frame): a live preview.
@@ -396,81 +405,56 @@ class Session:
         if self._history.can_redo:
             self._show(self._history.redo(), Change.SCENE | Change.HISTORY)
 
-    # -- view state ------------------------------------------------------------------------
+    # -- view state: each part's rule, with what the session knows (the bodies, the time range) ----
     def select(self, index: int) -> None:
-        if not 0 <= index < len(self._scene.bodies):
-            raise SceneError(f"bodies[{index}]: no such body")
-        self._set_view(Change.SELECTION, selected=index)
+        self.selection.select(index, len(self._scene.bodies))
 
     def set_time(self, t: float) -> None:
         """Draw the spheres at time ``t``, kept within :meth:`time_range`."""
-        lo, hi = self.time_range()
-        t = float(t)
-        self._set_view(Change.TIME, time=min(max(t, lo), hi) if math.isfinite(t) else lo)
+        self.playback.set_time(t, self.time_range())
 
     def set_playing(self, on: bool) -> None:
         """Play the motion from the current time (from the start when at the end)."""
-        lo, hi = self.time_range()
-        time = lo if on and self._view.time >= hi else self._view.time
-        self._set_view(Change.PLAYING | Change.TIME, playing=bool(on), time=time)
+        self.playback.set_playing(on, self.time_range())
 
     def set_speed(self, speed: float) -> None:
         """Playback speed (1: one horizon per :data:`HORIZON_PLAY_SECONDS`)."""
-        if not (math.isfinite(speed) and speed > 0):
-            raise SceneError(f"speed: must be positive, got {speed!r}")
-        self._set_view(Change.PLAYING, speed=float(speed))
+        self.playback.set_speed(speed)
 
     def advance(self, seconds: float) -> None:
         """Move playback on by ``seconds`` of wall time at the playback speed."""
-        if not self._view.playing:
-            return
-        lo, hi = self.time_range()
-        t = self._view.time + self._view.speed * self._scene.horizon * seconds / HORIZON_PLAY_SECONDS
-        if t >= hi:
-            self._set_view(Change.TIME | Change.PLAYING, time=hi, playing=False)
-        else:
-            self._set_view(Change.TIME, time=t)
+        self.playback.advance(seconds, self._scene.horizon, self.time_range())
 
     def set_rest_frame(self, on: bool) -> None:
         """Turn towards B's rest frame (or back to the world frame); :meth:`turn` animates it."""
-        self._set_view(Change.REFERENCE, rest_frame=bool(on))
+        self.reference.set_rest_frame(on)
 
     def turn(self, seconds: float) -> None:
-        """Move the drawn reference frame ``seconds`` of wall time towards its target (a full turn: :data:`TURN_SECONDS`)."""
-        target = 1.0 if self._view.rest_frame else 0.0
-        step = seconds / TURN_SECONDS
-        reference = self._view.reference
-        reference = min(reference + step, target) if reference < target else max(reference - step, target)
-        self._set_view(Change.REFERENCE, reference=reference)
-
-    @property
-    def turning(self) -> bool:
-        """The drawn reference frame has not reached the switch's position yet."""
-        return self._view.reference != (1.0 if self._view.rest_frame else 0.0)
+        """Move the drawn reference frame ``seconds`` of wall time towards its target."""
+        self.reference.turn(seconds)
 
     def set_layer(self, name: str, visible: bool) -> None:
-        if name not in LAYERS:
-            raise SceneError(f"layers: unknown layer {name!r}")
-        self._set_view(Change.LAYERS, layers={**self._view.layers, name: bool(visible)})
+        self.layers.set_layer(name, visible)
 
     def set_steps(self, steps: int) -> None:
-        """Steps over the horizon of the frame-stepped engine (1 to :data:`MAX_STEPS`)."""
-        if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= MAX_STEPS:
-            raise SceneError(f"steps: expected a whole number from 1 to {MAX_STEPS}, got {steps!r}")
-        self._set_view(Change.STEPS, steps=steps)
+        """Steps over the horizon of the frame-stepped engine (1 to :data:`~explorer.model.scene.MAX_STEPS`)."""
+        self.layers.set_steps(steps)
 
     def set_camera(self, camera: dict | None) -> None:
         """Look through ``camera`` (None: frame the scene); the 3-D view applies it."""
-        self._view = replace(self._view, camera=camera)
-        self._emit(Change.CAMERA)
+        self.camera.set_camera(camera)
 
     def reset_camera(self) -> None:
         """Frame the scene again (View > Reset camera)."""
         self.set_camera(None)
 
     def remember_camera(self, camera: dict) -> None:
-        """Note where the user turned the camera (saved with the file; nothing is redrawn)."""
-        self._view = replace(self._view, camera=camera)
+        """Note where the user turned the camera (saved with the file; nothing is redrawn).  A camera the
+        rule refuses (its up along the line of sight) is not remembered."""
+        try:
+            self.camera.remember(camera)
+        except SceneError:
+            pass
 
 
 def _solve(scene: Scene) -> Solution:
@@ -481,8 +465,3 @@ def _solve(scene: Scene) -> Solution:
         raise
     except ValueError as exc:  # a scene the solver cannot follow: refused like a bad value
         raise SceneError(str(exc)) from None
-
-
-def _camera_of(scene: Scene) -> dict | None:
-    camera = scene.view.get("camera")
-    return camera if isinstance(camera, dict) else None

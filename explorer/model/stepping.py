@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .analysis import Solution
-from .scene import MAX_STEPS
+from .scene import check_steps
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,23 @@ class SteppedTest:
 
 
 def stepped_test(solution: Solution, steps: int) -> SteppedTest:
-    """The frame-stepped view of ``solution``'s primary pair over its horizon (``1 ≤ steps ≤ MAX_STEPS``)."""
-    steps = int(min(max(steps, 1), MAX_STEPS))
+    """The frame-stepped view of ``solution``'s primary pair over its horizon, with N = ``steps``.
+
+    Computed once per solution and N (kept on the solution: the 3-D view and the
+    values panel ask for the same one after each change).
+
+    Raises
+    ------
+    SceneError
+        ``steps`` outside the one rule, :func:`explorer.model.scene.check_steps`.
+    """
+    cache = solution.__dict__.setdefault("_stepped_tests", {})
+    if steps not in cache:
+        cache[steps] = _stepped_test(solution, check_steps(steps, ("steps",)))
+    return cache[steps]
+
+
+def _stepped_test(solution: Solution, steps: int) -> SteppedTest:
     scene = solution.scene
     s = solution.sweep
     a, b = scene.bodies[0], scene.bodies[solution.other]

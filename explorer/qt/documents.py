@@ -165,7 +165,7 @@ class Documents(QObject):
             return None
         width, height = self._view_size()
         size = (min(width, ANIMATION_MAX_SIZE[0]), min(height, ANIMATION_MAX_SIZE[1]))
-        reference = 1.0 if self.session.view.rest_frame else 0.0
+        reference = 1.0 if self.session.reference.rest_frame else 0.0
         try:
             out = render_animation(self.session.saved_scene(), path, size, frames, camera=self.viewport.camera_state(), frame=reference)
         except (OSError, ValueError) as exc:

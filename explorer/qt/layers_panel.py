@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 
 from ..model.scene import LAYERS, MAX_STEPS
 from ..model.session import Change, Session
-from .refresh import Refresher
+from .binding import bind
 
 LAYER_TITLES = {
     "capsules": "Swept capsules",
@@ -21,7 +21,7 @@ LAYER_TITLES = {
 
 
 class LayersPanel(QWidget):
-    """A check box per view layer, bound to the session's layer visibility."""
+    """A check box per view layer and N of the stepped engine, bound to the session's layers part."""
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -43,14 +43,6 @@ class LayersPanel(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         layout.addStretch(1)
-        self.refresher = Refresher(self, session, Change.LAYERS | Change.STEPS, self.refresh)
-
-    def refresh(self) -> None:
-        """Reflect the session's layers without echoing them back."""
         for name, box in self.boxes.items():
-            box.blockSignals(True)
-            box.setChecked(self.session.view.layers.get(name, True))
-            box.blockSignals(False)
-        self.steps.blockSignals(True)
-        self.steps.setValue(self.session.view.steps)
-        self.steps.blockSignals(False)
+            bind(session.layers, Change.LAYERS, box, lambda box=box, name=name: box.setChecked(session.layers.visible[name]))
+        bind(session.layers, Change.STEPS, self.steps, lambda: self.steps.setValue(session.layers.steps))

@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QMenu
 
 from ..model.gallery import gallery
 from ..model.scene import LAYERS
+from ..model.view_parts import Change
+from .binding import bind
 from .layers_panel import LAYER_TITLES
 
 
@@ -61,6 +63,8 @@ def build_menus(window) -> None:
     action(window, view_menu, "&Reset camera", session.reset_camera, "Ctrl+R")
     window.action_relative = action(window, view_menu, "B's &rest frame", session.set_rest_frame, "Ctrl+B", checkable=True)
     window.action_relative.setToolTip("Switch to the rest frame of B: A's centre becomes a point on a ray, B the expanded sphere")
+    bind(session.reference, Change.REFERENCE, window.action_relative,
+         lambda: window.action_relative.setChecked(session.reference.rest_frame))  # fmt: skip
     window.action_presentation = action(window, view_menu, "&Presentation mode", window.toggle_presentation, "F11")
     strip = action(window, view_menu, "Parabola strip in presentation", lambda on: setattr(layout, "strip_in_presentation", on), checkable=True)
     strip.setToolTip("Keep the parabola f(t) along the bottom in presentation mode")
@@ -77,6 +81,8 @@ def build_menus(window) -> None:
     layers_menu = view_menu.addMenu("&Layers")
     window.layer_actions = {}
     for name in LAYERS:
-        window.layer_actions[name] = action(window, layers_menu, LAYER_TITLES[name], lambda on, n=name: session.set_layer(n, on), checkable=True)
+        item = action(window, layers_menu, LAYER_TITLES[name], lambda on, n=name: session.set_layer(n, on), checkable=True)
+        bind(session.layers, Change.LAYERS, item, lambda item=item, n=name: item.setChecked(session.layers.visible[n]))
+        window.layer_actions[name] = item
     view_menu.addSeparator()
     action(window, view_menu, "Reset &layout", layout.reset)

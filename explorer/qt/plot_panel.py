@@ -81,7 +81,7 @@ class ParabolaPanel(QWidget):
     def refresh(self) -> None:
         """Redraw from the session's solution and time (keeping the axes while a drag goes on)."""
         session = self.session
-        data = parabola(session.solution, session.view.time)
+        data = parabola(session.solution, session.playback.time)
         self.show_parabola(data, inside=session.scene.mode == "inside", keep_axes=session.dragging)
 
     def show_parabola(self, data: Parabola, inside: bool = False, keep_axes: bool = False) -> None:

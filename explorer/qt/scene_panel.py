@@ -163,7 +163,7 @@ class ScenePanel(QScrollArea):
 
     def refresh(self) -> None:
         """Show the session's scene with the selected body in the body box."""
-        self.show_scene(self.session.scene, self.session.view.selected)
+        self.show_scene(self.session.scene, self.session.selection.selected)
 
     def show_scene(self, scene: Scene, selected: int) -> None:
         """Display ``scene`` with body ``selected`` in the body box."""
@@ -173,7 +173,7 @@ class ScenePanel(QScrollArea):
         self.horizon.show_value(scene.horizon)
         self.restitution.show_value(scene.restitution)
         names = [
-            f"{i}: {b.name}" + (" (container)" if (scene.mode == "inside" and i == 1) or b.container else "")
+            f"{i}: {b.name}" + (" (container)" if i == scene.container else "")
             for i, b in enumerate(scene.bodies)
         ]
         if [self.body.itemText(i) for i in range(self.body.count())] != names:

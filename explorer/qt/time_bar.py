@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
 
 from ..model.session import Change, Session
+from .binding import bind, quietly
 from .refresh import Refresher
 
 
@@ -78,39 +79,47 @@ class TimeBar(QWidget):
         self.speed = QComboBox()
         for text, value in self.SPEEDS:
             self.speed.addItem(text, value)
-        self.speed.setCurrentIndex(2)
         self.speed.activated.connect(lambda _i: session.set_speed(float(self.speed.currentData())))
+        bind(session.playback, Change.PLAYING, self.speed, self._show_speed)
+        bind(session.playback, Change.PLAYING, self.play, self._show_playing)
         for widget in (self.play, self.back, self.forward, self.step, self.slider, self.label, QLabel("speed"), self.speed):
             layout.addWidget(widget)
         layout.setStretch(4, 1)
         self._range: tuple[float, float] | None = None
         self.slider.valueChanged.connect(self._slid)
-        self.back.clicked.connect(lambda: session.set_time(session.view.time - self.step.value()))
-        self.forward.clicked.connect(lambda: session.set_time(session.view.time + self.step.value()))
-        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.PLAYING, self.refresh)
+        self.back.clicked.connect(lambda: session.set_time(session.playback.time - self.step.value()))
+        self.forward.clicked.connect(lambda: session.set_time(session.playback.time + self.step.value()))
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME, self.refresh)
+
+    def _show_speed(self) -> None:
+        """The held speed in the box: its entry, or the value itself when it has none."""
+        speed = self.session.playback.speed
+        index = self.speed.findData(speed)
+        if index < 0:
+            self.speed.addItem(f"{speed:g}×", speed)
+            index = self.speed.count() - 1
+        self.speed.setCurrentIndex(index)
+
+    def _show_playing(self) -> None:
+        playing = self.session.playback.playing
+        self.play.setChecked(playing)
+        self.play.setText("❚❚ Pause" if playing else "▶ Play")
 
     def _slid(self, value: int) -> None:
         lo, hi = self.session.time_range()
         t = lo + (hi - lo) * value / self.STEPS
-        if abs(t - self.session.view.time) > 1e-15 * max(1.0, abs(hi)):
+        if abs(t - self.session.playback.time) > 1e-15 * max(1.0, abs(hi)):
             self.session.set_time(t)
 
     def refresh(self) -> None:
         """Reflect the session's time, range and play state without echoing them back."""
         session = self.session
-        t, horizon = session.view.time, session.scene.horizon
+        t, horizon = session.playback.time, session.scene.horizon
         lo, hi = session.time_range()
         if (lo, hi) != self._range:
             self._range = (lo, hi)
             self.step.setValue(horizon / 20.0)
-        for widget, update in (
-            (self.slider, lambda: self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0)),
-            (self.play, lambda: self.play.setChecked(session.view.playing)),
-        ):
-            widget.blockSignals(True)
-            update()
-            widget.blockSignals(False)
-        self.play.setText("❚❚ Pause" if session.view.playing else "▶ Play")
+        quietly(self.slider, lambda: self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0))
         self.label.setText(f"t = {t:.4g}" + ("  (after h)" if t > horizon else ""))
         events = session.solution.events
         self.slider.set_marks(sorted({(e.time - lo) / (hi - lo) for e in events if lo <= e.time <= hi}) if hi > lo else [])

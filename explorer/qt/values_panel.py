@@ -166,8 +166,8 @@ class ValuesPanel(QScrollArea):
     def refresh(self) -> None:
         """Show the session's solution (and the frame-stepped test while its layer is on)."""
         session = self.session
-        on = session.view.layers.get("steps", False)
-        self.steps = stepped_test(session.solution, session.view.steps) if on else None
+        on = session.layers.visible["steps"]
+        self.steps = stepped_test(session.solution, session.layers.steps) if on else None
         self.show_solution(session.scene, session.solution)
 
     def show_solution(self, scene: Scene, solution: Solution) -> None:

@@ -107,7 +107,7 @@ class Viewport(QWidget):
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
         """A new size: the text and key are laid out for it, and a default camera fits it again."""
         if event.type() == QEvent.Resize:
-            self._schedule(Change.SCENE | (Change.CAMERA if self.session.view.camera is None else Change(0)))
+            self._schedule(Change.SCENE | (Change.CAMERA if self.session.camera.camera is None else Change(0)))
         return False
 
     def _changed(self, change: Change) -> None:

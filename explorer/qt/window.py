@@ -64,7 +64,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.BottomToolBarArea, toolbar)
         self.arrangement = WindowLayout(self, self.plot_dock, tabs, self.viewport)
         self.pacer = DragPacer(session, self.viewport)  # the 3-D view first while dragging; panels follow
-        for panel in (self.values, self.scene_panel, self.layers_panel, self.lab, self.time_bar):
+        for panel in (self.values, self.scene_panel, self.lab, self.time_bar):  # the layers panel is bound: no refresh
             self.pacer.add(panel.refresher)
         self.documents = Documents(self, session, self.viewport)
         self.playback = Playback(session, self)
@@ -122,15 +122,6 @@ class MainWindow(QMainWindow):
             self.action_undo.setText("&Undo " + (history.undo_label or ""))
             self.action_redo.setText("&Redo " + (history.redo_label or ""))
             self.setWindowTitle(f"{APP_NAME} — {session.path.name if session.path else 'untitled'}")
-        if change & Change.REFERENCE and self.action_relative.isChecked() != session.view.rest_frame:
-            self.action_relative.blockSignals(True)
-            self.action_relative.setChecked(session.view.rest_frame)
-            self.action_relative.blockSignals(False)
-        if change & Change.LAYERS:
-            for name, item in self.layer_actions.items():
-                item.blockSignals(True)
-                item.setChecked(session.view.layers.get(name, True))
-                item.blockSignals(False)
         if change & Change.SCENE:
             note = state_note(session.scene, session.solution)
             if note:

@@ -96,34 +96,15 @@ def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, refere
     plotter.reset_camera_clipping_range()
 
 
-def parse_camera(camera) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]] | None:
-    """``(position, focal_point, up)`` from a saved camera dict, or None when it is missing or unusable.
-
-    ``up`` defaults to +z.  Unusable: not three finite numbers each, the position on the focal point,
-    or ``up`` zero or along the line of sight.
-    """
-    try:
-        position, focal, up = (
-            tuple(float(x) for x in vector) for vector in (camera["position"], camera["focal_point"], camera.get("up", (0, 0, 1)))
-        )
-    except (TypeError, KeyError, ValueError, AttributeError):
-        return None
-    vectors = np.array([position, focal, up])
-    if vectors.shape != (3, 3) or not np.all(np.isfinite(vectors)):
-        return None
-    sight = vectors[1] - vectors[0]
-    if not np.any(sight) or not np.any(np.cross(sight, vectors[2])):
-        return None
-    return position, focal, up
-
-
-def apply_camera(plotter: pv.Plotter, camera, scene: Scene, solution: Solution, reference: float = 0.0) -> None:
-    """The saved ``camera`` (see :func:`parse_camera`), or :func:`default_camera` without a usable one."""
-    parsed = parse_camera(camera)
-    if parsed is None:
+def apply_camera(plotter: pv.Plotter, camera: dict | None, scene: Scene, solution: Solution, reference: float = 0.0) -> None:
+    """Look through ``camera`` (one :func:`explorer.model.scene.check_camera` accepted), or frame the
+    scene (:func:`default_camera`) without one."""
+    if camera is None:
         default_camera(plotter, scene, solution, reference)
         return
-    plotter.camera.position, plotter.camera.focal_point, plotter.camera.up = parsed
+    plotter.camera.position = tuple(camera["position"])
+    plotter.camera.focal_point = tuple(camera["focal_point"])
+    plotter.camera.up = tuple(camera["up"])
     plotter.reset_camera_clipping_range()
 
 

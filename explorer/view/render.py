@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .. import system
 from ..model.analysis import Solution, solve
-from ..model.scene import Scene
+from ..model.scene import Scene, check_camera, view_settings
 from ..model.scene_io import replacing
 
 #: Multisampling for finished pictures (drafts while dragging use none).
@@ -141,7 +141,8 @@ def draw_offscreen(
     view = SceneView(plotter)
     solution = solve(scene) if solution is None else solution
     view.update(scene, solution, t, frame, scene.layers, scene.steps)
-    apply_camera(plotter, scene.view.get("camera") if camera is None else camera, scene, solution, frame)
+    apply_camera(plotter, view_settings(scene.view)["camera"] if camera is None else check_camera(camera, ("camera",)),
+                 scene, solution, frame)  # fmt: skip
     return plotter, solution, view
 
 

@@ -305,7 +305,7 @@ class SceneView:
         inside = scene.mode == "inside"
         b_index, h, t = solution.other, scene.horizon, at.time
         for i, body in enumerate(scene.bodies):
-            container = (inside and i == 1) or body.container
+            container = i == scene.container
             translucent = container or (i == b_index and not inside and at.reference > 0.0)
             prop = self.items.items[f"body{i}"].actor.GetProperty()
             if container:
@@ -443,7 +443,7 @@ class SceneView:
         if scene.mode != "all" or at.reference >= 0.5:
             return
         corners = centres_at_events(solution.path)  # (segments + 1, bodies, 3)
-        moving = [i for i, body in enumerate(scene.bodies) if not (body.container or body.fixed)]
+        moving = [i for i, body in enumerate(scene.bodies) if not (i == scene.container or body.fixed)]
         colors = [rgb(BODY_COLORS[i]) for i in moving]
         self.items.show("paths", geometry.coloured_tubes, [corners[:, i] for i in moving], colors, self._thin(at, 0.03))
 

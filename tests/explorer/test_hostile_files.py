@@ -357,3 +357,36 @@ def test_paste_errors_carry_line_and_location():
         parse_configuration('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0], "r": 1,\n\n "name": "\\ud800"}}')
     assert (info.value.line, info.value.path) == (4, ("bodies", 1, "name"))
     assert "B name: not valid Unicode text" in str(info.value)
+
+
+# -- one rule per view field: a file with a value out of range is refused, naming the field -----------
+
+
+@pytest.mark.parametrize(
+    "view, path, needle",
+    [
+        ({"steps": 5000}, ("view", "steps"), "expected a whole number from 1 to 1000, got 5000"),  # loaded as 8 before
+        ({"steps": 0}, ("view", "steps"), "from 1 to 1000"),
+        ({"steps": 2.5}, ("view", "steps"), "whole number"),
+        ({"layers": {"ghosts": True}}, ("view", "layers", "ghosts"), "unknown layer 'ghosts'"),
+        ({"camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "up": [0, 0, 1]}}, ("view", "camera", "up"),
+         "must not lie along the line of sight"),  # fmt: skip
+        ({"camera": {"position": [0, 0, 5]}}, ("view", "camera", "focal_point"), "missing"),
+    ],
+)
+def test_the_view_block_is_checked_by_the_one_rule_of_each_field(view, path, needle):
+    error = _refused(_text(_set("view", view)))
+    assert error.path == path and needle in str(error), str(error)
+
+
+def test_the_session_refuses_by_the_same_rules(tmp_path):
+    from explorer.model.session import Session
+
+    session = Session(scene_io.load(DEFAULT_SCENE), DEFAULT_SCENE)
+    with pytest.raises(SceneError, match="steps: expected a whole number from 1 to 1000"):
+        session.set_steps(5000)
+    with pytest.raises(SceneError, match="unknown layer 'ghosts'"):
+        session.set_layer("ghosts", True)
+    with pytest.raises(SceneError, match="camera.up: must not lie along the line of sight"):
+        session.set_camera({"position": [0, 0, 5], "focal_point": [0, 0, 0], "up": [0, 0, 1]})
+    assert session.layers.steps == 8 and session.camera.camera is None

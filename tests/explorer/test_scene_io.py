@@ -40,7 +40,7 @@ def test_round_trip_through_a_file_keeps_everything(tmp_path):
         (SceneBody("ball", (0.1, 0.2, 0.3), (1.0, -2.0, 0.5), 0.4, 2.0), SceneBody("C", (0, 0, 0), (0, 0, 0), 3.0, math.inf)),
         title="t",
         description="d",
-        view={"layers": {"capsules": False}, "camera": {"position": [1, 2, 3]}},
+        view={"layers": {"capsules": False}, "camera": {"position": [1, 2, 3], "focal_point": [0, 0, 0]}},
     )
     path = tmp_path / "s.json"
     scene_io.save(scene, path)

@@ -7,7 +7,7 @@ import re
 import imageio.v3 as iio
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from explorer.model.gallery import SCENES_DIR
 from explorer.model.scene import SceneError
@@ -415,3 +415,33 @@ def test_a_folder_of_scenes_is_stepped_through_with_next_and_previous(qtbot, mak
     window.documents.error_dialog = lambda title, message: errors.append(message)
     assert not window.documents.open_folder(tmp_path / "empty-or-missing")
     assert errors and window.session.path == tmp_path / "tangent_graze.json"
+
+
+def test_the_speed_box_shows_the_speed_held_after_opening_a_file(qtbot, make_window):
+    """Before: opening a file reset the speed to 1x while the box, set once, still showed 2x."""
+    window = make_window("default")
+    box = window.time_bar.speed
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key_Down)  # the user picks the next speed: 2x
+    assert box.currentText() == "2×" and window.session.playback.speed == 2.0
+    assert window.documents.open_file(SCENES_DIR / "billiards.json")
+    assert box.currentData() == window.session.playback.speed == 2.0  # the user's speed is kept, and shown
+    window.session.set_speed(0.5)  # changed elsewhere (not through the box): the box follows
+    assert box.currentText() == "½×"
+    qtbot.keyClick(box, Qt.Key_Up)
+    assert window.session.playback.speed == 0.25 and box.currentText() == "¼×"
+
+
+def test_layer_toggles_show_what_the_session_holds_in_every_place(qtbot, make_window):
+    """The Layers panel's box, the View menu's action and the session hold one value."""
+    window = make_window("default")
+    show_panel(qtbot, window, "Layers")
+    box, item = window.layers_panel.boxes["capsules"], window.layer_actions["capsules"]
+    qtbot.mouseClick(box, Qt.LeftButton, pos=QPoint(8, box.height() // 2))
+    assert window.session.layers.visible["capsules"] is False
+    assert box.isChecked() is False and item.isChecked() is False
+    item.trigger()  # the menu's action
+    assert window.session.layers.visible["capsules"] is True and box.isChecked() and item.isChecked()
+    window.session.open_file(SCENES_DIR / "bullet_tunnels.json")  # opens with its steps layer on
+    assert window.layers_panel.boxes["steps"].isChecked() and window.layer_actions["steps"].isChecked()
+    assert window.layers_panel.steps.value() == window.session.layers.steps
