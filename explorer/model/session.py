@@ -15,24 +15,24 @@ machine runs and is tested without a display.
 
 from __future__ import annotations
 
-import math
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Literal
+from typing import Iterator, Literal
 
 import numpy as np
 
-from . import scene_io
+from . import edits, scene_io
 from .analysis import Solution, solve
+from .edits import FIELDS, parse_number
 from .history import History
-from .precision import nudge_graze, translate
 from .scene import Scene, SceneError
 from .view_parts import (
     HORIZON_PLAY_SECONDS,
     TURN_SECONDS,
     CameraPart,
     Change,
+    Evented,
     Layers,
     Playback,
     ReferenceFrame,
@@ -46,10 +46,6 @@ __all__ = ["Change", "FIELDS", "HORIZON_PLAY_SECONDS", "TURN_SECONDS", "Session"
 #: The time slider reaches a later first contact up to this many horizons, plus a margin.
 LATER_RANGE = 3.0
 TIME_MARGIN = 0.05
-#: Fields a user can type into, by edit name: scene-level, or of the selected body.
-FIELDS = ("horizon", "restitution", "body.radius", "body.mass") + tuple(
-    f"body.{key}.{k}" for key in ("center", "velocity") for k in range(3)
-)
 
 
 @dataclass(frozen=True)
@@ -72,29 +68,7 @@ class ViewState:
     steps: int
 
 
-@dataclass(frozen=True)
-class _Drag:
-    """A drag in progress: the scene it started from and the grip's drawn position then."""
-
-    body: int
-    kind: Literal["center", "velocity"]
-    origin: Scene
-    start: np.ndarray
-
-
-def parse_number(text: str, field: str) -> float:
-    """The typed text as a finite float, or :class:`SceneError` naming ``field``."""
-    stripped = text.strip()
-    try:
-        value = float(stripped.replace(",", "."))
-    except ValueError:
-        raise SceneError(f"{field}: {stripped[:40]!r} is not a number") from None
-    if not math.isfinite(value):
-        raise SceneError(f"{field}: must be finite")
-    return value
-
-
-class Session:
+class Session(Evented):
     """One open document and its view state.
 
     The document (scene, solution, history, save path, a drag in progress) is
@@ -113,13 +87,13 @@ class Session:
     """
 
     def __init__(self, scene: Scene, path: Path | None = None) -> None:
-        self._listeners: list[Callable[[Change], None]] = []
+        super().__init__()
         self._pending: Change | None = None  # within an action: the changes to announce at its end
         self._history = History(scene)
         self._scene = scene
         self._solution = _solve(scene)
         self._path = path
-        self._drag: _Drag | None = None
+        self._drag: edits.Drag | None = None
         self.selection = Selection()
         self.playback = Playback()
         self.reference = ReferenceFrame()
@@ -127,7 +101,7 @@ class Session:
         self.camera = CameraPart()
         read_view(scene, self.layers, self.camera)
         for part in (self.selection, self.playback, self.reference, self.layers, self.camera):
-            part.subscribe(self._part_changed)
+            part.subscribe(self._emit)
 
     # -- reading ---------------------------------------------------------------
     @property
@@ -160,41 +134,16 @@ class Session:
     def dragging(self) -> bool:
         return self._drag is not None
 
-    @property
-    def turning(self) -> bool:
-        """The drawn reference frame has not reached the switch's position yet."""
-        return self.reference.turning
-
     def time_range(self) -> tuple[float, float]:
-        """The time slider's range: [0, horizon], and on to a later first contact (up to 3 horizons)."""
-        h = self._scene.horizon
-        s = self._solution.sweep
-        end = h
-        if s.roots is not None:
-            contact = s.roots[1] if s.inside else s.roots[0]
-            if h < contact <= LATER_RANGE * h:
-                end = contact
-        return 0.0, end * (1.0 + TIME_MARGIN)
+        """The time slider's range (see :func:`time_range`)."""
+        return time_range(self._scene, self._solution)
 
-    # -- listeners ---------------------------------------------------------------
-    def subscribe(self, listener: Callable[[Change], None]) -> None:
-        """Call ``listener(change)`` after every change, in subscription order."""
-        self._listeners.append(listener)
-
-    def unsubscribe(self, listener: Callable[[Change], None]) -> None:
-        """Stop telling ``listener`` (a no-op for one not subscribed)."""
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
+    # -- telling the listeners ----------------------------------------------------------
     def _emit(self, change: Change) -> None:
         if self._pending is not None:
             self._pending |= change
-            return
-        for listener in list(self._listeners):
-            listener(change)
-
-    def _part_changed(self, change: Change) -> None:
-        self._emit(change)
+        else:
+            self._tell(change)
 
     @contextmanager
     def _action(self) -> Iterator[None]:
@@ -282,47 +231,29 @@ class Session:
         self._path = path
         self._emit(Change.HISTORY)
 
-    # -- edits ----------------------------------------------------------------------
+    # -- edits (computed by :mod:`.edits`) -----------------------------------------------------
     def edit_field(self, field: str, text: str) -> None:
         """Apply a typed value to ``field`` (one of :data:`FIELDS`; ``body.*`` is the selected body).
 
         Raises
         ------
         SceneError
-            Not a number, or a value the scene refuses; nothing changed.
+            Not a number, or a value the scene or the solver refuses; nothing changed.
         """
-        if field not in FIELDS:
-            raise SceneError(f"{field}: not a field that can be edited")
-        scene = self._scene
-        index = self.selection.selected
-        named = field.replace("body.", f"{scene.bodies[index].name}.")
-        value = parse_number(text, named)
-        if field in ("horizon", "restitution"):
-            new = scene.with_changes(**{field: value})
-        elif field in ("body.radius", "body.mass"):
-            new = scene.with_body(index, **{field[5:]: value})
-        else:
-            _, key, k = field.split(".")
-            vector = list(getattr(scene.bodies[index], key))
-            vector[int(k)] = value
-            new = scene.with_body(index, **{key: tuple(vector)})
-        self._apply(new, f"edit {field.split('.')[1] if field.startswith('body.') else field}")
+        self._apply(*edits.typed(self._scene, self.selection.selected, field, text))
 
     def set_mode(self, mode: str) -> None:
-        """Switch between ``pair`` and ``inside`` (refused when the bodies do not fit the mode)."""
+        """Switch between ``pair``, ``inside`` and ``all`` (refused when the bodies do not fit the mode)."""
         if mode != self._scene.mode:
             self._apply(self._scene.with_changes(mode=mode), f"mode {mode}")
 
-    def set_fixed(self, fixed: bool) -> None:
+    def set_fixed(self, on: bool) -> None:
         """Make the selected body immovable (infinite mass) or give it mass 1."""
-        index = self.selection.selected
-        self._apply(self._scene.with_body(index, mass=math.inf if fixed else 1.0), "fixed" if fixed else "movable")
+        self._apply(*edits.fixed(self._scene, self.selection.selected, on))
 
     def set_container(self, on: bool) -> None:
         """``all`` mode: make the selected body the container every other body moves inside (or not)."""
-        index = self.selection.selected
-        bodies = [replace(b, container=(i == index and on)) for i, b in enumerate(self._scene.bodies)]
-        self._apply(self._scene.with_changes(bodies=tuple(bodies)), "container" if on else "no container")
+        self._apply(*edits.container(self._scene, self.selection.selected, on))
 
     def add_body(self) -> None:
         """Add a target sphere clear of the others and select it (pair mode, up to the limit)."""
@@ -337,64 +268,42 @@ class Session:
 
     def translate(self, power: int) -> None:
         """Move every centre by 2**power on each axis (exact: the geometry is unchanged) and frame it."""
-        offset = float(2**power)
         with self._action():
-            self._apply(translate(self._scene, (offset, offset, offset)), f"translate by 2^{power}")
+            self._apply(*edits.translated(self._scene, power))
             self.reset_camera()
 
     def nudge_graze(self, ulps: int) -> None:
         """Move the other body by ``ulps`` ulps away from (+) or towards (−) A's path."""
-        try:
-            new = nudge_graze(self._scene, ulps, self._solution.other)
-        except ValueError as exc:
-            raise SceneError(str(exc)) from None
-        self._apply(new, f"nudge {ulps:+d} ulp")
+        self._apply(*edits.nudged(self._scene, ulps, self._solution.other))
 
-    # -- drags --------------------------------------------------------------------------
+    # -- drags ---------------------------------------------------------------------------------
     def begin_drag(self, body: int, kind: Literal["center", "velocity"], start) -> None:
         """Start dragging body ``body``'s centre or velocity-arrow tip, drawn now at ``start`` (3,).
 
         Selects the body and pauses playback.
         """
-        self._drag = _Drag(body, kind, self._scene, np.asarray(start, dtype=float))
+        self._drag = edits.Drag(body, kind, self._scene, np.asarray(start, dtype=float))
         with self._action():
             self.selection.select(body, len(self._scene.bodies))
             self.playback.set_playing(False, self.time_range())
 
     def drag_to(self, point) -> None:
-        """Move the dragged grip to ``point`` (3,), as drawn (any time, any frame): a live preview.
-
-        The grip moved by ``delta`` where it is drawn; the body's centre at
-        t = 0 (or its velocity times the horizon, for a tip) moves by the same.
+        """Move the dragged grip to ``point`` (3,), as drawn: a live preview (see :meth:`.edits.Drag.moved_to`).
 
         Raises
         ------
         SceneError
-            The new position is refused (e.g. beyond the coordinate limit); the
-            preview stays where it was.
+            The new position is refused (e.g. beyond the coordinate limit); the preview stays where it was.
         """
-        drag = self._drag
-        if drag is None:
-            return
-        origin = drag.origin
-        body = origin.bodies[drag.body]
-        delta = np.asarray(point, dtype=float) - drag.start
-        if drag.kind == "center":
-            new = origin.with_body(drag.body, center=tuple(float(x) for x in np.add(body.center, delta)))
-        else:
-            velocity = np.add(body.velocity, delta / origin.horizon)
-            new = origin.with_body(drag.body, velocity=tuple(float(x) for x in velocity))
-        self._show(new)
+        if self._drag is not None:
+            self._show(self._drag.moved_to(point))
 
     def end_drag(self) -> None:
         """Finish the drag: the preview becomes one undoable edit."""
         drag, self._drag = self._drag, None
-        if drag is None:
-            return
-        name = self._scene.bodies[drag.body].name
-        what = "centre" if drag.kind == "center" else "velocity"
-        self._history.push(self._scene, f"drag {name} {what}")
-        self._emit(Change.HISTORY)
+        if drag is not None:
+            self._history.push(self._scene, drag.label(self._scene))
+            self._emit(Change.HISTORY)
 
     # -- undo --------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -455,6 +364,19 @@ class Session:
             self.camera.remember(camera)
         except SceneError:
             pass
+
+
+def time_range(scene: Scene, solution: Solution) -> tuple[float, float]:
+    """The time slider's range: [0, horizon], and on to a later first contact (up to
+    :data:`LATER_RANGE` horizons), with a margin of :data:`TIME_MARGIN`."""
+    h = scene.horizon
+    s = solution.sweep
+    end = h
+    if s.roots is not None:
+        contact = s.roots[1] if s.inside else s.roots[0]
+        if h < contact <= LATER_RANGE * h:
+            end = contact
+    return 0.0, end * (1.0 + TIME_MARGIN)
 
 
 def _solve(scene: Scene) -> Solution:

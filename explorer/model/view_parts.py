@@ -36,23 +36,32 @@ class Change(enum.Flag):
     VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING | STEPS
 
 
-class Part:
-    """A few fields of view state with their rule; listeners are told each :class:`Change` made.
-
-    Subclasses set their fields through :meth:`_set`, which tells the listeners
-    only when a value really changed.
-    """
+class Evented:
+    """Something listeners subscribe to, to be told each :class:`Change` it makes."""
 
     def __init__(self) -> None:
         self._listeners: list[Callable[[Change], None]] = []
 
     def subscribe(self, listener: Callable[[Change], None]) -> None:
-        """Call ``listener(change)`` after each change of this part."""
+        """Call ``listener(change)`` after each change, in subscription order."""
         self._listeners.append(listener)
 
     def unsubscribe(self, listener: Callable[[Change], None]) -> None:
+        """Stop telling ``listener`` (a no-op for one not subscribed)."""
         if listener in self._listeners:
             self._listeners.remove(listener)
+
+    def _tell(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            listener(change)
+
+
+class Part(Evented):
+    """A few fields of view state with their rule.
+
+    Subclasses set their fields through :meth:`_set`, which tells the listeners
+    only when a value really changed.
+    """
 
     def _set(self, change: Change, **values: Any) -> bool:
         """Store ``values``; tell the listeners ``change`` if any differed.  Returns whether one did."""
@@ -60,8 +69,7 @@ class Part:
             return False
         for name, value in values.items():
             setattr(self, "_" + name, value)
-        for listener in list(self._listeners):
-            listener(change)
+        self._tell(change)
         return True
 
 
@@ -234,8 +242,7 @@ class CameraPart(Part):
     def set_camera(self, camera: dict | None) -> None:
         """Look through ``camera`` (None: frame the scene); the 3-D view applies it.  Always announced."""
         self._camera = None if camera is None else check_camera(camera, ("camera",))
-        for listener in list(self._listeners):
-            listener(Change.CAMERA)
+        self._tell(Change.CAMERA)
 
     def remember(self, camera: dict) -> None:
         """Note where the user turned the camera (saved with the file; nothing is redrawn, nobody told)."""

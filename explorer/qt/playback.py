@@ -25,7 +25,7 @@ class Playback(QObject):
         session.subscribe(self._changed)
 
     def _moving(self) -> bool:
-        return self.session.playback.playing or self.session.turning
+        return self.session.playback.playing or self.session.reference.turning
 
     def _changed(self, change: Change) -> None:
         if not change & (Change.PLAYING | Change.REFERENCE):

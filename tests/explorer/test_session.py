@@ -186,11 +186,11 @@ def test_time_stays_in_range_and_playback_stops_at_the_end():
 def test_turning_to_the_rest_frame_takes_its_time_and_comes_back():
     session, _ = _open("seed002_both_moving")
     session.set_rest_frame(True)
-    assert session.turning and session.view.reference == 0.0
+    assert session.reference.turning and session.view.reference == 0.0
     session.turn(session_module.TURN_SECONDS / 3)
     assert 0.0 < session.view.reference < 1.0
     session.turn(10.0)
-    assert session.view.reference == 1.0 and not session.turning
+    assert session.view.reference == 1.0 and not session.reference.turning
     session.set_rest_frame(False)
     session.turn(10.0)
     assert session.view.reference == 0.0
