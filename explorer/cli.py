@@ -20,7 +20,6 @@ import json
 import math
 import os
 import sys
-import tempfile
 import types
 from pathlib import Path
 
@@ -97,36 +96,30 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
 
 def _output(path: str, suffixes: tuple[str, ...]) -> Path | str:
     """Check ``-o`` before any work: the suffix, not a folder, writable; return the path or a refusal."""
-    from .model.scene import SceneError
-    from .model.scene_io import check_writable, show_path
+    from .system.files import WriteError, check_writable, show_path
 
     out = Path(path)
     if out.suffix.lower() not in suffixes:
         return f"-o: expected a {', '.join(suffixes[:-1])} or {suffixes[-1]} file, got {show_path(out.name)!r}"
-    if out.is_dir():
-        return f"-o: {show_path(out)} is a folder; give a file name"
     try:
+        if out.is_dir():
+            return f"-o: {show_path(out)} is a folder; give a file name"
         check_writable(out)
-    except SceneError as exc:
+    except OSError as exc:
+        return f"-o: {show_path(out)}: cannot write ({exc.strerror or exc})"
+    except WriteError as exc:
         return f"-o: {exc}"
     return out
 
 
 def _folder_output(path: str, what: str) -> Path | str:
-    """Check an output folder before any work: not a link or a file, its parent there and writable."""
-    from .model.scene_io import check_output_folder, show_path, temp_prefix
+    """Check an output folder before any work (the one safe writer's rule); return the path or a refusal."""
+    from .system.files import WriteError, check_folder
 
-    out = Path(path)
-    parent = out.absolute().parent
     try:
-        check_output_folder(out, what)
-        with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
-            pass
-    except OSError as exc:
-        return f"-o: cannot write {show_path(out)} ({exc.strerror or exc})"
-    except ValueError as exc:
+        return check_folder(path, what)
+    except WriteError as exc:
         return f"-o: {exc}"
-    return out
 
 
 # -- the subcommands ---------------------------------------------------------------------------
@@ -172,7 +165,7 @@ def _silence_stdout() -> None:
 def cmd_window(args: argparse.Namespace) -> int:
     """Open the explorer window on a scene (the default scene without one)."""
     from .model.scene import SceneError
-    from .model.scene_io import clean_stale_temps
+    from .system.files import clean_stale_temps
 
     path = Path(args.scene) if args.scene else DEFAULT_SCENE
     try:

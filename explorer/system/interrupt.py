@@ -2,11 +2,13 @@
 
 A signal handler that only raises :class:`KeyboardInterrupt` can lose the
 signal: raised while the main thread runs a Python callback under C code (a
-ctypes callback, a destructor), the exception is printed and dropped there,
-and an audit would run on to a complete output.  So the handler also *records*
-the signal, and :func:`check` (called by the audit between chunks and before
-its output folder is renamed into place) raises again for a recorded signal:
-a signal can never end in a completed run.  SIGTERM is handled like Ctrl-C,
+ctypes callback, a destructor), the exception is printed with a traceback and
+dropped there, and an audit would run on to a complete output.  So the handler
+*records* the signal, raises only where the exception cannot be swallowed (not
+within numba's compiler callbacks), and :func:`check` (called by the audit
+between chunks and before its output folder is renamed into place) raises for
+a recorded signal: a signal can never end in a completed run, and is said in
+one line.  SIGTERM is handled like Ctrl-C,
 so a ``kill`` cleans up too; the exit code says which it was (130 or 143).
 
 Standard library only.
@@ -27,8 +29,17 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _received: list[int] = []
 
 
+#: Code that calls back into Python from C, where an exception is printed and dropped (numba's
+#: compiler notifying its cache through ctypes): the signal is only recorded there, for :func:`check`.
+_SWALLOWING = ("llvmlite",)
+
+
 def _handler(signum: int, frame) -> None:
     _received.append(signum)
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").startswith(_SWALLOWING):
+            return  # raising here would print a traceback and be lost; the next check() stops the run
+        frame = frame.f_back
     raise KeyboardInterrupt
 
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import numpy as np
 
 from ..model.analysis import solve, to_dict
-from ..model.scene import Scene, SceneError
-from ..model.scene_io import check_output_folder, dumps, move_into, replacing, show_path, temp_folder, write_target
+from ..model.scene import Scene
+from ..model.scene_io import dumps
+from ..system.files import check_folder, create, new_folder, replacing, write_target
 from .render import check_memory
 
 #: Default number of frames over [0, horizon] and playback rate.
@@ -27,7 +27,6 @@ FPS_RANGE = (1, 100)
 #: Formats :func:`render_animation` writes, by file suffix.
 ANIMATION_SUFFIXES = (".gif", ".mp4")
 #: The files of a report folder.
-REPORT_FILES = ("scene.json", "solution.json", "picture.png")
 #: How to get MP4 export.
 MP4_MISSING = "animation: MP4 needs imageio-ffmpeg, the mp4 extra (.venv/bin/pip install -e '.[mp4]'); or write a .gif"
 
@@ -135,43 +134,34 @@ def render_animation(
     return out
 
 
-def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, int] = (1280, 800), camera: dict | None = None) -> Path:
+def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, int] = (1280, 800),
+                 camera: dict | None = None) -> Path:  # fmt: skip
     """A folder for a bug report: the scene, the solution as JSON, and a picture with the parabola.
 
     Files: ``scene.json``, ``solution.json`` (as ``sphere-explorer solve``
-    prints it), ``picture.png`` (the view beside f(t)).  All three are written
-    into a new temporary folder beside ``folder`` first; then that folder is
-    renamed to ``folder`` (or, when ``folder`` exists, each file is renamed into
-    it, replacing a symbolic link of the same name rather than writing through
-    it).  On any failure nothing is left behind.
+    prints it), ``picture.png`` (the view beside f(t)).  ``folder`` must be new
+    or empty; it appears only when all three are written (the one safe writer,
+    :func:`explorer.system.files.new_folder`).
 
     Raises
     ------
     ValueError
-        ``folder`` is a symbolic link or not a folder, or over the memory budget
-        (a SceneError when it cannot be written).
+        Over the memory budget; WriteError when ``folder`` is refused or cannot be written.
     """
     from .render import render_png
 
     folder = Path(folder)
-    check_report_folder(folder)
     check_memory(size, plot=True)
-    work = temp_folder(folder)
-    try:
-        (work / "scene.json").write_text(dumps(scene), encoding="utf-8")
+    with new_folder(folder, "the report") as work:
         solution = solve(scene)
-        text = json.dumps(to_dict(solution), indent=2, allow_nan=False, ensure_ascii=False)
-        (work / "solution.json").write_text(text + "\n", encoding="utf-8")
+        text = json.dumps(to_dict(solution), indent=2, allow_nan=False, ensure_ascii=False) + "\n"
+        for name, content in (("scene.json", dumps(scene)), ("solution.json", text)):
+            with create(work / name) as handle:
+                handle.write(content.encode("utf-8"))
         render_png(scene, work / "picture.png", size, camera=camera, with_plot=True, solution=solution)
-        move_into(work, folder, REPORT_FILES)
-    except OSError as exc:
-        raise SceneError(f"{show_path(folder)}: cannot write the report ({exc.strerror or exc})") from None
-    finally:
-        if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
     return folder
 
 
 def check_report_folder(folder: str | os.PathLike[str]) -> None:
-    """Refuse a report folder that is a symbolic link, not a folder, or in a missing folder (ValueError, one line)."""
-    check_output_folder(folder, "the report")
+    """Refuse, before any work, a report folder the one safe writer would refuse (WriteError, one line)."""
+    check_folder(folder, "the report")

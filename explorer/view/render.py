@@ -6,7 +6,7 @@ one answers, otherwise through EGL (Mesa's llvmpipe on machines without a GPU),
 probed in a separate process, so a missing driver is one line instead of a
 crash.  Outputs are refused beforehand when they would need more memory than
 :func:`memory_budget` (:func:`check_memory`), and written atomically
-(:func:`explorer.model.scene_io.replacing`): no half-written or temporary file
+(:func:`explorer.system.files.replacing`): no half-written or temporary file
 stays behind.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 from .. import system
 from ..model.analysis import Solution, solve
 from ..model.scene import Scene, check_camera, view_settings
-from ..model.scene_io import replacing
+from ..system.files import replacing
 
 #: Multisampling for finished pictures (drafts while dragging use none).
 EXPORT_SAMPLES = 4

@@ -1,9 +1,8 @@
 """Writing web pages: one scene as one file, or a folder of scenes as a small site with an index.
 
-Files are written whole or not at all: a page goes to a temporary file that is
-renamed over the target (:func:`explorer.model.scene_io.replacing`); a site is
-made in a temporary folder beside the target and moved there when every page is
-done (:func:`explorer.model.scene_io.move_into`).  A folder with one bad scene
+Files are written whole or not at all, by the one safe writer
+(:mod:`explorer.system.files`): a page replaces its file atomically; a site is a
+new folder that appears when every page is done.  A folder with one bad scene
 file is refused before anything is drawn.  Qt-free.
 """
 
@@ -13,7 +12,6 @@ import base64
 import html
 import io
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -22,7 +20,8 @@ import numpy as np
 
 from ..model.folder import SceneFolder
 from ..model.scene import Scene, SceneError
-from ..model.scene_io import check_output_folder, load, move_into, replacing, show_path, temp_folder
+from ..model.scene_io import load, show_path
+from ..system.files import create, new_folder, replacing
 from .page import VIEW_SIZE, Page, build_page
 
 #: Every gallery scene's page stays within this many bytes, 3 MB (the tests check it; ``export-html --help`` states it).
@@ -39,7 +38,9 @@ def write_page(scene: Scene, out: str | os.PathLike[str], name: str = "scene") -
     Raises
     ------
     SceneError
-        The scene is refused, or ``out`` cannot be written (nothing is left behind).
+        The scene is refused.
+    WriteError
+        ``out`` cannot be written (nothing is left behind).
     RenderUnavailable, WebUnavailable
         The page cannot be made here.
     """
@@ -82,34 +83,27 @@ def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], pr
     scenes : list of (Path, Scene)
         From :func:`load_folder`; each page is named after its file.
     out : path
-        The site's folder (created; an existing one keeps its other files).
+        The site's folder: new, or an empty folder.
     progress : callable, optional
         Called with ``(done, total, file name)`` after each page.
 
     Raises
     ------
-    ValueError
-        ``out`` is a symbolic link or not a folder (a SceneError when it cannot be written).
+    WriteError
+        ``out`` is refused or cannot be written (:func:`explorer.system.files.new_folder`); nothing is left.
     """
-    out = Path(out)
-    check_output_folder(out, "the site")
-    work = temp_folder(out)
     entries: list[SiteEntry] = []
-    try:
+    with new_folder(out, "the site") as work:
         names = _page_names([path for path, _ in scenes])
         for (path, scene), name in zip(scenes, names):
             page = build_page(scene, path.stem)
-            (work / name).write_text(page.html, encoding="utf-8")
+            with create(work / name) as handle:
+                handle.write(page.html.encode("utf-8"))
             entries.append(_entry(scene, page, name))
             if progress is not None:
                 progress(len(entries), len(scenes), name)
-        (work / INDEX).write_text(site_index(entries), encoding="utf-8")
-        move_into(work, out, [*names, INDEX])
-    except OSError as exc:
-        raise SceneError(f"{show_path(out)}: cannot write the site ({exc.strerror or exc})") from None
-    finally:
-        if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
+        with create(work / INDEX) as handle:
+            handle.write(site_index(entries).encode("utf-8"))
     return entries
 
 

@@ -215,15 +215,6 @@ def small_log(tmp_path):
     return log
 
 
-def test_an_existing_folder_with_files_is_refused_and_kept(small_log, capsys, tmp_path):
-    out = tmp_path / "out"
-    out.mkdir()
-    (out / "notes.txt").write_text("mine")
-    assert main(["audit", str(small_log), "-o", str(out)]) == 2
-    assert "exists and is not empty" in capsys.readouterr().err
-    assert [p.name for p in out.iterdir()] == ["notes.txt"]
-
-
 def _true_hits(columns: dict) -> int:
     """Pairs that touch within their horizon (1), decided in rationals by planted.exact."""
     rows = zip(*(columns[name] for name in GEOMETRY))
@@ -239,20 +230,6 @@ def test_an_empty_folder_is_filled(small_log, tmp_path):
     assert summary["engine_false_hits"] == 0 and hits > 100
 
 
-def test_a_symbolic_link_is_never_followed(small_log, capsys, tmp_path):
-    target = tmp_path / "elsewhere"
-    target.mkdir()
-    (tmp_path / "out").symlink_to(target)
-    assert main(["audit", str(small_log), "-o", str(tmp_path / "out")]) == 2
-    assert "symbolic link" in capsys.readouterr().err
-    assert list(target.iterdir()) == []
-
-
-def test_a_missing_parent_folder_is_refused(small_log, capsys, tmp_path):
-    assert main(["audit", str(small_log), "-o", str(tmp_path / "no" / "out")]) == 2
-    assert "does not exist" in capsys.readouterr().err
-
-
 def test_a_failure_while_writing_leaves_nothing(small_log, tmp_path, monkeypatch):
     import explorer.audit.plot as plot
 
@@ -260,7 +237,7 @@ def test_a_failure_while_writing_leaves_nothing(small_log, tmp_path, monkeypatch
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(plot, "write_plot", broken)
-    with pytest.raises(OutputError, match=r"^-o: cannot write '.*out' \(No space left on device\)$"):
+    with pytest.raises(OutputError, match=r"^-o: .*/out: cannot write \(No space left on device\)$"):
         audit_run.audit(small_log, tmp_path / "out")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.npz"]
 

@@ -131,3 +131,29 @@ def test_a_swallowed_interrupt_still_stops_the_run(tmp_path, monkeypatch, capsys
     assert not (tmp_path / "out").exists()
     assert _leftovers(tmp_path) == []
     assert err.strip().splitlines() == ["sphere-explorer audit: interrupted; nothing was written"]
+
+
+def test_a_signal_inside_numba_s_compiler_callback_is_one_line(tmp_path, monkeypatch, capsys):
+    """Raised inside llvmlite's ctypes callback, a KeyboardInterrupt was printed with a 7-line traceback and
+    lost; there the signal is only recorded, and the run stops at its next check."""
+    rng = np.random.default_rng(2)
+    table = np.array(planted_logs.generic_rows(rng, 3000))
+    columns = {name: np.ascontiguousarray(table[:, k]) for k, name in enumerate(GEOMETRY)}
+    planted_logs.write_log(tmp_path / "log.npz", columns)
+    callback_globals = {"__name__": "llvmlite.binding.executionengine", "os": os, "signal": signal, "time": time}
+    exec("def notify():\n    os.kill(os.getpid(), signal.SIGTERM)\n    time.sleep(0.5)\n    return 'finished'\n",
+         callback_globals)  # fmt: skip
+    original = audit_run.audit_chunk
+    seen = []
+
+    def compiling(raw, settings):
+        if not seen:
+            seen.append(callback_globals["notify"]())  # no exception escapes the callback
+        return original(raw, settings)
+
+    monkeypatch.setattr(audit_run, "audit_chunk", compiling)
+    code = main(["audit", str(tmp_path / "log.npz"), "-o", str(tmp_path / "out"), "--chunk-rows", "1000"])
+    err = capsys.readouterr().err
+    assert seen == ["finished"]
+    assert code == 143 and err.strip().splitlines() == ["sphere-explorer audit: interrupted; nothing was written"], err
+    assert not (tmp_path / "out").exists()

@@ -147,15 +147,18 @@ def test_report_does_not_follow_symbolic_links(tmp_path, capsys):
     link.symlink_to(elsewhere)
     _refused(["report", S, "-o", link], capsys, "is a symbolic link")
     assert list(elsewhere.iterdir()) == []
-    folder = tmp_path / "report"
+    folder = tmp_path / "report"  # a folder holding links to a file: not empty, so refused, nothing touched
     folder.mkdir()
     (folder / "picture.png").symlink_to(victim)
     (folder / "scene.json").symlink_to(victim)
-    assert main(["report", S, "-o", str(folder), "--size", "160x100"]) == 0
+    _refused(["report", S, "-o", folder], capsys, "exists and is not empty")
     assert victim.read_text() == "precious"
-    assert not any(p.is_symlink() for p in folder.iterdir())
-    assert sorted(p.name for p in folder.iterdir()) == ["picture.png", "scene.json", "solution.json"]
-    assert scene_io.load(folder / "scene.json") == scene_io.load(DEFAULT_SCENE)
+    assert sorted(p.name for p in folder.iterdir()) == ["picture.png", "scene.json"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["report", S, "-o", str(empty), "--size", "160x100"]) == 0
+    assert sorted(p.name for p in empty.iterdir()) == ["picture.png", "scene.json", "solution.json"]
+    assert scene_io.load(empty / "scene.json") == scene_io.load(DEFAULT_SCENE)
     assert [p.name for p in tmp_path.iterdir() if scene_io.TEMP_TAG in p.name] == []
 
 

@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-import stat
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -194,129 +190,6 @@ def test_unprintable_file_names_give_one_printable_line(tmp_path):
         message = str(info.value)
         message.encode("utf-8")  # no lone surrogate from the undecodable byte
         assert "\n" not in message
-
-
-# -- saving: the file's mode, links, no temporary file left ------------------------------------
-
-
-@pytest.fixture
-def scene():
-    return scene_io.parse(json.dumps(BASE))
-
-
-def test_save_keeps_the_file_s_mode(tmp_path, scene):
-    path = tmp_path / "s.json"
-    path.write_text("{}")
-    path.chmod(0o640)
-    scene_io.save(scene, path)
-    assert stat.S_IMODE(path.stat().st_mode) == 0o640 and scene_io.load(path) == scene
-    fresh = tmp_path / "new.json"
-    umask = os.umask(0o027)
-    try:
-        scene_io.save(scene, fresh)
-    finally:
-        os.umask(umask)
-    assert stat.S_IMODE(fresh.stat().st_mode) == 0o640  # 0666 less the umask, not mkstemp's 0600
-
-
-def test_save_writes_through_a_symbolic_link(tmp_path, scene):
-    real = tmp_path / "real" / "scene.json"
-    real.parent.mkdir()
-    real.write_text("{}")
-    link = tmp_path / "link.json"
-    link.symlink_to(real)
-    scene_io.save(scene, link)
-    assert link.is_symlink() and os.readlink(link) == str(real)
-    assert scene_io.load(real) == scene
-    assert sorted(p.name for p in real.parent.iterdir()) == ["scene.json"]
-
-
-@pytest.mark.parametrize("kind", ["dangling", "loop", "folder", "device"])
-def test_save_says_why_it_cannot_write(tmp_path, scene, kind):
-    path = tmp_path / "s.json"
-    if kind == "dangling":
-        path.symlink_to(tmp_path / "missing" / "s.json")
-        needle = "does not exist"
-    elif kind == "loop":
-        path.symlink_to(tmp_path / "t.json")
-        (tmp_path / "t.json").symlink_to(path)
-        needle = "loop"
-    elif kind == "folder":
-        path.mkdir()
-        needle = "a folder"
-    else:
-        path = Path("/dev/null")
-        needle = "a device"
-    with pytest.raises(SceneError) as info:
-        scene_io.save(scene, path)
-    assert needle in str(info.value) and "\n" not in str(info.value)
-    assert not [p for p in tmp_path.iterdir() if scene_io.TEMP_TAG in p.name]
-
-
-def _temp(folder: Path, pid: int, name="s.json", age=0.0, suffix="") -> Path:
-    path = folder / f".{name}{scene_io.TEMP_TAG}{pid}-abcd1234.tmp{suffix}"
-    path.write_text("half")
-    if age:
-        then = time.time() - age
-        os.utime(path, (then, then))
-    return path
-
-
-def _dead_pid() -> int:
-    proc = subprocess.Popen([sys.executable, "-c", "pass"])
-    proc.wait()
-    return proc.pid
-
-
-def test_stale_temporaries_are_cleaned_and_live_ones_kept(tmp_path):
-    dead = _dead_pid()
-    stale = [_temp(tmp_path, dead), _temp(tmp_path, dead, "p.png", suffix=".png"), _temp(tmp_path, os.getpid(), age=7200)]
-    report = tmp_path / f".r{scene_io.TEMP_TAG}{dead}-zz99yy88.tmp"
-    report.mkdir()
-    (report / "picture.png").write_text("x")
-    live = _temp(tmp_path, os.getpid(), "live.json")
-    foreign = _temp(tmp_path, dead, "foreign.json")
-    if os.geteuid() == 0:  # another user's file: never ours to remove
-        os.chown(foreign, 54321, 54321)
-    others = [tmp_path / ".s.json.tmp", tmp_path / "notes.sphere-explorer-1-abcd1234.tmp"]
-    for path in others:
-        path.write_text("not ours")
-    removed = scene_io.clean_stale_temps(tmp_path)
-    assert sorted(removed) == sorted(stale + [report])
-    left = {p.name for p in tmp_path.iterdir()}
-    assert live.name in left and all(p.name in left for p in others)
-    assert (foreign.name in left) == (os.geteuid() == 0)
-
-
-_KILLED_SAVE = """
-import os, sys, time
-from explorer.model import scene_io
-scene = scene_io.load(sys.argv[1])
-def stall(fd):
-    print("writing", flush=True)
-    time.sleep(60)
-os.fsync = stall
-scene_io.save(scene, sys.argv[2])
-"""
-
-
-def test_a_killed_save_leaves_one_temporary_that_the_next_save_removes(tmp_path, scene):
-    target = tmp_path / "scene.json"
-    scene_io.save(scene, target)
-    before = target.read_bytes()
-    for _ in range(3):
-        proc = subprocess.Popen(
-            [sys.executable, "-c", _KILLED_SAVE, str(DEFAULT_SCENE), str(target)], stdout=subprocess.PIPE, text=True
-        )
-        assert proc.stdout.readline() == "writing\n"
-        proc.kill()
-        proc.wait()
-        # each save first removes what the killed one before it left: never more than one
-        assert len([p for p in tmp_path.iterdir() if scene_io.TEMP_TAG in p.name]) == 1
-    assert target.read_bytes() == before  # the file itself was never touched
-    scene_io.save(scene.with_changes(horizon=2.0), target)
-    assert [p.name for p in tmp_path.iterdir()] == ["scene.json"]
-    assert scene_io.load(target).horizon == 2.0
 
 
 # -- pasting ----------------------------------------------------------------------------------------

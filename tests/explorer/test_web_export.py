@@ -134,16 +134,21 @@ def test_a_site_that_fails_half_way_leaves_nothing(tmp_path, capsys, monkeypatch
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scenes"]  # no site, no temporary folder
 
 
-def test_a_page_into_an_existing_site_folder_keeps_the_other_files(tmp_path, capsys):
+def test_a_site_goes_into_a_new_or_empty_folder_only(tmp_path, capsys):
+    """The one safe writer's folder rule: a folder holding the user's files is refused and left as it was."""
     scenes = tmp_path / "scenes"
     scenes.mkdir()
     _scene_file(scenes, "index.json")  # its page must not replace the index
     site = tmp_path / "site"
     site.mkdir()
     (site / "notes.txt").write_text("mine")
+    assert main(["export-html", str(scenes), "-o", str(site)]) == 2
+    assert "exists and is not empty; give the site a new folder" in capsys.readouterr().err
+    assert [p.name for p in site.iterdir()] == ["notes.txt"]
+    (site / "notes.txt").unlink()
     assert main(["export-html", str(scenes), "-o", str(site)]) == 0
     assert capsys.readouterr().out.strip() == str(site)
-    assert sorted(p.name for p in site.iterdir()) == ["index-2.html", "index.html", "notes.txt"]
+    assert sorted(p.name for p in site.iterdir()) == ["index-2.html", "index.html"]
     assert 'href="index-2.html"' in (site / "index.html").read_text(encoding="utf-8")
 
 
