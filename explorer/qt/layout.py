@@ -14,7 +14,7 @@ from PySide6.QtCore import QByteArray, QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar
 
-from ..view.scene_view import NORMAL, PRESENTATION
+from ..view.overlay import NORMAL, PRESENTATION
 
 #: Where Qt keeps the remembered layout (QSettings organisation and application).
 SETTINGS = ("SphereSweepExplorer", "explorer")

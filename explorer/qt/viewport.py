@@ -97,7 +97,7 @@ class Viewport(QWidget):
         self.redraw()
 
     def set_style(self, style) -> None:
-        """Text and line sizes (:data:`explorer.view.scene_view.NORMAL` or ``PRESENTATION``)."""
+        """Text and line sizes (:data:`explorer.view.overlay.NORMAL` or ``PRESENTATION``)."""
         self._style = style
         if self.drawing is not None:
             self.drawing.set_style(style)

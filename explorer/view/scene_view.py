@@ -4,47 +4,39 @@ Used by both the Qt window (its 3-D view is a pyvista plotter in a native widget
 headless pictures (``sphere-explorer render``), so a PNG from the command line
 and the window show the same thing.  One method draws each object: bodies and
 their capsules, the expanded sphere, the roots, the contact, the overlap, the
-reflected paths, the closest approach, the floor grid, the colour key and the
-verdict line.  Qt-free.
+reflected paths, the closest approach, the floor grid; the items are created
+by :mod:`.catalogue`, the verdict line and the colour key drawn by
+:mod:`.overlay`.  Qt-free.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 
 import numpy as np
 import pyvista as pv
-from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
+from vtkmodules.vtkRenderingCore import vtkRenderer
 
 from solver import Status
 
 from ..model.analysis import Solution, centres_at_events
-from ..model.scene import DEFAULT_STEPS, LAYERS, MAX_BODIES, Scene
+from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
 from ..model.stepping import stepped_test
-from ..model.text import fmt, root_label, status_text
+from ..model.text import fmt, root_label
 from . import geometry
-from .items import SUBSCRIPTS, ItemSet, rgb, text_style
+from .items import SUBSCRIPTS, ItemSet, rgb
+from .catalogue import add_scene_items
+from .overlay import LABEL_SIZE, NORMAL, TextOverlay, ViewStyle
 from .palette import (
     BACKGROUND,
     BODY_COLORS,
     CLOSEST_COLOR,
-    CONTACT_COLOR,
     ENTER_COLOR,
     EXIT_COLOR,
     FADED_COLOR,
-    MINKOWSKI_COLOR,
-    OVERLAP_COLOR,
-    PATH_COLOR,
-    REFLECT_COLOR,
 )
 from .placement import Placement, place
 
-#: Opacity of see-through items.
-CAPSULE_OPACITY = 0.16
-MINKOWSKI_OPACITY = 0.14
-GHOST_OPACITY = 0.35
-FADED_OPACITY = 0.25
+#: Opacity of see-through items (more in :mod:`.catalogue`).
 CONTAINER_OPACITY = 0.12
 #: A velocity arrow that reaches past its body's first event (``all`` mode).
 ARROW_PAST_EVENT_OPACITY = 0.3
@@ -52,70 +44,6 @@ ARROW_PAST_EVENT_OPACITY = 0.3
 RELATIVE_B_OPACITY = 0.3
 #: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
 NEAR_CLIP_TOLERANCE = 1e-7
-#: Font sizes (points) of the verdict line, the labels at 3-D points and the colour key (at most).
-VERDICT_SIZE, LABEL_SIZE, LEGEND_SIZE = 16, 15, 13
-#: The colour key: (colour, meaning).
-LEGEND_ROWS = (
-    (MINKOWSKI_COLOR, "expanded sphere rA + rB"),
-    (BODY_COLORS[0], "swept capsule over [0, h]"),
-    (ENTER_COLOR, "first root t₀: contact starts"),
-    (EXIT_COLOR, "second root t₁: contact ends"),
-    (FADED_COLOR, "root outside [0, h]"),
-    (CONTACT_COLOR, "contact point and normal"),
-    (REFLECT_COLOR, "path after the bounce"),
-)
-#: The same key for a ball in a container, where the larger root is the contact.
-LEGEND_INSIDE = {
-    "expanded sphere rA + rB": "shrunken container rC − rA",
-    "first root t₀: contact starts": "first root t₀: in the past",
-    "second root t₁: contact ends": "second root t₁: reaches the wall",
-}
-#: ``all`` mode, where bodies turn at their events: no second root or red bounce path is drawn,
-#: but faint arrows and every body's path are (meaning -> (meaning, colour)).
-LEGEND_ALL = {
-    "swept capsule over [0, h]": ("swept capsule up to the first event", BODY_COLORS[0]),
-    "second root t₁: contact ends": ("faint arrow: the flight a body never makes", FADED_COLOR),
-    "path after the bounce": ("each body's path through its events", PATH_COLOR),
-}
-
-
-@dataclass(frozen=True)
-class ViewStyle:
-    """How large text and thin things are drawn.
-
-    Attributes
-    ----------
-    text_scale : float
-        Times the normal font sizes of the labels and the verdict line.
-    legend_scale : float
-        Times the normal font size of the colour key (it sits over the scene: less than the labels).
-    line_scale : float
-        Times the normal thickness of tubes, arrow shafts and markers.
-    """
-
-    text_scale: float = 1.0
-    legend_scale: float = 1.0
-    line_scale: float = 1.0
-
-
-#: The window and ordinary pictures.
-NORMAL = ViewStyle()
-#: Presentation mode: readable from the back of a classroom on a 1280×720 projector.
-PRESENTATION = ViewStyle(text_scale=2.0, legend_scale=1.6, line_scale=1.8)
-
-
-def legend_rows(scene: Scene) -> list[tuple[str, str]]:
-    """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own words)."""
-    rows = []
-    for color, text in LEGEND_ROWS:
-        if scene.mode == "inside":
-            text = LEGEND_INSIDE.get(text, text)
-        elif scene.mode == "all":
-            text, color = LEGEND_ALL.get(text, (text, color))
-        rows.append((color, text))
-    return rows
-
-
 def _first_events(scene: Scene, solution: Solution) -> list[float]:
     """How long each body's capsule sweeps: the horizon, or in ``all`` mode its first event (after it, it turns)."""
     until = [scene.horizon] * len(scene.bodies)
@@ -163,78 +91,16 @@ class SceneView:
         window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
         window.AddRenderer(overlay)
         self.items = ItemSet(renderer, overlay)
-        # the verdict and the colour key go on the overlay too: drawn last, over every marker
-        self.verdict = vtkTextActor()
-        text_style(self.verdict.GetTextProperty(), VERDICT_SIZE)
-        self.verdict.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
-        self.verdict.SetPosition(0.012, 0.955)
-        self.verdict.GetTextProperty().SetVerticalJustificationToTop()
-        overlay.AddViewProp(self.verdict)
-        self.note = vtkTextActor()  # a second line: the frame-stepped engine's verdict, or why the motion stops
-        text_style(self.note.GetTextProperty(), LABEL_SIZE)
-        self.note.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
-        self.note.SetPosition(0.012, 0.915)
-        self.note.GetTextProperty().SetVerticalJustificationToTop()
-        self.note.SetVisibility(False)
-        overlay.AddViewProp(self.note)
-        self.legend: list[vtkTextActor] = []
-        for _ in LEGEND_ROWS:
-            actor = vtkTextActor()
-            text_style(actor.GetTextProperty(), LEGEND_SIZE)
-            actor.GetTextProperty().SetBackgroundColor(1.0, 1.0, 1.0)  # readable where it crosses the scene
-            actor.GetTextProperty().SetBackgroundOpacity(0.8)
-            actor.GetTextProperty().SetJustificationToRight()
-            actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
-            actor.SetVisibility(False)
-            overlay.AddViewProp(actor)
-            self.legend.append(actor)
+        self.text = TextOverlay(overlay)  # the verdict, a note under it and the colour key
         self._axes_added = False
-        self._create_items()
-
-    # -- creation ------------------------------------------------------------
-    def _create_items(self) -> None:
-        add = self.items.add
-        for i in range(MAX_BODIES):
-            color = BODY_COLORS[i]
-            add(f"capsule{i}", "capsules", color=color, opacity=CAPSULE_OPACITY, lit=False)
-            add(f"body{i}", None, color=color)
-            add(f"arrow{i}", None, color=color)
-            add(f"handle{i}", None, color=color)
-            add(f"time_ring{i}", "capsules", color=color)
-            self.items.add_label(f"name{i}", "labels", LABEL_SIZE)
-        add("container_rim", None, color=BODY_COLORS[1], opacity=0.6, style="wireframe", line_width=1)
-        add("overlap", None, color=OVERLAP_COLOR, opacity=0.35)
-        add("minkowski", "minkowski", color=MINKOWSKI_COLOR, opacity=MINKOWSKI_OPACITY, lit=False)
-        add("minkowski_rim", "minkowski", color=MINKOWSKI_COLOR, opacity=0.35, style="wireframe", line_width=1)
-        add("centre_path", None, color=PATH_COLOR)
-        add("relative_path", "minkowski", color=MINKOWSKI_COLOR)
-        for k, color in ((0, ENTER_COLOR), (1, EXIT_COLOR)):
-            add(f"ghost_a{k}", "roots", color=BODY_COLORS[0], opacity=GHOST_OPACITY)
-            add(f"ghost_b{k}", "roots", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
-            add(f"ghost_a{k}_faded", "roots", color=FADED_COLOR, opacity=FADED_OPACITY, style="wireframe", lit=False)
-            add(f"marker{k}", "roots", color=color, lit=False, on_top=True)
-            self.items.add_label(f"root{k}", "roots", LABEL_SIZE)
-        add("contact_point", "contact", color=CONTACT_COLOR, lit=False, on_top=True)
-        add("contact_normal", "contact", color=CONTACT_COLOR, on_top=True)
-        add("reflection", "reflection", color=REFLECT_COLOR)
-        add("reflection_end", "reflection", color=REFLECT_COLOR, opacity=GHOST_OPACITY)
-        add("reflection_b", "reflection", color=REFLECT_COLOR)
-        add("reflection_b_end", "reflection", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
-        add("closest", "contact", color=CLOSEST_COLOR)
-        self.items.add_label("closest", "contact", LABEL_SIZE)
-        add("grid", "axes", color="#c8c8c8", lit=False)
-        add("paths", "reflection", color=BODY_COLORS[0])  # every body's path in its colour, when every pair collides
-        add("steps_a", "steps", color=BODY_COLORS[0], lit=False, line_width=1)
-        add("steps_b", "steps", color=BODY_COLORS[1], lit=False, line_width=1)
-        add("steps_caught", "steps", color=OVERLAP_COLOR, lit=False, line_width=2, on_top=True)
+        add_scene_items(self.items)
 
     def set_style(self, style: ViewStyle) -> None:
         """Draw text and thin things at ``style``'s sizes from the next :meth:`update` on."""
         self.style = style
         for actor, _ in self.items.labels.values():
             actor.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
-        self.verdict.GetTextProperty().SetFontSize(round(VERDICT_SIZE * style.text_scale))
-        self.note.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
+        self.text.set_style(style)
 
     # -- the update ------------------------------------------------------------
     def update(
@@ -288,8 +154,9 @@ class SceneView:
         self._draw_paths(scene, solution, at)
         note = self._draw_steps(solution, at, steps)
         self._draw_grid(*at.bounds)
-        self._draw_legend(scene)
-        self._draw_verdict(scene, solution, at, note)
+        visible = self.items.visible("labels")
+        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible)
+        self.text.draw_verdict(scene, solution, at, note)
         return at
 
     def _thin(self, at: Placement, fraction: float) -> float:
@@ -479,58 +346,9 @@ class SceneView:
         """A floor grid under the box ``lo``-``hi`` (3,), with decimal spacing, and the axes triad."""
         if not self.items.visible("axes"):
             return
-        if not self._axes_added and hasattr(self.plotter, "add_axes"):
-            try:
-                self.plotter.add_axes(interactive=False, line_width=2)
-            except Exception:  # pragma: no cover - an orientation widget needs an interactor on some VTK builds
-                pass
+        if not self._axes_added and getattr(self.plotter, "iren", None) is not None:
+            self.plotter.add_axes(interactive=False, line_width=2)  # an orientation widget needs an interactor
             self._axes_added = True
-        span = max(hi - lo)
-        step = 10.0 ** math.floor(math.log10(max(span / 4.0, 1e-12)))
-        x0, x1 = math.floor(lo[0] / step) * step, math.ceil(hi[0] / step) * step
-        y0, y1 = math.floor(lo[1] / step) * step, math.ceil(hi[1] / step) * step
-        nx, ny = int(round((x1 - x0) / step)), int(round((y1 - y0) / step))
-        if nx > 60 or ny > 60:
-            return
-        z = lo[2] - 0.05 * span
-        points = []
-        for k in range(nx + 1):
-            x = x0 + k * step
-            points += [(x, y0, z), (x, y1, z)]
-        for k in range(ny + 1):
-            y = y0 + k * step
-            points += [(x0, y, z), (x1, y, z)]
-        self.items.show("grid", geometry.segments, np.array(points, dtype=float))
-
-    def _draw_legend(self, scene: Scene) -> None:
-        """The colour key in the lower right corner (with the labels layer)."""
-        height = max(int(self.plotter.window_size[1]), 1)
-        size = int(min(LEGEND_SIZE, max(7, height / 62)) * self.style.legend_scale)  # the key keeps to ~1/4 of the view's height
-        row = max(0.032, 1.5 * size / height)
-        visible = self.items.visible("labels")
-        for k, (actor, (color, text)) in enumerate(zip(self.legend, legend_rows(scene))):
-            actor.SetInput(text + " ■")
-            actor.GetTextProperty().SetColor(*rgb(color))
-            actor.GetTextProperty().SetFontSize(size)
-            actor.SetPosition(0.985, 0.03 + row * (len(LEGEND_ROWS) - 1 - k))
-            actor.SetVisibility(visible)
-
-    def _draw_verdict(self, scene: Scene, solution: Solution, at: Placement, note: str | None) -> None:
-        """The verdict at the top left (with the time and frame when not the defaults), and a note under it.
-
-        The note: why the motion stops early (when the time shown is past it), or
-        the frame-stepped engine's verdict.
-        """
-        line = status_text(scene, solution, SUBSCRIPTS)
-        if at.time != 0.0:
-            line += f"   ·   t = {fmt(at.time)}"
-        if at.reference >= 0.5:
-            line += f"   ·   {scene.bodies[solution.other].name}'s rest frame"
-        if self.verdict.GetInput() != line:
-            self.verdict.SetInput(line)
-        path = solution.path
-        if path.stopped and at.time >= path.end:
-            note = f"the motion is known to t = {fmt(path.end)}: {path.stopped}"
-        self.note.SetVisibility(note is not None)
-        if note is not None and self.note.GetInput() != note:
-            self.note.SetInput(note)
+        points = geometry.floor_grid(lo, hi)
+        if points is not None:
+            self.items.show("grid", geometry.segments, points)

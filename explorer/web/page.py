@@ -6,7 +6,7 @@ world frame, once in B's rest frame) and exported as vtk.js actors
 (:mod:`explorer.web.vtkjs`); the slider's instants are that same drawing
 recorded over time (:mod:`explorer.web.timeline`); the verdict, values, trace
 and events are :mod:`explorer.model.text` and :mod:`explorer.model.values`; the
-colour key is :func:`~explorer.view.scene_view.legend_rows`; f(t) is the
+colour key is :func:`~explorer.view.overlay.legend_rows`; f(t) is the
 picture ``render --plot`` draws (:mod:`explorer.web.parabola_svg`).
 
 Everything a scene file says (title, description, body names) reaches the page
@@ -33,7 +33,8 @@ from ..model.stepping import stepped_test
 from ..model.text import fmt, status_text
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
-from ..view.scene_view import SceneView, legend_rows
+from ..view.overlay import legend_rows
+from ..view.scene_view import SceneView
 from .parabola_svg import PLOT_SIZE, parabola_svg
 from .timeline import instants, record, shown_actors
 from .vtkjs import scene_archive, viewer_script
@@ -93,7 +94,7 @@ def build_page(scene: Scene, name: str = "scene") -> Page:
     plotter, _, world = draw_offscreen(scene, VIEW_SIZE, 0.0, None, 0.0, solution)
     try:
         plotter.renderer.hide_axes()  # vtk.js would not turn the axes with the camera
-        for text in (world.verdict, world.note, *world.legend):  # the page writes these as text
+        for text in (world.text.verdict, world.text.note, *world.text.legend):  # the page writes these as text
             text.SetVisibility(False)
         thumbnail = plotter.screenshot(return_img=True)[..., :3]
         relative = SceneView(plotter)

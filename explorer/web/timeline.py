@@ -102,7 +102,7 @@ def record(session: Session, view: SceneView, reference: float, times: np.ndarra
             if shown and name not in label_look:
                 offset = actor.GetPositionCoordinate().GetValue()
                 label_look[name] = (actor.GetInput(), _hex(actor.GetTextProperty().GetColor()), offset[0], offset[1])
-        notes.append(view.note.GetInput() if view.note.GetVisibility() else None)
+        notes.append(view.text.note.GetInput() if view.text.note.GetVisibility() else None)
     tracks = [{"id": actors[name], "at": row} for name, row in rows.items() if len(set(row)) > 1]
     positions = {actors[name]: [r[:3] for r in row] for name, row in rows.items()}
     labels_out = [_label(look, label_rows[name], positions) for name, look in label_look.items()]

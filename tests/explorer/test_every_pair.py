@@ -134,17 +134,17 @@ def test_the_steps_layer_draws_the_engine_s_positions_and_its_verdict(qtbot, mak
     window = make_window("bullet_tunnels")
     drawing = window.viewport.drawing
     assert drawing.items.items["steps_a"].actor.GetVisibility()
-    assert "MISSED" in drawing.note.GetInput() and drawing.note.GetVisibility()
+    assert "MISSED" in drawing.text.note.GetInput() and drawing.text.note.GetVisibility()
     show_panel(qtbot, window, "Values")
     assert "MISSED — the contact at t = 0.575 falls between steps 2 and 3" in window.values.text()
     show_panel(qtbot, window, "Layers")
     window.layers_panel.steps.setValue(5)
     settle(qtbot)
     assert window.session.view.steps == 5
-    assert "overlap seen at step" in drawing.note.GetInput()
+    assert "overlap seen at step" in drawing.text.note.GetInput()
     window.layers_panel.boxes["steps"].click()
     settle(qtbot)
-    assert not drawing.items.items["steps_a"].actor.GetVisibility() and not drawing.note.GetVisibility()
+    assert not drawing.items.items["steps_a"].actor.GetVisibility() and not drawing.text.note.GetVisibility()
 
 
 def test_a_body_can_be_made_the_container_from_the_scene_panel(qtbot, make_window):
@@ -218,7 +218,7 @@ def test_the_view_draws_no_ghost_of_a_flight_that_never_happens():
     shown = lambda name: bool(view.items.items[name].actor.GetVisibility())  # noqa: E731
     view.update(_struck_before_its_contact(), solve(_struck_before_its_contact()))
     assert not shown("ghost_a0") and not shown("contact_point") and not shown("relative_path")
-    assert "meet first" in view.verdict.GetInput()
+    assert "meet first" in view.text.verdict.GetInput()
     key = [actor.GetInput() for actor in view.legend]
     assert any("each body's path" in row for row in key) and not any("second root" in row for row in key)
     cradle = _load("newtons_cradle")
@@ -293,11 +293,11 @@ def test_a_motion_that_stops_early_says_why_in_the_view_and_the_values(qtbot, ma
     path = window.session.solution.path
     assert path.stopped.startswith("jammed") and path.end == 0.5
     drawing = window.viewport.drawing
-    assert not drawing.note.GetVisibility()  # before the stop, nothing to say
+    assert not drawing.text.note.GetVisibility()  # before the stop, nothing to say
     window.session.set_time(1.5)
     settle(qtbot)
-    note = drawing.note.GetInput()
-    assert drawing.note.GetVisibility() and note.startswith("the motion is known to t = 0.5: jammed: fixed bodies B, C")
+    note = drawing.text.note.GetInput()
+    assert drawing.text.note.GetVisibility() and note.startswith("the motion is known to t = 0.5: jammed: fixed bodies B, C")
     centres = drawing.placement.centers
     assert np.linalg.norm(centres[0] - centres[1]) >= 2.0 - 1e-12  # drawn where the motion stopped, not beyond
     show_panel(qtbot, window, "Values")

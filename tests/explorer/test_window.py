@@ -304,7 +304,7 @@ def _tube_radius(window, name: str) -> float:
 
 
 def test_f11_presents_the_view_alone_with_large_text_and_esc_brings_the_layout_back(qtbot, make_window):
-    from explorer.view.scene_view import LABEL_SIZE, PRESENTATION, VERDICT_SIZE
+    from explorer.view.overlay import LABEL_SIZE, PRESENTATION, VERDICT_SIZE
 
     window = make_window("default")
     docks = window.arrangement.docks()
@@ -318,7 +318,7 @@ def test_f11_presents_the_view_alone_with_large_text_and_esc_brings_the_layout_b
     assert not window.menuBar().isVisible() and not window.statusBar().isVisible()
     assert not any(dock.isVisible() for dock in docks) and not window.time_bar.isVisible()
     assert window.viewport.plotter.interactor.width() == window.width()  # the picture alone
-    assert drawing.verdict.GetTextProperty().GetFontSize() == round(VERDICT_SIZE * PRESENTATION.text_scale)
+    assert drawing.text.verdict.GetTextProperty().GetFontSize() == round(VERDICT_SIZE * PRESENTATION.text_scale)
     assert drawing.items.labels["name0"][0].GetTextProperty().GetFontSize() == round(LABEL_SIZE * PRESENTATION.text_scale)
     assert _tube_radius(window, "centre_path") == pytest.approx(thin * PRESENTATION.line_scale, rel=1e-6)
     qtbot.keyClick(view, Qt.Key_Escape)
@@ -326,7 +326,7 @@ def test_f11_presents_the_view_alone_with_large_text_and_esc_brings_the_layout_b
     settle(qtbot, 50)
     assert window.menuBar().isVisible() and window.time_bar.isVisible()
     assert [dock.isVisible() for dock in docks] == shown
-    assert drawing.verdict.GetTextProperty().GetFontSize() == VERDICT_SIZE
+    assert drawing.text.verdict.GetTextProperty().GetFontSize() == VERDICT_SIZE
     assert _tube_radius(window, "centre_path") == pytest.approx(thin, rel=1e-6)
 
 

@@ -1,0 +1,157 @@
+"""The text drawn over the scene: the verdict line, a note under it, and the colour key.
+
+They sit on the overlay layer of :class:`~explorer.view.scene_view.SceneView`,
+drawn last, over every marker.  Qt-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
+
+from ..model.analysis import Solution
+from ..model.scene import Scene
+from ..model.text import fmt, status_text
+from .items import SUBSCRIPTS, rgb, text_style
+from .palette import (
+    BODY_COLORS,
+    CONTACT_COLOR,
+    ENTER_COLOR,
+    EXIT_COLOR,
+    FADED_COLOR,
+    MINKOWSKI_COLOR,
+    PATH_COLOR,
+    REFLECT_COLOR,
+)
+from .placement import Placement
+
+#: Font sizes (points) of the verdict line, the labels at 3-D points and the colour key (at most).
+VERDICT_SIZE, LABEL_SIZE, LEGEND_SIZE = 16, 15, 13
+#: The colour key: (colour, meaning).
+LEGEND_ROWS = (
+    (MINKOWSKI_COLOR, "expanded sphere rA + rB"),
+    (BODY_COLORS[0], "swept capsule over [0, h]"),
+    (ENTER_COLOR, "first root t₀: contact starts"),
+    (EXIT_COLOR, "second root t₁: contact ends"),
+    (FADED_COLOR, "root outside [0, h]"),
+    (CONTACT_COLOR, "contact point and normal"),
+    (REFLECT_COLOR, "path after the bounce"),
+)
+#: The same key for a ball in a container, where the larger root is the contact.
+LEGEND_INSIDE = {
+    "expanded sphere rA + rB": "shrunken container rC − rA",
+    "first root t₀: contact starts": "first root t₀: in the past",
+    "second root t₁: contact ends": "second root t₁: reaches the wall",
+}
+#: ``all`` mode, where bodies turn at their events: no second root or red bounce path is drawn,
+#: but faint arrows and every body's path are (meaning -> (meaning, colour)).
+LEGEND_ALL = {
+    "swept capsule over [0, h]": ("swept capsule up to the first event", BODY_COLORS[0]),
+    "second root t₁: contact ends": ("faint arrow: the flight a body never makes", FADED_COLOR),
+    "path after the bounce": ("each body's path through its events", PATH_COLOR),
+}
+
+
+@dataclass(frozen=True)
+class ViewStyle:
+    """How large text and thin things are drawn.
+
+    Attributes
+    ----------
+    text_scale : float
+        Times the normal font sizes of the labels and the verdict line.
+    legend_scale : float
+        Times the normal font size of the colour key (it sits over the scene: less than the labels).
+    line_scale : float
+        Times the normal thickness of tubes, arrow shafts and markers.
+    """
+
+    text_scale: float = 1.0
+    legend_scale: float = 1.0
+    line_scale: float = 1.0
+
+
+#: The window and ordinary pictures.
+NORMAL = ViewStyle()
+#: Presentation mode: readable from the back of a classroom on a 1280×720 projector.
+PRESENTATION = ViewStyle(text_scale=2.0, legend_scale=1.6, line_scale=1.8)
+
+
+def legend_rows(scene: Scene) -> list[tuple[str, str]]:
+    """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own words)."""
+    rows = []
+    for color, text in LEGEND_ROWS:
+        if scene.mode == "inside":
+            text = LEGEND_INSIDE.get(text, text)
+        elif scene.mode == "all":
+            text, color = LEGEND_ALL.get(text, (text, color))
+        rows.append((color, text))
+    return rows
+
+
+class TextOverlay:
+    """The verdict line, the note under it and the colour key, on ``overlay`` (a renderer of the plotter)."""
+
+    def __init__(self, overlay: vtkRenderer) -> None:
+        self.verdict = self._text(overlay, VERDICT_SIZE, (0.012, 0.955))
+        self.note = self._text(overlay, LABEL_SIZE, (0.012, 0.915))  # why the motion stops, or the stepped engine
+        self.note.SetVisibility(False)
+        self.legend: list[vtkTextActor] = []
+        for _ in LEGEND_ROWS:
+            actor = vtkTextActor()
+            text_style(actor.GetTextProperty(), LEGEND_SIZE)
+            actor.GetTextProperty().SetBackgroundColor(1.0, 1.0, 1.0)  # readable where it crosses the scene
+            actor.GetTextProperty().SetBackgroundOpacity(0.8)
+            actor.GetTextProperty().SetJustificationToRight()
+            actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+            actor.SetVisibility(False)
+            overlay.AddViewProp(actor)
+            self.legend.append(actor)
+
+    @staticmethod
+    def _text(overlay: vtkRenderer, size: int, position: tuple[float, float]) -> vtkTextActor:
+        actor = vtkTextActor()
+        text_style(actor.GetTextProperty(), size)
+        actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+        actor.SetPosition(*position)
+        actor.GetTextProperty().SetVerticalJustificationToTop()
+        overlay.AddViewProp(actor)
+        return actor
+
+    def set_style(self, style: ViewStyle) -> None:
+        """The verdict and the note at ``style``'s text scale (the key follows at its next drawing)."""
+        self.verdict.GetTextProperty().SetFontSize(round(VERDICT_SIZE * style.text_scale))
+        self.note.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
+
+    def draw_legend(self, scene: Scene, height: int, style: ViewStyle, visible: bool) -> None:
+        """The colour key in the lower right corner of a view ``height`` pixels high (with the labels layer)."""
+        height = max(height, 1)
+        size = int(min(LEGEND_SIZE, max(7, height / 62)) * style.legend_scale)  # the key keeps to ~1/4 of the height
+        row = max(0.032, 1.5 * size / height)
+        for k, (actor, (color, text)) in enumerate(zip(self.legend, legend_rows(scene))):
+            actor.SetInput(text + " ■")
+            actor.GetTextProperty().SetColor(*rgb(color))
+            actor.GetTextProperty().SetFontSize(size)
+            actor.SetPosition(0.985, 0.03 + row * (len(LEGEND_ROWS) - 1 - k))
+            actor.SetVisibility(visible)
+
+    def draw_verdict(self, scene: Scene, solution: Solution, at: Placement, note: str | None) -> None:
+        """The verdict at the top left (with the time and frame when not the defaults), and a note under it.
+
+        The note: why the motion stops early (when the time shown is past it), or
+        the frame-stepped engine's verdict.
+        """
+        line = status_text(scene, solution, SUBSCRIPTS)
+        if at.time != 0.0:
+            line += f"   ·   t = {fmt(at.time)}"
+        if at.reference >= 0.5:
+            line += f"   ·   {scene.bodies[solution.other].name}'s rest frame"
+        if self.verdict.GetInput() != line:
+            self.verdict.SetInput(line)
+        path = solution.path
+        if path.stopped and at.time >= path.end:
+            note = f"the motion is known to t = {fmt(path.end)}: {path.stopped}"
+        self.note.SetVisibility(note is not None)
+        if note is not None and self.note.GetInput() != note:
+            self.note.SetInput(note)
