@@ -219,7 +219,7 @@ def test_the_view_draws_no_ghost_of_a_flight_that_never_happens():
     view.update(_struck_before_its_contact(), solve(_struck_before_its_contact()))
     assert not shown("ghost_a0") and not shown("contact_point") and not shown("relative_path")
     assert "meet first" in view.text.verdict.GetInput()
-    key = [actor.GetInput() for actor in view.legend]
+    key = [actor.GetInput() for actor in view.text.legend]
     assert any("each body's path" in row for row in key) and not any("second root" in row for row in key)
     cradle = _load("newtons_cradle")
     solution = solve(cradle)
