@@ -30,7 +30,7 @@ few dozen cover the whole exponent range met here).
 
 from __future__ import annotations
 
-from ._filter import USE_JIT, jit, jit_call
+from ._filter import USE_JIT, compiled
 
 #: Floats per scratch region.
 CAPACITY = 96
@@ -39,12 +39,27 @@ REGIONS = 16
 #: Inputs' non-zero magnitudes must lie in [EXACT_MIN, EXACT_MAX].
 EXACT_MIN = 2.0**-200
 EXACT_MAX = 2.0**200
+#: Length :func:`add_expansion_product` returns for an expansion that outgrew its region.
+OVERFLOW = CAPACITY
 
 #: Which quantity :func:`quantity` evaluates (see :mod:`solver._filter`).
 C, CO, PV, VV, DISC, FH, VE = 0, 1, 2, 3, 4, 5, 6
 
+# Scratch regions of :func:`quantity`: p (three), v (three), R, the result, then
+# e = p + v h or w = p x v (three), |v|^2 and R^2.
+_P = 0
+_V = 3 * CAPACITY
+_R = 6 * CAPACITY
+_OUT = 7 * CAPACITY
+_T = 8 * CAPACITY
+_VV = 12 * CAPACITY
+_RR = 13 * CAPACITY
 
-@jit
+#: numba types of the compiled functions' arguments.
+BUFFER = "float64[::1]"
+
+
+@compiled("UniTuple(float64, 2)(float64, float64)")
 def two_sum(a, b):
     """``(s, e)`` with ``s = fl(a + b)`` and ``a + b = s + e`` exactly (Knuth)."""
     s = a + b
@@ -67,7 +82,7 @@ if USE_JIT:
 
         return sig, codegen
 
-    @jit
+    @compiled("UniTuple(float64, 2)(float64, float64)")
     def two_prod(a, b):
         """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly (no underflow)."""
         p = a * b
@@ -75,13 +90,11 @@ if USE_JIT:
 
 else:
 
-    @jit
     def _split(a):
         c = 134217729.0 * a  # 2^27 + 1 (Veltkamp)
         hi = c - (c - a)
         return hi, a - hi
 
-    @jit
     def two_prod(a, b):
         """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly (Dekker; no underflow or overflow)."""
         p = a * b
@@ -91,9 +104,9 @@ else:
         return p, e
 
 
-@jit
+@compiled(f"int64({BUFFER}, int64, int64, float64)")
 def grow(buf, o, n, b):
-    """Add ``b`` to the expansion ``buf[o : o + n]`` in place; return the new length.
+    """Add ``b`` to the expansion ``buf[o : o + n]`` in place; return the new length (at most ``n + 1``).
 
     Zero components are dropped, so the value 0 is the empty expansion.
     """
@@ -110,9 +123,9 @@ def grow(buf, o, n, b):
     return k
 
 
-@jit
+@compiled(f"int64({BUFFER}, int64, int64, float64, float64)")
 def add_product(buf, o, n, a, b):
-    """Add the exact product ``a b`` to the expansion at ``o``; return the new length."""
+    """Add the exact product ``a b`` to the expansion at ``o``; return the new length (at most ``n + 2``)."""
     p, e = two_prod(a, b)
     if e != 0.0:
         n = grow(buf, o, n, e)
@@ -121,19 +134,26 @@ def add_product(buf, o, n, a, b):
     return n
 
 
-@jit
-def add_expansion_product(buf, o, n, x, ox, nx, y, oy, ny, k):
-    """Add ``k`` times the product of expansions ``x[ox:ox+nx]`` and ``y[oy:oy+ny]``; ``k`` is +-1 or +-2."""
+@compiled(f"int64({BUFFER}, int64, int64, int64, int64, int64, int64, float64)")
+def add_expansion_product(buf, o, n, ox, nx, oy, ny, k):
+    """Add ``k`` times the product of the expansions ``buf[ox:ox+nx]`` and ``buf[oy:oy+ny]`` to the one at ``o``.
+
+    ``k`` is +-1; the region at ``o`` is neither input's.  Returns the new
+    length, or :data:`OVERFLOW` when the result would outgrow its region
+    (also when ``n`` already had).
+    """
+    if n > CAPACITY - 2:
+        return OVERFLOW
     for i in range(nx):
-        xi = k * x[ox + i]
+        xi = k * buf[ox + i]
         for j in range(ny):
-            n = add_product(buf, o, n, xi, y[oy + j])
+            n = add_product(buf, o, n, xi, buf[oy + j])
             if n > CAPACITY - 2:
-                return CAPACITY
+                return OVERFLOW
     return n
 
 
-@jit
+@compiled(f"int64({BUFFER}, int64, float64, float64)")
 def diff(buf, o, a, b):
     """The expansion of ``a - b`` at ``o``; return its length (0 to 2)."""
     s, e = two_sum(a, -b)
@@ -147,7 +167,7 @@ def diff(buf, o, a, b):
     return n
 
 
-@jit
+@compiled(f"Tuple((int64, float64))({BUFFER}, int64, int64)")
 def summary(buf, o, n):
     """``(sign, value)``: the exact sign (-1, 0, 1) and the value to a few ulps of an expansion."""
     if n == 0:
@@ -159,28 +179,28 @@ def summary(buf, o, n):
     return (1 if top > 0.0 else -1), value
 
 
-@jit
-def offset_at_horizon(buf, o, src, op, npk, ov, nvk, h):
-    """The expansion of ``e_k = p_k + v_k h`` at ``o`` from those of ``p_k`` and ``v_k``; return its length."""
+@compiled(f"int64({BUFFER}, int64, int64, int64, int64, int64, float64)")
+def offset_at_horizon(buf, o, op, npk, ov, nvk, h):
+    """The expansion of ``e_k = p_k + v_k h`` at ``o`` from those of ``p_k`` and ``v_k``; return its length (<= 6)."""
     m = 0
     for i in range(npk):
-        m = grow(buf, o, m, src[op + i])
+        m = grow(buf, o, m, buf[op + i])
     for i in range(nvk):
-        m = add_product(buf, o, m, src[ov + i], h)
+        m = add_product(buf, o, m, buf[ov + i], h)
     return m
 
 
-@jit
-def in_exact_range(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h):
-    """True when every non-zero input magnitude lies in ``[EXACT_MIN, EXACT_MAX]``."""
+@compiled(f"boolean({BUFFER})")
+def in_exact_range(x):
+    """True when every non-zero input magnitude ``x[:15]`` lies in ``[EXACT_MIN, EXACT_MAX]``."""
     ok = True
-    for x in (cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h):
-        ax = abs(x)
+    for i in range(15):
+        ax = abs(x[i])
         ok &= (ax == 0.0) | ((ax >= EXACT_MIN) & (ax <= EXACT_MAX))
     return ok
 
 
-@jit_call
+@compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {BUFFER})")
 def quantity(which, buf, x):
     """Exact sign and near value of one tested polynomial of :mod:`solver._filter`.
 
@@ -191,9 +211,9 @@ def quantity(which, buf, x):
         :data:`FH` or :data:`VE`.
     buf : (REGIONS * CAPACITY,) float64
         Scratch space.
-    x : tuple
-        ``(cax, ..., rb, h, inside)``, the arguments of
-        :func:`solver._filter.quantities`; they must pass :func:`in_exact_range`.
+    x : (16,) float64
+        ``cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h``
+        (they must pass :func:`in_exact_range`) and ``inside`` (1.0 or 0.0).
 
     Returns
     -------
@@ -204,56 +224,47 @@ def quantity(which, buf, x):
     ok : bool
         False when an expansion outgrew its region (then ask the integer path).
     """
-    cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside = x
-    # regions: 0-2 p, 3-5 v, 6 R, 7 result, 8-10 w or e, 12 vv, 13 R^2
-    P = 0
-    Vr = 3 * CAPACITY
-    Rr = 6 * CAPACITY
-    out = 7 * CAPACITY
-    T = 8 * CAPACITY
-    np_ = (diff(buf, P, cbx, cax), diff(buf, P + CAPACITY, cby, cay), diff(buf, P + 2 * CAPACITY, cbz, caz))
-    nv = (diff(buf, Vr, vbx, vax), diff(buf, Vr + CAPACITY, vby, vay), diff(buf, Vr + 2 * CAPACITY, vbz, vaz))
-    if which == CO:
-        nr = diff(buf, Rr, ra, -rb)
-    elif inside:
-        nr = diff(buf, Rr, rb, ra)
+    h = x[14]
+    np_ = (diff(buf, _P, x[7], x[0]), diff(buf, _P + CAPACITY, x[8], x[1]), diff(buf, _P + 2 * CAPACITY, x[9], x[2]))
+    nv = (diff(buf, _V, x[10], x[3]), diff(buf, _V + CAPACITY, x[11], x[4]), diff(buf, _V + 2 * CAPACITY, x[12], x[5]))
+    if which == CO or x[15] == 0.0:
+        nr = diff(buf, _R, x[6], -x[13])  # rA + rB
     else:
-        nr = diff(buf, Rr, ra, -rb)
+        nr = diff(buf, _R, x[13], x[6])  # rC - rA
     n = 0
-    if which == C or which == CO or which == FH:
-        for k in range(3):
-            if which == FH:  # e_k = p_k + v_k h
-                m = offset_at_horizon(buf, T, buf, P + k * CAPACITY, np_[k], Vr + k * CAPACITY, nv[k], h)
-                n = add_expansion_product(buf, out, n, buf, T, m, buf, T, m, 1.0)
-            else:
-                n = add_expansion_product(buf, out, n, buf, P + k * CAPACITY, np_[k], buf, P + k * CAPACITY, np_[k], 1.0)
-        n = add_expansion_product(buf, out, n, buf, Rr, nr, buf, Rr, nr, -1.0)
-    elif which == PV:
-        for k in range(3):
-            n = add_expansion_product(buf, out, n, buf, P + k * CAPACITY, np_[k], buf, Vr + k * CAPACITY, nv[k], 1.0)
-    elif which == VV:
-        for k in range(3):
-            n = add_expansion_product(buf, out, n, buf, Vr + k * CAPACITY, nv[k], buf, Vr + k * CAPACITY, nv[k], 1.0)
-    elif which == VE:
-        for k in range(3):
-            m = offset_at_horizon(buf, T, buf, P + k * CAPACITY, np_[k], Vr + k * CAPACITY, nv[k], h)
-            n = add_expansion_product(buf, out, n, buf, Vr + k * CAPACITY, nv[k], buf, T, m, 1.0)
-    else:  # DISC = vv R^2 - |p x v|^2
-        vvr = 12 * CAPACITY
-        rrr = 13 * CAPACITY
+    if which == DISC:  # |v|^2 R^2 - |p x v|^2
         nvv = 0
         for k in range(3):
-            nvv = add_expansion_product(buf, vvr, nvv, buf, Vr + k * CAPACITY, nv[k], buf, Vr + k * CAPACITY, nv[k], 1.0)
-        nrr = add_expansion_product(buf, rrr, 0, buf, Rr, nr, buf, Rr, nr, 1.0)
-        n = add_expansion_product(buf, out, n, buf, vvr, nvv, buf, rrr, nrr, 1.0)
+            ov = _V + k * CAPACITY
+            nvv = add_expansion_product(buf, _VV, nvv, ov, nv[k], ov, nv[k], 1.0)
+        nrr = add_expansion_product(buf, _RR, 0, _R, nr, _R, nr, 1.0)
+        n = add_expansion_product(buf, _OUT, 0, _VV, nvv, _RR, nrr, 1.0)
         for k in range(3):  # w_k = p_a v_b - p_b v_a
             a = (k + 1) % 3
             b = (k + 2) % 3
-            w = T + k * CAPACITY
-            nw = add_expansion_product(buf, w, 0, buf, P + a * CAPACITY, np_[a], buf, Vr + b * CAPACITY, nv[b], 1.0)
-            nw = add_expansion_product(buf, w, nw, buf, P + b * CAPACITY, np_[b], buf, Vr + a * CAPACITY, nv[a], -1.0)
-            n = add_expansion_product(buf, out, n, buf, w, nw, buf, w, nw, -1.0)
-    if n >= CAPACITY - 2:
+            w = _T + k * CAPACITY
+            nw = add_expansion_product(buf, w, 0, _P + a * CAPACITY, np_[a], _V + b * CAPACITY, nv[b], 1.0)
+            nw = add_expansion_product(buf, w, nw, _P + b * CAPACITY, np_[b], _V + a * CAPACITY, nv[a], -1.0)
+            n = add_expansion_product(buf, _OUT, n, w, nw, w, nw, -1.0)
+    else:  # a sum of three products x_k y_k of p, v or e = p + v h; minus R^2 for c, co and f(h)
+        for k in range(3):
+            op, ov, oe = _P + k * CAPACITY, _V + k * CAPACITY, _T + k * CAPACITY
+            ne = 0
+            if which == FH or which == VE:
+                ne = offset_at_horizon(buf, oe, op, np_[k], ov, nv[k], h)
+            if which == PV:
+                n = add_expansion_product(buf, _OUT, n, op, np_[k], ov, nv[k], 1.0)
+            elif which == VV:
+                n = add_expansion_product(buf, _OUT, n, ov, nv[k], ov, nv[k], 1.0)
+            elif which == FH:
+                n = add_expansion_product(buf, _OUT, n, oe, ne, oe, ne, 1.0)
+            elif which == VE:
+                n = add_expansion_product(buf, _OUT, n, ov, nv[k], oe, ne, 1.0)
+            else:  # C, CO
+                n = add_expansion_product(buf, _OUT, n, op, np_[k], op, np_[k], 1.0)
+        if which == C or which == CO or which == FH:
+            n = add_expansion_product(buf, _OUT, n, _R, nr, _R, nr, -1.0)
+    if n == OVERFLOW:
         return 0, 0.0, False
-    sign, value = summary(buf, out, n)
+    sign, value = summary(buf, _OUT, n)
     return sign, value, True

@@ -53,10 +53,12 @@ def _plain(function):
 #: of start-up.  The results are the same; only the speed differs.
 USE_JIT = os.environ.get("SPHERE_SOLVER_JIT", "1") != "0"
 jit = _plain
-#: Like :data:`jit` but never inlined: for the larger exact stage
-#: (:mod:`solver._expansion`, :mod:`solver._refine`), whose many call sites
-#: would otherwise each get a copy of the whole evaluation (minutes of compiling).
-jit_call = _plain
+#: Like :data:`jit`, for the loops over many pairs called from Python
+#: (:func:`solver._kernel.sweep_kernel`, :func:`solver._events.events_kernel`):
+#: they release the GIL while they run, so another thread (the audit's reader)
+#: is not held up for the length of a batch.
+jit_loop = _plain
+_njit = None
 if USE_JIT:
     try:
         from numba import njit as _njit
@@ -64,9 +66,25 @@ if USE_JIT:
         #: Compile with numba; IEEE semantics for division by zero (inf/NaN, no
         #: exception); callees inlined into the batch loop so that it vectorizes.
         jit = _njit(cache=True, error_model="numpy", inline="always")
-        jit_call = _njit(cache=True, error_model="numpy")
+        jit_loop = _njit(cache=True, error_model="numpy", nogil=True)
     except ImportError:  # pragma: no cover - numba is a declared dependency
         pass
+
+
+def compiled(signature: str):
+    """Compile with numba for exactly ``signature`` when the module is imported (or load it from the cache).
+
+    For the exact stage (:mod:`solver._expansion`, :mod:`solver._refine`):
+    one machine-code function per decorated function, whatever its callers
+    pass.  Left to itself numba compiles a function again for every constant
+    argument a caller passes (``quantity(DISC, ...)`` and ``quantity(C, ...)``
+    become two functions), and inlining copies a callee into every call site;
+    together that took minutes.  ``signature`` is numba's string form, e.g.
+    ``"int64(float64[::1], int64)"``.  Without numba the function runs as it is.
+    """
+    if _njit is None:
+        return _plain
+    return _njit(signature, cache=True, error_model="numpy", nogil=True)
 
 
 U = UNIT_ROUNDOFF

@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from ._filter import USE_JIT, classify, finish, jit
+from ._filter import USE_JIT, classify, finish, jit, jit_loop
 from .limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
 from .status import HIT, OVERLAPPING
 
@@ -41,12 +41,6 @@ def within_limits(c0, c1, c2, v0, v1, v2, r):
     return ok_c & ok_v & (r >= MIN_RADIUS) & (r <= MAX_RADIUS)
 
 
-#: Codes of the kernel's ``flagged`` output.
-PROVED = 0
-NEEDS_EXACT = 1
-INVALID = 2
-
-
 @jit
 def valid(c0, c1, c2, v0, v1, v2, r):
     """True when a body's numbers are finite and its radius positive (no range)."""
@@ -55,16 +49,18 @@ def valid(c0, c1, c2, v0, v1, v2, r):
     return finite & (r > 0.0) & (r < math.inf)
 
 
-@jit
-def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi, status, flagged):
-    """Run the filter on every pair; flag those it cannot prove.
+@jit_loop
+def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi, status, exact):
+    """Run the filter on every pair, checking its input in the same pass; flag what it cannot prove.
 
     Vectors come flattened, ``(3 n,)`` with x, y, z interleaved: with the
     stride known to be 3 the compiler loads them as whole vectors and
     shuffles, instead of gathering element by element (19 ms instead of 50 ms
     per million pairs during development; see ``benchmarks/README.md``).  A radius or the
     horizon shared by all pairs comes as a plain float, so the loop needs no
-    broadcast copy of it.
+    broadcast copy of it.  The loop has no data-dependent branch, so it is
+    vectorized; the counts it returns are reductions of the same pass, so the
+    caller needs no further pass over the flags when nothing is flagged.
 
     Parameters
     ----------
@@ -72,23 +68,34 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi,
     ra, rb, h : (n,) float64, C-contiguous, or float
     inside : bool
     check : bool
-        Flag every pair outside the ranges of :mod:`solver.limits` as
-        :data:`INVALID` (the caller then raises for it); without, only
-        non-finite numbers and sizes that are not positive are.
+        Refuse every pair outside the ranges of :mod:`solver.limits` (the
+        caller then raises for it); without, only non-finite numbers and sizes
+        that are not positive are refused.
     hit : (n,) bool, output
     toi, t_lo, t_hi : (n,) float64, output
     status : (n,) int8, output
-    flagged : (n,) int8, output
-        :data:`PROVED`; :data:`NEEDS_EXACT`: left for the exact stages (the
-        other outputs are meaningless); :data:`INVALID`: bad input (also when
-        an inside pair's container is not larger than its ball).
+    exact : (n,) bool, output
+        Left for the exact stages (the other outputs are then meaningless).
+
+    Returns
+    -------
+    first_refused : int
+        Index of the first pair with bad input (also an inside pair whose
+        container is not larger than its ball), or ``n`` when there is none.
+    n_exact : int
+        Pairs left for the exact stages (meaningful when nothing was refused).
     """
-    for i in range(toi.shape[0]):
+    n = toi.shape[0]
+    first_refused = n
+    n_exact = 0
+    for i in range(n):
         k = 3 * i
         hi_ = item(h, i)
+        rai = item(ra, i)
+        rbi = item(rb, i)
         out = classify(
-            ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], item(ra, i),
-            cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], item(rb, i), hi_, inside,
+            ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai,
+            cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi, hi_, inside,
         )  # fmt: skip
         t, lo, up = finish(out[0], out[1], out[2], hi_, inside)
         hit[i] = (out[0] == OVERLAPPING) | (out[0] == HIT)
@@ -96,8 +103,6 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi,
         t_lo[i] = lo
         t_hi[i] = up
         status[i] = out[0]
-        rai = item(ra, i)
-        rbi = item(rb, i)
         if check:
             ok = within_limits(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai)
             ok &= within_limits(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi)
@@ -107,4 +112,8 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi,
             ok &= valid(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi)
             ok &= (hi_ > 0.0) & (hi_ < math.inf)
         ok &= (not inside) | (rbi > rai)
-        flagged[i] = INVALID if not ok else (NEEDS_EXACT if out[3] != 0 else PROVED)
+        unproved = ok & (out[3] != 0)
+        exact[i] = unproved
+        n_exact += unproved
+        first_refused = min(first_refused, n if ok else i)
+    return first_refused, n_exact

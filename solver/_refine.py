@@ -18,8 +18,8 @@ import math
 import numpy as np
 
 from ._events import IMPACT, NONE, SLIDE
-from ._expansion import C, CAPACITY, CO, DISC, FH, PV, REGIONS, VE, VV, in_exact_range, quantity
-from ._filter import finish, jit, jit_call, quantities
+from ._expansion import BUFFER, C, CAPACITY, CO, DISC, FH, PV, REGIONS, VE, VV, in_exact_range, quantity
+from ._filter import compiled, finish, jit, quantities
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 
 NAN = math.nan
@@ -27,6 +27,14 @@ INF = math.inf
 #: A filter value is used as it is for a root when its bound is this small relative to it
 #: (then every root carries a relative error of a few times this, far below TIME_RTOL).
 _TIGHT = 2.0**-40
+#: Values per pair in the input vector of :func:`refine` (see :func:`solver._expansion.quantity`).
+INPUTS = 16
+
+#: numba types: arrays the kernels read (any writeable or read-only array is accepted) and write.
+_IN = "Array(float64, 1, 'C', readonly=True)"
+_IN2 = "Array(float64, 2, 'C', readonly=True)"
+_INT = "Array(int64, 1, 'C', readonly=True)"
+_FLAG = "Array(boolean, 1, 'C', readonly=True)"
 
 
 def scratch() -> np.ndarray:
@@ -34,7 +42,7 @@ def scratch() -> np.ndarray:
     return np.empty(REGIONS * CAPACITY)
 
 
-@jit
+@compiled(f"Tuple((int64, float64, boolean, boolean))(int64, float64, float64, {BUFFER}, {BUFFER})")
 def _sign(which, value, bound, buf, x):
     """``(sign, value, near, ok)`` of one quantity.
 
@@ -50,7 +58,7 @@ def _sign(which, value, bound, buf, x):
     return sign, near, True, ok
 
 
-@jit
+@compiled(f"Tuple((float64, boolean))(int64, int64, float64, boolean, {BUFFER}, {BUFFER})")
 def _near(which, sign, value, near, buf, x):
     """``(value, ok)``: a value from :func:`_sign` made good to a few ulps (0 when the sign is 0)."""
     if sign == 0:
@@ -61,13 +69,13 @@ def _near(which, sign, value, near, buf, x):
     return out[1], out[2]
 
 
-@jit
+@compiled("UniTuple(float64, 2)(float64, float64)")
 def _root_pair(t1, t2):
     """``(min, max)``."""
     return (t1, t2) if t1 <= t2 else (t2, t1)
 
 
-@jit
+@compiled("UniTuple(float64, 2)(float64, float64, float64, float64)")
 def _roots(c, pv, vv, disc):
     """Both roots of ``vv t^2 + 2 pv t + c`` (``vv > 0``, ``disc >= 0``), increasing, cancellation-free."""
     s = math.sqrt(max(disc, 0.0))
@@ -79,9 +87,45 @@ def _roots(c, pv, vv, disc):
     return min(t1, t2), max(t1, t2)
 
 
-@jit_call
-def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside, event):
+@compiled(f"Tuple((boolean, boolean))(float64, float64, float64, float64, {BUFFER}, {BUFFER})")
+def _reached_by_horizon(fh, efh, ve, eve, buf, x):
+    """Whether an approaching pair whose path meets the expanded sphere touches by the horizon.
+
+    It does when ``f(h) <= 0`` (in contact at h), or else when ``p.v + |v|^2 h >= 0``
+    (the closest approach is within h, so the entry root is too).  Returns
+    ``(reached, ok)``; ``ok`` is False when a sign needed the integer path.
+    """
+    sfh, _, _, ok = _sign(FH, fh, efh, buf, x)
+    if sfh <= 0:
+        return True, ok
+    sve, _, _, ok1 = _sign(VE, ve, eve, buf, x)
+    return sve >= 0, ok & ok1
+
+
+@compiled(
+    f"Tuple((float64, float64, boolean))(int64, float64, boolean, int64, float64, boolean, int64, float64, boolean, "
+    f"float64, {BUFFER}, {BUFFER})"
+)
+def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x):
+    """Both roots from the quantities made good to a few ulps; ``(t_lo, t_hi, ok)``."""
+    cn, ok1 = _near(C, sc, c, nc, buf, x)
+    pn, ok2 = _near(PV, spv, pv, npv, buf, x)
+    dn, ok3 = _near(DISC, sd, disc, nd, buf, x)
+    lo, hi = _roots(cn, pn, vv, dn)
+    return lo, hi, ok1 & ok2 & ok3
+
+
+@compiled(f"Tuple((int64, float64, float64, boolean))({BUFFER}, {BUFFER}, boolean)")
+def refine(buf, x, event):
     """Exact decision of a sweep (``event`` False) or of a motion event (``event`` True).
+
+    Parameters
+    ----------
+    buf : (REGIONS * CAPACITY,) float64
+        Scratch space.
+    x : (16,) float64
+        The pair, as :func:`solver._expansion.quantity` takes it.
+    event : bool
 
     Returns
     -------
@@ -92,28 +136,29 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
     ok : bool
         False: decide with Python integers instead.
     """
-    if not in_exact_range(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h):
+    if not in_exact_range(x):
         return 0, NAN, NAN, False
+    h = x[14]
+    inside = x[15] != 0.0
     (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
      t_lo, t_hi, q_precise, c_precise, q_over_vv, q) = quantities(
-        cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside
+        x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9], x[10], x[11], x[12], x[13], h, inside
     )  # fmt: skip
     if not in_range:  # no filter bound holds: every sign from expansions
         ec = eco = epv = edisc = eve = efh = INF
         q_precise = False
-    args = (cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside)
     ok = True
     if in_range:
         svv = 0 if vv == 0.0 else 1
     else:
-        svv, vv, ok1 = quantity(VV, buf, args)
+        svv, vv, ok1 = quantity(VV, buf, x)
         ok &= ok1
-    sc, c, nc, ok1 = _sign(C, c, ec, buf, args)
+    sc, c, nc, ok1 = _sign(C, c, ec, buf, x)
     ok &= ok1
     if pv_zero:
         spv, pv, npv = 0, 0.0, True
     else:
-        spv, pv, npv, ok1 = _sign(PV, pv, epv, buf, args)
+        spv, pv, npv, ok1 = _sign(PV, pv, epv, buf, x)
         ok &= ok1
     a = NAN
     b = NAN
@@ -123,13 +168,13 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         code = 0
         if inside:
             if sc >= 0:
-                sco, _, _, ok1 = _sign(CO, co, eco, buf, args)
+                sco, _, _, ok1 = _sign(CO, co, eco, buf, x)
                 ok &= ok1
                 code = OUTSIDE if sco > 0 else OVERLAPPING
             elif svv == 0:
                 code = NO_RELATIVE_MOTION
             else:
-                sfh, _, _, ok1 = _sign(FH, fh, efh, buf, args)
+                sfh, _, _, ok1 = _sign(FH, fh, efh, buf, x)
                 ok &= ok1
                 code = HIT if sfh >= 0 else LATER
         elif sc <= 0:
@@ -139,23 +184,23 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         elif spv >= 0:
             code = SEPARATING
         else:
-            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
             ok &= ok1
             if sd < 0:
                 code = MISS
             else:
-                reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, args)
+                reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, x)
                 ok &= ok1
                 code = HIT if reached else LATER
         if svv != 0:
             if sd == 2:
-                sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+                sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
                 ok &= ok1
             if sd >= 0:
                 if q_precise and (c_precise or sc == 0):  # the filter's roots are proved (c exactly 0: 0)
                     a, b = _root_pair(q_over_vv, 0.0 if sc == 0 else c / q)
                 else:
-                    a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+                    a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x)
                     ok &= ok1
         return code, a, b, ok
     # a motion event (see solver._events.event_exact)
@@ -166,106 +211,129 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
             return NONE, 0.0, 0.0, ok
         if sc <= 0:
             return IMPACT, 0.0, 0.0, ok
-        sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+        sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
         ok &= ok1
         if sd <= 0:
             return NONE, 0.0, 0.0, ok
-        reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, args)
+        reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, x)
         ok &= ok1
         if reached:
-            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x)
             return IMPACT, min(max(a, 0.0), h), 0.0, ok & ok1
         return NONE, 0.0, 0.0, ok
     if sc >= 0 and spv >= 0:
         return (IMPACT if spv > 0 else SLIDE), 0.0, 0.0, ok
-    sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+    sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
     ok &= ok1
     if sd > 0:
-        sfh, _, _, ok1 = _sign(FH, fh, efh, buf, args)
+        sfh, _, _, ok1 = _sign(FH, fh, efh, buf, x)
         ok &= ok1
         sve = 1
         if sfh >= 0 and sc >= 0:
-            sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
+            sve, _, _, ok1 = _sign(VE, ve, eve, buf, x)
             ok &= ok1
         if sfh >= 0 and (sc < 0 or sve >= 0):
-            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x)
             return IMPACT, min(max(b, 0.0), h), 0.0, ok & ok1
         return NONE, 0.0, 0.0, ok
-    sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
+    sve, _, _, ok1 = _sign(VE, ve, eve, buf, x)
     ok &= ok1
     if sve >= 0:  # sliding at the vertex -p.v / |v|^2
-        pn, ok1 = _near(PV, spv, pv, npv, buf, args)
+        pn, ok1 = _near(PV, spv, pv, npv, buf, x)
         return SLIDE, min(max(-pn / vv, 0.0), h), 0.0, ok & ok1
     return NONE, 0.0, 0.0, ok
 
 
-@jit
-def _reached_by_horizon(fh, efh, ve, eve, buf, args):
-    """Whether an approaching pair whose path meets the expanded sphere touches by the horizon.
-
-    It does when ``f(h) <= 0`` (in contact at h), or else when ``p.v + |v|^2 h >= 0``
-    (the closest approach is within h, so the entry root is too).  Returns
-    ``(reached, ok)``; ``ok`` is False when a sign needed the integer path.
-    """
-    sfh, _, _, ok = _sign(FH, fh, efh, buf, args)
-    if sfh <= 0:
-        return True, ok
-    sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
-    return sve >= 0, ok & ok1
+@compiled(f"void({BUFFER}, int64, {_IN}, int64)")
+def _load(x, k, src, i):
+    """``x[k : k + 3] = src[3 i : 3 i + 3]``."""
+    x[k] = src[3 * i]
+    x[k + 1] = src[3 * i + 1]
+    x[k + 2] = src[3 * i + 2]
 
 
-@jit
-def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args):
-    """Both roots from the quantities made good to a few ulps; ``(t_lo, t_hi, ok)``."""
-    cn, ok1 = _near(C, sc, c, nc, buf, args)
-    pn, ok2 = _near(PV, spv, pv, npv, buf, args)
-    dn, ok3 = _near(DISC, sd, disc, nd, buf, args)
-    lo, hi = _roots(cn, pn, vv, dn)
-    return lo, hi, ok1 & ok2 & ok3
-
-
-@jit_call
+@compiled(
+    f"void({_IN}, {_IN}, {_IN}, {_IN}, {_IN}, {_IN}, {_IN}, boolean, {_INT}, "
+    "boolean[::1], float64[::1], float64[::1], float64[::1], int8[::1], boolean[::1])"
+)
 def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, status, left):
-    """:func:`refine` for the flagged pairs ``idx`` of a batch (arrays as in :func:`solver._kernel.sweep_kernel`).
+    """:func:`refine` for the flagged pairs ``idx`` of a batch.
 
-    ``left[m]`` is set where pair ``idx[m]`` still needs the integer path.
+    Parameters
+    ----------
+    ca, va, cb, vb : (3 n,) float64
+        As in :func:`solver._kernel.sweep_kernel`.
+    ra, rb, h : (n,) or (1,) float64
+        Per pair, or one value shared by all.
+    inside : bool
+    idx : (m,) int64
+        The pairs to decide.
+    hit, toi, t_lo, t_hi, status : (n,) outputs
+        Written at ``idx`` where decided.
+    left : (m,) bool, output
+        ``left[j]``: pair ``idx[j]`` still needs the integer path.
     """
     buf = np.empty(REGIONS * CAPACITY)
+    x = np.empty(INPUTS)
+    x[15] = 1.0 if inside else 0.0
     for m in range(idx.shape[0]):
         i = idx[m]
-        k = 3 * i
-        hi_ = h[i] if h.shape[0] > 1 else h[0]
-        rai = ra[i] if ra.shape[0] > 1 else ra[0]
-        rbi = rb[i] if rb.shape[0] > 1 else rb[0]
-        code, lo, up, ok = refine(
-            buf, ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai,
-            cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi, hi_, inside, False,
-        )  # fmt: skip
-        if not ok:
-            left[m] = True
-            continue
-        t, lo, up = finish(code, lo, up, hi_, inside)
-        hit[i] = (code == OVERLAPPING) | (code == HIT)
-        toi[i] = t
-        t_lo[i] = lo
-        t_hi[i] = up
-        status[i] = code
-        left[m] = False
+        _load(x, 0, ca, i)
+        _load(x, 3, va, i)
+        x[6] = ra[i] if ra.shape[0] > 1 else ra[0]
+        _load(x, 7, cb, i)
+        _load(x, 10, vb, i)
+        x[13] = rb[i] if rb.shape[0] > 1 else rb[0]
+        x[14] = h[i] if h.shape[0] > 1 else h[0]
+        code, lo, up, ok = refine(buf, x, False)
+        left[m] = not ok
+        if ok:
+            t, lo, up = finish(code, lo, up, x[14], inside)
+            hit[i] = (code == OVERLAPPING) | (code == HIT)
+            toi[i] = t
+            t_lo[i] = lo
+            t_hi[i] = up
+            status[i] = code
 
 
-@jit_call
+@compiled(
+    f"void({_IN2}, {_IN2}, {_IN}, {_INT}, {_INT}, {_FLAG}, float64, {_INT}, int8[::1], float64[::1], boolean[::1])"
+)
 def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left):
-    """:func:`refine` for the flagged pairs ``idx`` of a motion step (arrays as in
-    :func:`solver._events.events_kernel`); ``left[m]`` where the integer path is still needed."""
+    """:func:`refine` for the flagged pairs ``idx`` of a motion step.
+
+    Parameters
+    ----------
+    X, V : (m, 3) float64
+    R : (m,) float64
+    I, J : (k,) int64
+    inside : (k,) bool
+    h : float
+        As in :func:`solver._events.events_kernel`.
+    idx : (j,) int64
+        The pairs to decide.
+    kind : (k,) int8, output
+    dt : (k,) float64, output
+        Written at ``idx`` where decided.
+    left : (j,) bool, output
+        Where the integer path is still needed.
+    """
     buf = np.empty(REGIONS * CAPACITY)
+    x = np.empty(INPUTS)
+    x[14] = h
     for m in range(idx.shape[0]):
         p = idx[m]
         i = I[p]
         j = J[p]
-        code, t, _, ok = refine(
-            buf, X[i, 0], X[i, 1], X[i, 2], V[i, 0], V[i, 1], V[i, 2], R[i],
-            X[j, 0], X[j, 1], X[j, 2], V[j, 0], V[j, 1], V[j, 2], R[j], h, inside[p], True,
-        )  # fmt: skip
+        for k in range(3):
+            x[k] = X[i, k]
+            x[3 + k] = V[i, k]
+            x[7 + k] = X[j, k]
+            x[10 + k] = V[j, k]
+        x[6] = R[i]
+        x[13] = R[j]
+        x[15] = 1.0 if inside[p] else 0.0
+        code, t, _, ok = refine(buf, x, True)
         left[m] = not ok
         if ok:
             kind[p] = code

@@ -72,7 +72,7 @@ import numpy as np
 from . import vec
 from ._events import IMPACT, NONE, SLIDE, event_exact, events_kernel
 from ._filter import USE_JIT
-from ._refine import refine_events
+from ._stage import compiled_stage
 from .body import Body, Vector3
 from .limits import check_horizon, check_restitution
 from .tolerances import MAX_EVENTS, MAX_IMPULSES_PER_INSTANT, SLIDING_COSINE, UNIT_ROUNDOFF
@@ -383,9 +383,10 @@ class _Run:
                 events_kernel(self.X, self.V, self.R, self.I[test], self.J[test], self.inside[test], left, kind, dt, unsure)
                 self.kind[test], self.dt[test], self.unsure[test] = kind, dt, unsure
         todo = np.flatnonzero(self.unsure)
-        if USE_JIT and todo.size:  # the compiled expansion stage decides nearly all of them
+        stage = compiled_stage(todo.size)
+        if stage is not None:  # the compiled expansion stage decides nearly all of them
             still = np.empty(todo.size, dtype=np.bool_)
-            refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
+            stage.refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
             todo = todo[still]
         for p in todo.tolist():
             i, j = self.I[p], self.J[p]

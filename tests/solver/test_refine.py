@@ -92,7 +92,7 @@ def test_motion_events_equal_the_integer_path():
                 args = (*f.centers[i].tolist(), *f.velocities[i].tolist(), float(R[i]),
                         *f.centers[j].tolist(), *f.velocities[j].tolist(), float(R[j]), left, wall)  # fmt: skip
                 if still[p]:
-                    handed_on += bool(in_exact_range(*args[:-1]))
+                    handed_on += bool(in_exact_range(np.array(args[:-1] + (0.0,))))
                     continue
                 k, t = event_exact(*args)
                 assert (kind[p], True) == (k, _close(dt[p], t)), f"{case}: pair {(i, j)} refine {(kind[p], dt[p])}, integers {(k, t)}"
@@ -141,7 +141,7 @@ def test_expansion_quantities_are_exact_on_cancelling_inputs():
         x = (*a, *va, ra, *b, *vb, rb, h, rng.random() < 0.3)
         exact = _exact_quantities(x)
         for which, value in exact.items():
-            sign, near, ok = quantity(which, buf, x)
+            sign, near, ok = quantity(which, buf, np.array(x, dtype=np.float64))
             assert ok
             assert sign == (value > 0) - (value < 0), (which, x)
             assert near == float(value) or abs(near - float(value)) <= 1e-15 * abs(float(value)), (which, x, near, float(value))
