@@ -676,8 +676,10 @@ def make_touching(kind: str, n: int, seed: int) -> dict:
 
 def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
     """[7] sweep_many where every pair needs the exact path; and Python integers alone on a sample."""
+    import solver._stage as stage
     import solver.batch as batch_module
 
+    stage.load()  # the compiled exact stage, loaded (or compiled) before any timing
     out = {"n": n, "python_sample": python_sample, "kinds": {}}
     for kind in ("t0", "tangent", "horizon", "mix"):
         d = make_touching(kind, n, seed)
@@ -687,11 +689,11 @@ def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
         times = timed_runs(lambda: box.__setitem__("r", sweep_many(*args, horizon=d["h"])), repeats)
         r = box["r"]
         sample = tuple(a[:python_sample] for a in args)
-        batch_module.USE_JIT = False  # integers only, for the ratio
+        batch_module.compiled_stage = lambda pairs: None  # integers only, for the ratio
         try:
             t_py = timed_runs(lambda: box.__setitem__("p", sweep_many(*sample, horizon=d["h"][:python_sample])), 3)
         finally:
-            batch_module.USE_JIT = True
+            batch_module.compiled_stage = stage.compiled_stage
         p = box["p"]
         same = bool((p.status == r.status[:python_sample]).all())
         close = np.allclose(np.nan_to_num(p.toi, nan=-1.0), np.nan_to_num(r.toi[:python_sample], nan=-1.0), rtol=1e-13, atol=0.0)

@@ -22,20 +22,25 @@ magnitudes lie in ``[2^-200, 2^200]``: then every term of these degree-4
 polynomials has its lowest bit above ``2^-1010`` and its magnitude below
 ``2^830``.  Anything else goes to the integer path.
 
-Expansions live in a scratch array: a polynomial is accumulated in the region
-``buf[o : o + CAPACITY]``; a length beyond the region sets the result's ``ok``
-to False (never seen in practice: the components are non-overlapping, so a
-few dozen cover the whole exponent range met here).
+Expansions live in a scratch array of :data:`REGIONS` regions of
+:data:`CAPACITY` floats, their lengths in an integer array beside it.  Each
+polynomial is a short program of steps ``dst += sign * x * y`` over those
+regions (:data:`STEPS`), run by one loop, so the whole evaluation compiles as
+one small function; a result that outgrows its region sets ``ok`` to False and
+the integer path decides (never seen in practice: the components are
+non-overlapping, so a few dozen cover the exponent range met here).
 """
 
 from __future__ import annotations
 
-from ._filter import USE_JIT, compiled
+import numpy as np
+
+from ._filter import USE_JIT, compiled, jit
 
 #: Floats per scratch region.
 CAPACITY = 96
 #: Regions used by :func:`quantity`.
-REGIONS = 16
+REGIONS = 13
 #: Inputs' non-zero magnitudes must lie in [EXACT_MIN, EXACT_MAX].
 EXACT_MIN = 2.0**-200
 EXACT_MAX = 2.0**200
@@ -45,21 +50,44 @@ OVERFLOW = CAPACITY
 #: Which quantity :func:`quantity` evaluates (see :mod:`solver._filter`).
 C, CO, PV, VV, DISC, FH, VE = 0, 1, 2, 3, 4, 5, 6
 
-# Scratch regions of :func:`quantity`: p (three), v (three), R, the result, then
-# e = p + v h or w = p x v (three), |v|^2 and R^2.
-_P = 0
-_V = 3 * CAPACITY
-_R = 6 * CAPACITY
-_OUT = 7 * CAPACITY
-_T = 8 * CAPACITY
-_VV = 12 * CAPACITY
-_RR = 13 * CAPACITY
+#: Scratch regions: the components of p and v, R (rA + rB, or rC - rA), the
+#: result, three temporaries (e = p + v h, or the components of w = p x v),
+#: |v|^2 and R^2.
+P0, P1, P2, V0, V1, V2, R, OUT, T0, T1, T2, VVR, RRR = range(13)
+
+
+def _steps() -> np.ndarray:
+    """The programs of :func:`quantity`, ``(7, 16, 4)`` int64: per quantity, steps ``(dst, x, y, sign)``, -1 ends."""
+    p, v, t = (P0, P1, P2), (V0, V1, V2), (T0, T1, T2)
+    squares_minus_r2 = lambda z: [(OUT, z[k], z[k], 1) for k in range(3)] + [(OUT, R, R, -1)]  # noqa: E731
+    cross = []  # |p x v|^2 from w_k = p_a v_b - p_b v_a
+    for k in range(3):
+        a, b = (k + 1) % 3, (k + 2) % 3
+        cross += [(t[k], p[a], v[b], 1), (t[k], p[b], v[a], -1), (OUT, t[k], t[k], -1)]
+    programs = {
+        C: squares_minus_r2(p),
+        CO: squares_minus_r2(p),
+        PV: [(OUT, p[k], v[k], 1) for k in range(3)],
+        VV: [(OUT, v[k], v[k], 1) for k in range(3)],
+        DISC: [(VVR, v[k], v[k], 1) for k in range(3)] + [(RRR, R, R, 1), (OUT, VVR, RRR, 1)] + cross,
+        FH: squares_minus_r2(t),  # t_k = e_k
+        VE: [(OUT, v[k], t[k], 1) for k in range(3)],
+    }
+    out = np.full((7, 16, 4), -1, dtype=np.int64)
+    for which, steps in programs.items():
+        out[which, : len(steps)] = steps
+    return out
+
+
+#: Each quantity as steps ``dst += sign * x * y`` over the scratch regions.
+STEPS = _steps()
 
 #: numba types of the compiled functions' arguments.
 BUFFER = "float64[::1]"
+LENGTHS = "int64[::1]"
 
 
-@compiled("UniTuple(float64, 2)(float64, float64)")
+@jit
 def two_sum(a, b):
     """``(s, e)`` with ``s = fl(a + b)`` and ``a + b = s + e`` exactly (Knuth)."""
     s = a + b
@@ -82,7 +110,7 @@ if USE_JIT:
 
         return sig, codegen
 
-    @compiled("UniTuple(float64, 2)(float64, float64)")
+    @jit
     def two_prod(a, b):
         """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly (no underflow)."""
         p = a * b
@@ -104,7 +132,7 @@ else:
         return p, e
 
 
-@compiled(f"int64({BUFFER}, int64, int64, float64)")
+@jit
 def grow(buf, o, n, b):
     """Add ``b`` to the expansion ``buf[o : o + n]`` in place; return the new length (at most ``n + 1``).
 
@@ -123,7 +151,7 @@ def grow(buf, o, n, b):
     return k
 
 
-@compiled(f"int64({BUFFER}, int64, int64, float64, float64)")
+@jit
 def add_product(buf, o, n, a, b):
     """Add the exact product ``a b`` to the expansion at ``o``; return the new length (at most ``n + 2``)."""
     p, e = two_prod(a, b)
@@ -134,16 +162,13 @@ def add_product(buf, o, n, a, b):
     return n
 
 
-@compiled(f"int64({BUFFER}, int64, int64, int64, int64, int64, int64, float64)")
+@jit
 def add_expansion_product(buf, o, n, ox, nx, oy, ny, k):
     """Add ``k`` times the product of the expansions ``buf[ox:ox+nx]`` and ``buf[oy:oy+ny]`` to the one at ``o``.
 
     ``k`` is +-1; the region at ``o`` is neither input's.  Returns the new
-    length, or :data:`OVERFLOW` when the result would outgrow its region
-    (also when ``n`` already had).
+    length, or :data:`OVERFLOW` when the result would outgrow its region.
     """
-    if n > CAPACITY - 2:
-        return OVERFLOW
     for i in range(nx):
         xi = k * buf[ox + i]
         for j in range(ny):
@@ -153,7 +178,7 @@ def add_expansion_product(buf, o, n, ox, nx, oy, ny, k):
     return n
 
 
-@compiled(f"int64({BUFFER}, int64, float64, float64)")
+@jit
 def diff(buf, o, a, b):
     """The expansion of ``a - b`` at ``o``; return its length (0 to 2)."""
     s, e = two_sum(a, -b)
@@ -167,7 +192,7 @@ def diff(buf, o, a, b):
     return n
 
 
-@compiled(f"Tuple((int64, float64))({BUFFER}, int64, int64)")
+@jit
 def summary(buf, o, n):
     """``(sign, value)``: the exact sign (-1, 0, 1) and the value to a few ulps of an expansion."""
     if n == 0:
@@ -179,7 +204,7 @@ def summary(buf, o, n):
     return (1 if top > 0.0 else -1), value
 
 
-@compiled(f"int64({BUFFER}, int64, int64, int64, int64, int64, float64)")
+@jit
 def offset_at_horizon(buf, o, op, npk, ov, nvk, h):
     """The expansion of ``e_k = p_k + v_k h`` at ``o`` from those of ``p_k`` and ``v_k``; return its length (<= 6)."""
     m = 0
@@ -190,7 +215,7 @@ def offset_at_horizon(buf, o, op, npk, ov, nvk, h):
     return m
 
 
-@compiled(f"boolean({BUFFER})")
+@jit
 def in_exact_range(x):
     """True when every non-zero input magnitude ``x[:15]`` lies in ``[EXACT_MIN, EXACT_MAX]``."""
     ok = True
@@ -200,8 +225,14 @@ def in_exact_range(x):
     return ok
 
 
-@compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {BUFFER})")
-def quantity(which, buf, x):
+@jit
+def scratch():
+    """The scratch space of :func:`quantity`: ``(REGIONS * CAPACITY,) float64`` and ``(REGIONS,) int64``."""
+    return np.empty(REGIONS * CAPACITY), np.zeros(REGIONS, dtype=np.int64)
+
+
+@compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {LENGTHS}, {BUFFER})")
+def quantity(which, buf, lengths, x):
     """Exact sign and near value of one tested polynomial of :mod:`solver._filter`.
 
     Parameters
@@ -210,7 +241,8 @@ def quantity(which, buf, x):
         :data:`C`, :data:`CO`, :data:`PV`, :data:`VV`, :data:`DISC`,
         :data:`FH` or :data:`VE`.
     buf : (REGIONS * CAPACITY,) float64
-        Scratch space.
+    lengths : (REGIONS,) int64
+        Scratch space (:func:`scratch`).
     x : (16,) float64
         ``cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h``
         (they must pass :func:`in_exact_range`) and ``inside`` (1.0 or 0.0).
@@ -224,47 +256,33 @@ def quantity(which, buf, x):
     ok : bool
         False when an expansion outgrew its region (then ask the integer path).
     """
-    h = x[14]
-    np_ = (diff(buf, _P, x[7], x[0]), diff(buf, _P + CAPACITY, x[8], x[1]), diff(buf, _P + 2 * CAPACITY, x[9], x[2]))
-    nv = (diff(buf, _V, x[10], x[3]), diff(buf, _V + CAPACITY, x[11], x[4]), diff(buf, _V + 2 * CAPACITY, x[12], x[5]))
-    if which == CO or x[15] == 0.0:
-        nr = diff(buf, _R, x[6], -x[13])  # rA + rB
-    else:
-        nr = diff(buf, _R, x[13], x[6])  # rC - rA
-    n = 0
-    if which == DISC:  # |v|^2 R^2 - |p x v|^2
-        nvv = 0
-        for k in range(3):
-            ov = _V + k * CAPACITY
-            nvv = add_expansion_product(buf, _VV, nvv, ov, nv[k], ov, nv[k], 1.0)
-        nrr = add_expansion_product(buf, _RR, 0, _R, nr, _R, nr, 1.0)
-        n = add_expansion_product(buf, _OUT, 0, _VV, nvv, _RR, nrr, 1.0)
-        for k in range(3):  # w_k = p_a v_b - p_b v_a
-            a = (k + 1) % 3
-            b = (k + 2) % 3
-            w = _T + k * CAPACITY
-            nw = add_expansion_product(buf, w, 0, _P + a * CAPACITY, np_[a], _V + b * CAPACITY, nv[b], 1.0)
-            nw = add_expansion_product(buf, w, nw, _P + b * CAPACITY, np_[b], _V + a * CAPACITY, nv[a], -1.0)
-            n = add_expansion_product(buf, _OUT, n, w, nw, w, nw, -1.0)
-    else:  # a sum of three products x_k y_k of p, v or e = p + v h; minus R^2 for c, co and f(h)
-        for k in range(3):
-            op, ov, oe = _P + k * CAPACITY, _V + k * CAPACITY, _T + k * CAPACITY
-            ne = 0
-            if which == FH or which == VE:
-                ne = offset_at_horizon(buf, oe, op, np_[k], ov, nv[k], h)
-            if which == PV:
-                n = add_expansion_product(buf, _OUT, n, op, np_[k], ov, nv[k], 1.0)
-            elif which == VV:
-                n = add_expansion_product(buf, _OUT, n, ov, nv[k], ov, nv[k], 1.0)
-            elif which == FH:
-                n = add_expansion_product(buf, _OUT, n, oe, ne, oe, ne, 1.0)
-            elif which == VE:
-                n = add_expansion_product(buf, _OUT, n, ov, nv[k], oe, ne, 1.0)
-            else:  # C, CO
-                n = add_expansion_product(buf, _OUT, n, op, np_[k], op, np_[k], 1.0)
-        if which == C or which == CO or which == FH:
-            n = add_expansion_product(buf, _OUT, n, _R, nr, _R, nr, -1.0)
-    if n == OVERFLOW:
-        return 0, 0.0, False
-    sign, value = summary(buf, _OUT, n)
+    for k in range(3):  # p = cB - cA, v = vB - vA, exactly
+        lengths[P0 + k] = diff(buf, (P0 + k) * CAPACITY, x[7 + k], x[k])
+        lengths[V0 + k] = diff(buf, (V0 + k) * CAPACITY, x[10 + k], x[3 + k])
+    sum_of_radii = which == CO or x[15] == 0.0
+    lengths[R] = diff(buf, R * CAPACITY, x[6] if sum_of_radii else x[13], -x[13] if sum_of_radii else x[6])
+    for k in range(3):  # e = p + v h, or w = p x v accumulated by the steps
+        lengths[T0 + k] = 0
+        if which == FH or which == VE:
+            lengths[T0 + k] = offset_at_horizon(
+                buf, (T0 + k) * CAPACITY, (P0 + k) * CAPACITY, lengths[P0 + k], (V0 + k) * CAPACITY,
+                lengths[V0 + k], x[14],
+            )  # fmt: skip
+    lengths[OUT] = 0
+    lengths[VVR] = 0
+    lengths[RRR] = 0
+    for step in range(STEPS.shape[1]):
+        dst = STEPS[which, step, 0]
+        if dst < 0:
+            break
+        a = STEPS[which, step, 1]
+        b = STEPS[which, step, 2]
+        n = add_expansion_product(
+            buf, dst * CAPACITY, lengths[dst], a * CAPACITY, lengths[a], b * CAPACITY, lengths[b],
+            float(STEPS[which, step, 3]),
+        )  # fmt: skip
+        if n == OVERFLOW:
+            return 0, 0.0, False
+        lengths[dst] = n
+    sign, value = summary(buf, OUT * CAPACITY, lengths[OUT])
     return sign, value, True

@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from ._events import IMPACT, NONE, SLIDE
-from ._expansion import BUFFER, C, CAPACITY, CO, DISC, FH, PV, REGIONS, VE, VV, in_exact_range, quantity
+from ._expansion import BUFFER, C, CO, DISC, FH, LENGTHS, PV, VE, VV, in_exact_range, quantity, scratch
 from ._filter import compiled, finish, jit, quantities
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 
@@ -37,13 +37,8 @@ _INT = "Array(int64, 1, 'C', readonly=True)"
 _FLAG = "Array(boolean, 1, 'C', readonly=True)"
 
 
-def scratch() -> np.ndarray:
-    """A scratch buffer for :func:`solver._expansion.quantity`."""
-    return np.empty(REGIONS * CAPACITY)
-
-
-@compiled(f"Tuple((int64, float64, boolean, boolean))(int64, float64, float64, {BUFFER}, {BUFFER})")
-def _sign(which, value, bound, buf, x):
+@jit
+def _sign(which, value, bound, buf, lengths, x):
     """``(sign, value, near, ok)`` of one quantity.
 
     From the filter when ``|value| > bound`` (``near``: the bound is also tight
@@ -54,28 +49,28 @@ def _sign(which, value, bound, buf, x):
         return 1, value, bound <= _TIGHT * value, True
     if value < -bound:
         return -1, value, bound <= -_TIGHT * value, True
-    sign, near, ok = quantity(which, buf, x)
+    sign, near, ok = quantity(which, buf, lengths, x)
     return sign, near, True, ok
 
 
-@compiled(f"Tuple((float64, boolean))(int64, int64, float64, boolean, {BUFFER}, {BUFFER})")
-def _near(which, sign, value, near, buf, x):
+@jit
+def _near(which, sign, value, near, buf, lengths, x):
     """``(value, ok)``: a value from :func:`_sign` made good to a few ulps (0 when the sign is 0)."""
     if sign == 0:
         return 0.0, True
     if near:
         return value, True
-    out = quantity(which, buf, x)
+    out = quantity(which, buf, lengths, x)
     return out[1], out[2]
 
 
-@compiled("UniTuple(float64, 2)(float64, float64)")
+@jit
 def _root_pair(t1, t2):
     """``(min, max)``."""
     return (t1, t2) if t1 <= t2 else (t2, t1)
 
 
-@compiled("UniTuple(float64, 2)(float64, float64, float64, float64)")
+@jit
 def _roots(c, pv, vv, disc):
     """Both roots of ``vv t^2 + 2 pv t + c`` (``vv > 0``, ``disc >= 0``), increasing, cancellation-free."""
     s = math.sqrt(max(disc, 0.0))
@@ -87,42 +82,42 @@ def _roots(c, pv, vv, disc):
     return min(t1, t2), max(t1, t2)
 
 
-@compiled(f"Tuple((boolean, boolean))(float64, float64, float64, float64, {BUFFER}, {BUFFER})")
-def _reached_by_horizon(fh, efh, ve, eve, buf, x):
+@compiled(f"Tuple((boolean, boolean))(float64, float64, float64, float64, {BUFFER}, {LENGTHS}, {BUFFER})")
+def _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x):
     """Whether an approaching pair whose path meets the expanded sphere touches by the horizon.
 
     It does when ``f(h) <= 0`` (in contact at h), or else when ``p.v + |v|^2 h >= 0``
     (the closest approach is within h, so the entry root is too).  Returns
     ``(reached, ok)``; ``ok`` is False when a sign needed the integer path.
     """
-    sfh, _, _, ok = _sign(FH, fh, efh, buf, x)
+    sfh, _, _, ok = _sign(FH, fh, efh, buf, lengths, x)
     if sfh <= 0:
         return True, ok
-    sve, _, _, ok1 = _sign(VE, ve, eve, buf, x)
+    sve, _, _, ok1 = _sign(VE, ve, eve, buf, lengths, x)
     return sve >= 0, ok & ok1
 
 
 @compiled(
-    f"Tuple((float64, float64, boolean))(int64, float64, boolean, int64, float64, boolean, int64, float64, boolean, "
-    f"float64, {BUFFER}, {BUFFER})"
+    "Tuple((float64, float64, boolean))(int64, float64, boolean, int64, float64, boolean, int64, float64, boolean, "
+    f"float64, {BUFFER}, {LENGTHS}, {BUFFER})"
 )
-def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x):
+def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x):
     """Both roots from the quantities made good to a few ulps; ``(t_lo, t_hi, ok)``."""
-    cn, ok1 = _near(C, sc, c, nc, buf, x)
-    pn, ok2 = _near(PV, spv, pv, npv, buf, x)
-    dn, ok3 = _near(DISC, sd, disc, nd, buf, x)
+    cn, ok1 = _near(C, sc, c, nc, buf, lengths, x)
+    pn, ok2 = _near(PV, spv, pv, npv, buf, lengths, x)
+    dn, ok3 = _near(DISC, sd, disc, nd, buf, lengths, x)
     lo, hi = _roots(cn, pn, vv, dn)
     return lo, hi, ok1 & ok2 & ok3
 
 
-@compiled(f"Tuple((int64, float64, float64, boolean))({BUFFER}, {BUFFER}, boolean)")
-def refine(buf, x, event):
+@compiled(f"Tuple((int64, float64, float64, boolean))({BUFFER}, {LENGTHS}, {BUFFER}, boolean)")
+def refine(buf, lengths, x, event):
     """Exact decision of a sweep (``event`` False) or of a motion event (``event`` True).
 
     Parameters
     ----------
-    buf : (REGIONS * CAPACITY,) float64
-        Scratch space.
+    buf, lengths
+        Scratch space (:func:`solver._expansion.scratch`).
     x : (16,) float64
         The pair, as :func:`solver._expansion.quantity` takes it.
     event : bool
@@ -151,14 +146,14 @@ def refine(buf, x, event):
     if in_range:
         svv = 0 if vv == 0.0 else 1
     else:
-        svv, vv, ok1 = quantity(VV, buf, x)
+        svv, vv, ok1 = quantity(VV, buf, lengths, x)
         ok &= ok1
-    sc, c, nc, ok1 = _sign(C, c, ec, buf, x)
+    sc, c, nc, ok1 = _sign(C, c, ec, buf, lengths, x)
     ok &= ok1
     if pv_zero:
         spv, pv, npv = 0, 0.0, True
     else:
-        spv, pv, npv, ok1 = _sign(PV, pv, epv, buf, x)
+        spv, pv, npv, ok1 = _sign(PV, pv, epv, buf, lengths, x)
         ok &= ok1
     a = NAN
     b = NAN
@@ -168,13 +163,13 @@ def refine(buf, x, event):
         code = 0
         if inside:
             if sc >= 0:
-                sco, _, _, ok1 = _sign(CO, co, eco, buf, x)
+                sco, _, _, ok1 = _sign(CO, co, eco, buf, lengths, x)
                 ok &= ok1
                 code = OUTSIDE if sco > 0 else OVERLAPPING
             elif svv == 0:
                 code = NO_RELATIVE_MOTION
             else:
-                sfh, _, _, ok1 = _sign(FH, fh, efh, buf, x)
+                sfh, _, _, ok1 = _sign(FH, fh, efh, buf, lengths, x)
                 ok &= ok1
                 code = HIT if sfh >= 0 else LATER
         elif sc <= 0:
@@ -184,23 +179,23 @@ def refine(buf, x, event):
         elif spv >= 0:
             code = SEPARATING
         else:
-            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
+            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
             ok &= ok1
             if sd < 0:
                 code = MISS
             else:
-                reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, x)
+                reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x)
                 ok &= ok1
                 code = HIT if reached else LATER
         if svv != 0:
             if sd == 2:
-                sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
+                sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
                 ok &= ok1
             if sd >= 0:
                 if q_precise and (c_precise or sc == 0):  # the filter's roots are proved (c exactly 0: 0)
                     a, b = _root_pair(q_over_vv, 0.0 if sc == 0 else c / q)
                 else:
-                    a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x)
+                    a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x)
                     ok &= ok1
         return code, a, b, ok
     # a motion event (see solver._events.event_exact)
@@ -211,40 +206,40 @@ def refine(buf, x, event):
             return NONE, 0.0, 0.0, ok
         if sc <= 0:
             return IMPACT, 0.0, 0.0, ok
-        sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
+        sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
         ok &= ok1
         if sd <= 0:
             return NONE, 0.0, 0.0, ok
-        reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, x)
+        reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x)
         ok &= ok1
         if reached:
-            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x)
+            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x)
             return IMPACT, min(max(a, 0.0), h), 0.0, ok & ok1
         return NONE, 0.0, 0.0, ok
     if sc >= 0 and spv >= 0:
         return (IMPACT if spv > 0 else SLIDE), 0.0, 0.0, ok
-    sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, x)
+    sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
     ok &= ok1
     if sd > 0:
-        sfh, _, _, ok1 = _sign(FH, fh, efh, buf, x)
+        sfh, _, _, ok1 = _sign(FH, fh, efh, buf, lengths, x)
         ok &= ok1
         sve = 1
         if sfh >= 0 and sc >= 0:
-            sve, _, _, ok1 = _sign(VE, ve, eve, buf, x)
+            sve, _, _, ok1 = _sign(VE, ve, eve, buf, lengths, x)
             ok &= ok1
         if sfh >= 0 and (sc < 0 or sve >= 0):
-            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, x)
+            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x)
             return IMPACT, min(max(b, 0.0), h), 0.0, ok & ok1
         return NONE, 0.0, 0.0, ok
-    sve, _, _, ok1 = _sign(VE, ve, eve, buf, x)
+    sve, _, _, ok1 = _sign(VE, ve, eve, buf, lengths, x)
     ok &= ok1
     if sve >= 0:  # sliding at the vertex -p.v / |v|^2
-        pn, ok1 = _near(PV, spv, pv, npv, buf, x)
+        pn, ok1 = _near(PV, spv, pv, npv, buf, lengths, x)
         return SLIDE, min(max(-pn / vv, 0.0), h), 0.0, ok & ok1
     return NONE, 0.0, 0.0, ok
 
 
-@compiled(f"void({BUFFER}, int64, {_IN}, int64)")
+@jit
 def _load(x, k, src, i):
     """``x[k : k + 3] = src[3 i : 3 i + 3]``."""
     x[k] = src[3 * i]
@@ -273,7 +268,7 @@ def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, 
     left : (m,) bool, output
         ``left[j]``: pair ``idx[j]`` still needs the integer path.
     """
-    buf = np.empty(REGIONS * CAPACITY)
+    buf, lengths = scratch()
     x = np.empty(INPUTS)
     x[15] = 1.0 if inside else 0.0
     for m in range(idx.shape[0]):
@@ -285,7 +280,7 @@ def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, 
         _load(x, 10, vb, i)
         x[13] = rb[i] if rb.shape[0] > 1 else rb[0]
         x[14] = h[i] if h.shape[0] > 1 else h[0]
-        code, lo, up, ok = refine(buf, x, False)
+        code, lo, up, ok = refine(buf, lengths, x, False)
         left[m] = not ok
         if ok:
             t, lo, up = finish(code, lo, up, x[14], inside)
@@ -318,7 +313,7 @@ def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left):
     left : (j,) bool, output
         Where the integer path is still needed.
     """
-    buf = np.empty(REGIONS * CAPACITY)
+    buf, lengths = scratch()
     x = np.empty(INPUTS)
     x[14] = h
     for m in range(idx.shape[0]):
@@ -333,7 +328,7 @@ def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left):
         x[6] = R[i]
         x[13] = R[j]
         x[15] = 1.0 if inside[p] else 0.0
-        code, t, _, ok = refine(buf, x, True)
+        code, t, _, ok = refine(buf, lengths, x, True)
         left[m] = not ok
         if ok:
             kind[p] = code

@@ -20,9 +20,9 @@ import motion_families as mf
 from solver import simulate
 from solver._events import event_exact
 from solver._exact import classify_exact
-from solver._expansion import C, CO, DISC, FH, PV, VE, VV, in_exact_range, quantity
+from solver._expansion import C, CO, DISC, FH, PV, VE, VV, in_exact_range, quantity, scratch
 from solver._filter import USE_JIT, finish
-from solver._refine import refine_events, refine_sweeps, scratch
+from solver._refine import refine_events, refine_sweeps
 from solver.tolerances import TIME_RTOL
 
 pytestmark = pytest.mark.skipif(not USE_JIT, reason="the expansion stage runs compiled only")
@@ -124,7 +124,7 @@ def test_expansion_quantities_are_exact_on_cancelling_inputs():
     """Inputs built so that the quantities cancel (exact touching, tangents, contact at
     the horizon, then a few ulps off): the sign is the exact one, the value within a few ulps."""
     rng = random.Random(5)
-    buf = scratch()
+    buf, lengths = scratch()
     for _ in range(3000):
         scale = 2.0 ** rng.randint(-60, 60)
         a = tuple(rng.choice((0.0, rng.uniform(-10, 10))) * scale for _ in range(3))
@@ -141,7 +141,7 @@ def test_expansion_quantities_are_exact_on_cancelling_inputs():
         x = (*a, *va, ra, *b, *vb, rb, h, rng.random() < 0.3)
         exact = _exact_quantities(x)
         for which, value in exact.items():
-            sign, near, ok = quantity(which, buf, np.array(x, dtype=np.float64))
+            sign, near, ok = quantity(which, buf, lengths, np.array(x, dtype=np.float64))
             assert ok
             assert sign == (value > 0) - (value < 0), (which, x)
             assert near == float(value) or abs(near - float(value)) <= 1e-15 * abs(float(value)), (which, x, near, float(value))
