@@ -53,12 +53,14 @@ sys.path.insert(0, str(HERE))
 
 from bench_audit import _chunk  # noqa: E402  (the audit benchmark's seeded pairs)
 from bench_solver import fmt_table, machine_info, make_touching, median  # noqa: E402
+from previous import ISSUE_17, QUOTED  # noqa: E402
 
 #: The packages and data a checkout needs at run time.
 TREE = ("solver", "explorer", "scenes")
 
 #: Issue 17's cold figures for main at 001ca0b (seconds), when no --previous checkout is measured.
-ISSUE_17 = {"sweep": 2.2, "sweep_many": 4.4, "sweep_many_grazes": 175.0, "audit": 177.0}
+QUOTED_COLD = {"sweep": ISSUE_17["cold_sweep_s"], "sweep_many": ISSUE_17["cold_sweep_many_s"],
+               "sweep_many_grazes": ISSUE_17["cold_sweep_many_grazes_s"], "audit": ISSUE_17["cold_audit_2000_rows_s"]}
 
 _GRAZES = """
 def grazes(n):
@@ -153,7 +155,7 @@ class Runner:
         else:
             command = [sys.executable, "-c", SCRIPTS[name][1]]
         start, cpu = time.perf_counter(), _children_cpu()
-        proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=3600)
+        proc = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True, timeout=3600)
         seconds, cpu = time.perf_counter() - start, _children_cpu() - cpu
         if proc.returncode != 0:
             raise SystemExit(f"{self.label} {name} failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}")
@@ -165,7 +167,8 @@ class Runner:
         env = {**env, "SPHERE_EXPLORER_STARTUP_REPORT": str(report), "XDG_CONFIG_HOME": str(self.scratch),
                "DISPLAY": self.display}  # fmt: skip
         start, cpu = time.time(), _children_cpu()
-        proc = subprocess.Popen([str(self.exe)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proc = subprocess.Popen([str(self.exe)], env=env, cwd=env["PYTHONPATH"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
         while not report.exists() and proc.poll() is None and time.time() - start < 600:
             time.sleep(0.01)
         proc.terminate()
@@ -270,9 +273,9 @@ def report(res: dict, names: list[str], measured_previous: bool) -> None:
             prev = res["previous"][name]
             before = [prev["cold_s"], prev["warm_s"]]
         else:
-            before = [ISSUE_17.get(name, "-"), "-"]
+            before = [QUOTED_COLD.get(name, "-"), "-"]
         rows.append([label, now["cold_s"], now["cold_cpu_s"], now["warm_s"], *before])
-    source = "previous checkout, measured in this run" if measured_previous else "issue 17 (main at 001ca0b)"
+    source = "the --previous checkout, measured in this run" if measured_previous else QUOTED
     print(fmt_table(["entry point (fresh process)", "cold s", "cold CPU s", "warm s (median)", "previous cold s",
                      "previous warm s"],
                     rows, f"first use, wall time of a fresh process (target: cold <= 10 s); previous: {source}"))  # fmt: skip

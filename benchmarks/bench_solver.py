@@ -53,6 +53,9 @@ import numpy as np
 import solver
 from solver import Body, Status, sweep, sweep_inside, sweep_many
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from previous import EXACT_PATH_001CA0B, ISSUE_17, QUOTED, run_previous  # noqa: E402
+
 # --------------------------------------------------------------------------
 # helpers
 
@@ -674,12 +677,37 @@ def make_touching(kind: str, n: int, seed: int) -> dict:
     }
 
 
+def integers_only(batch_module, stage, on: bool) -> None:
+    """Make ``sweep_many`` decide what the float filter leaves with Python integers alone (``on``), or undo it."""
+    if stage is None:  # before issue 17 the switch was USE_JIT in solver.batch
+        batch_module.USE_JIT = not on
+    else:
+        batch_module.compiled_stage = (lambda pairs: None) if on else stage.compiled_stage
+
+
+def previous_batch(n: int, seed: int, box: float, vel_sigma: float, horizon: float, repeats: int) -> dict:
+    """Sections [3] and [4] alone, for ``--previous`` (run on that checkout by :func:`previous.run_previous`)."""
+    res = bench_batch(make_pairs(n, seed, box, vel_sigma), horizon, repeats)
+    return {"sweep_many_s": res["batch"]["median_s"], "mpairs_per_s": res["batch"]["mpairs_per_s"],
+            "textbook_s": res["textbook"]["median_s"],
+            "textbook_over_sweep_many": res["textbook"]["ratio_textbook_over_sweep_many"]}  # fmt: skip
+
+
+def previous_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
+    """Section [7] alone, for ``--previous``: M pairs/s by kind."""
+    return {kind: k["mpairs_per_s"] for kind, k in bench_exact(n, seed, repeats, python_sample)["kinds"].items()}
+
+
 def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
     """[7] sweep_many where every pair needs the exact path; and Python integers alone on a sample."""
-    import solver._stage as stage
     import solver.batch as batch_module
 
-    stage.load()  # the compiled exact stage, loaded (or compiled) before any timing
+    try:
+        import solver._stage as stage
+    except ImportError:  # a checkout before issue 17 (--previous): the compiled stage was always used
+        stage = None
+    else:
+        stage.load()  # the compiled exact stage, loaded (or compiled) before any timing
     out = {"n": n, "python_sample": python_sample, "kinds": {}}
     for kind in ("t0", "tangent", "horizon", "mix"):
         d = make_touching(kind, n, seed)
@@ -689,11 +717,11 @@ def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
         times = timed_runs(lambda: box.__setitem__("r", sweep_many(*args, horizon=d["h"])), repeats)
         r = box["r"]
         sample = tuple(a[:python_sample] for a in args)
-        batch_module.compiled_stage = lambda pairs: None  # integers only, for the ratio
+        integers_only(batch_module, stage, True)  # for the ratio
         try:
             t_py = timed_runs(lambda: box.__setitem__("p", sweep_many(*sample, horizon=d["h"][:python_sample])), 3)
         finally:
-            batch_module.compiled_stage = stage.compiled_stage
+            integers_only(batch_module, stage, False)
         p = box["p"]
         same = bool((p.status == r.status[:python_sample]).all())
         close = np.allclose(np.nan_to_num(p.toi, nan=-1.0), np.nan_to_num(r.toi[:python_sample], nan=-1.0), rtol=1e-13, atol=0.0)
@@ -780,6 +808,17 @@ def report(res: dict) -> str:
                f"({t['textbook_hit_solver_miss']} textbook-only hits, {t['textbook_miss_solver_hit']} solver-only hits); "
                f"toi max |diff| on {t['both_hit']} common hits = {t['toi_max_abs_diff_both_hit']:.3g} "
                f"({t['toi_pairs_diff_gt_1e-10']} pairs > 1e-10)")
+    prev = (res.get("previous") or {}).get("batch")
+    if prev:
+        out.append(f"  previous (--previous checkout, measured in this run): sweep_many {prev['mpairs_per_s']:.1f} Mpairs/s, "
+                   f"textbook {prev['textbook_s'] * 1e3:.1f} ms, time/sweep_many {prev['textbook_over_sweep_many']:.2f}")
+    else:
+        q = ISSUE_17
+        out.append(f"  previous ({QUOTED}): sweep_many {q['sweep_many_mpairs_per_s']:.0f} Mpairs/s, time/sweep_many "
+                   f"{q['textbook_over_sweep_many']:.1f}; before its per-pair validation {q['before_validation_mpairs_per_s']:.0f} "
+                   f"Mpairs/s, {q['before_validation_textbook_over_sweep_many']:.1f}")
+    out.append(f"  target (issue 17): textbook time / sweep_many time >= 3 in the same run; this run "
+               f"{t['ratio_textbook_over_sweep_many']:.2f}")
     out.append(f"  broadcast scalars == explicit (n,) arrays on 100k-pair slice: {a1['same_verdicts_as_array_path']}; "
                f"horizon (n,) == horizon float on all pairs: {a2['same_verdicts_as_array_path']}")
     g = res.get("grazing")
@@ -833,16 +872,23 @@ def _exact_lines(res: dict) -> list[str]:
     cfg = res["config"]
     ex = res.get("exact")
     if ex:
-        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["exact_pairs"], k["python_us_per_pair"],
-                 k["speedup_vs_python"], "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
+        measured = (res.get("previous") or {}).get("exact")
+        before = measured or EXACT_PATH_001CA0B
+        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], before.get(kind, "-"), k["exact_pairs"],
+                 k["python_us_per_pair"], k["speedup_vs_python"],
+                 "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
                 for kind, k in ex["kinds"].items()]  # fmt: skip
         out.append(fmt_table(
-            ["pairs that touch exactly", "median ms", "min ms", "Mpairs/s", "exact", "integers us/pair", "speed-up", "same answers"],
+            ["pairs that touch exactly", "median ms", "min ms", "Mpairs/s", "previous Mpairs/s", "exact", "integers us/pair",
+             "speed-up", "same answers"],
             rows,
             f"[7] the exact path: sweep_many on n={ex['n']:,} pairs the float filter cannot decide, median of {cfg['repeats']} runs; "
             f"Python integers alone on the first {ex['python_sample']:,} (median of 3)",
         ))
         out.append("  status mix: " + "; ".join(f"{kind}: " + ", ".join(f"{a} {b}" for a, b in k["status_counts"].items()) for kind, k in ex["kinds"].items()))
+        out.append("  previous: " + ("the --previous checkout, measured in this run" if measured else
+                                     "main at 001ca0b, benchmarks/README.md (quoted, not measured here)")
+                   + "; target (issue 17): >= 1 Mpairs/s")
         out.append("")
     return out
 
@@ -883,6 +929,8 @@ def main(argv=None) -> int:
     ap.add_argument("--exact-python-sample", type=int, default=5_000, help="pairs decided by Python integers alone in [7]")
     ap.add_argument("--only-exact", action="store_true", help="run only the machine header and section [7]")
     ap.add_argument("--cpu", type=int, default=None, help="pin this process to one CPU (os.sched_setaffinity)")
+    ap.add_argument("--previous", metavar="CHECKOUT", default=None,
+                    help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), in a subprocess")
     args = ap.parse_args(argv)
     if args.repeats < 5:
         ap.error("--repeats must be >= 5")
@@ -905,6 +953,10 @@ def main(argv=None) -> int:
     res["cold_start"] = {"first_sweep_s": t1 - t0, "first_sweep_many_1000_s": t2 - t1}
 
     res["exact"] = bench_exact(args.exact_n, args.seed, args.repeats, args.exact_python_sample) if args.exact_n > 0 else None
+    if args.previous:
+        res["previous"] = {"exact": run_previous(Path(args.previous), "bench_solver", "previous_exact", n=args.exact_n,
+                                                 seed=args.seed, repeats=args.repeats, python_sample=args.exact_python_sample)
+                           if args.exact_n > 0 else None}  # fmt: skip
     if args.only_exact:
         res["loadavg_at_end"] = os.getloadavg()
         res["wall_time_s"] = time.perf_counter() - wall0
@@ -914,6 +966,10 @@ def main(argv=None) -> int:
     batch = bench_batch(d, h, args.repeats)
     batch_result = batch.pop("_result")
     res.update(batch)
+    if args.previous:
+        res["previous"]["batch"] = run_previous(Path(args.previous), "bench_solver", "previous_batch", n=args.n,
+                                                seed=args.seed, box=args.box, vel_sigma=args.vel_sigma, horizon=h,
+                                                repeats=args.repeats)  # fmt: skip
     res["grazing"] = bench_grazing(args.grazing_n, args.seed, h, 5) if args.grazing_n > 0 else None
     res["fcl"] = bench_fcl(d, h, args.fcl_sample, args.repeats, res["batch"], batch_result)
     res["fcl_grazing"] = (
