@@ -372,6 +372,12 @@ def finish(status, t_lo, t_hi, h, inside):
     return toi, t_lo, t_hi
 
 
+#: :func:`finish` as plain Python, for the exact integer path (Python itself): calling the compiled
+#: one from Python would compile a stand-alone copy of it on first use (a third of a second).  The
+#: same source; ``tests/solver/test_plain_python_path.py`` checks both give the same answers.
+finish_python = getattr(finish, "py_func", finish)
+
+
 @jit
 def sweep_one(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside):
     """:func:`classify` then :func:`finish` in one call (one dispatch for the scalar query).

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._exact import classify_exact
-from ._filter import finish
+from ._filter import finish_python
 from ._kernel import FINITE, LIMITS, sweep_kernel
 from ._stage import compiled_stage
 from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
@@ -214,7 +214,7 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
         args = (*ca[k : k + 3].tolist(), *va[k : k + 3].tolist(), pair[0])
         args += (*cb[k : k + 3].tolist(), *vb[k : k + 3].tolist(), pair[1], pair[2], bool(inside))
         out = classify_exact(*args)
-        toi[i], t_lo[i], t_hi[i] = finish(out[0], out[1], out[2], pair[2], bool(inside))
+        toi[i], t_lo[i], t_hi[i] = finish_python(out[0], out[1], out[2], pair[2], bool(inside))
         status[i] = out[0]
         hit[i] = Status(out[0]).is_hit
     return BatchResult(hit, toi, t_lo, t_hi, status, exact)
