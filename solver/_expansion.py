@@ -40,7 +40,7 @@ from ._filter import USE_JIT, compiled, jit
 #: Floats per scratch region.
 CAPACITY = 96
 #: Regions used by :func:`quantity`.
-REGIONS = 13
+REGIONS = 15
 #: Inputs' non-zero magnitudes must lie in [EXACT_MIN, EXACT_MAX].
 EXACT_MIN = 2.0**-200
 EXACT_MAX = 2.0**200
@@ -52,14 +52,15 @@ C, CO, PV, VV, DISC, FH, VE = 0, 1, 2, 3, 4, 5, 6
 
 #: Scratch regions: the components of p and v, R (rA + rB, or rC - rA), the
 #: result, three temporaries (e = p + v h, or the components of w = p x v),
-#: |v|^2 and R^2.
-P0, P1, P2, V0, V1, V2, R, OUT, T0, T1, T2, VVR, RRR = range(13)
+#: |v|^2, R^2, and the one-float expansions 1 and h.
+P0, P1, P2, V0, V1, V2, R, OUT, T0, T1, T2, VVR, RRR, ONE, H = range(15)
 
 
 def _steps() -> np.ndarray:
     """The programs of :func:`quantity`, ``(7, 16, 4)`` int64: per quantity, steps ``(dst, x, y, sign)``, -1 ends."""
     p, v, t = (P0, P1, P2), (V0, V1, V2), (T0, T1, T2)
     squares_minus_r2 = lambda z: [(OUT, z[k], z[k], 1) for k in range(3)] + [(OUT, R, R, -1)]  # noqa: E731
+    at_horizon = [step for k in range(3) for step in ((t[k], p[k], ONE, 1), (t[k], v[k], H, 1))]  # e_k = p_k + v_k h
     cross = []  # |p x v|^2 from w_k = p_a v_b - p_b v_a
     for k in range(3):
         a, b = (k + 1) % 3, (k + 2) % 3
@@ -70,8 +71,8 @@ def _steps() -> np.ndarray:
         PV: [(OUT, p[k], v[k], 1) for k in range(3)],
         VV: [(OUT, v[k], v[k], 1) for k in range(3)],
         DISC: [(VVR, v[k], v[k], 1) for k in range(3)] + [(RRR, R, R, 1), (OUT, VVR, RRR, 1)] + cross,
-        FH: squares_minus_r2(t),  # t_k = e_k
-        VE: [(OUT, v[k], t[k], 1) for k in range(3)],
+        FH: at_horizon + squares_minus_r2(t),
+        VE: at_horizon + [(OUT, v[k], t[k], 1) for k in range(3)],
     }
     out = np.full((7, 16, 4), -1, dtype=np.int64)
     for which, steps in programs.items():
@@ -85,6 +86,8 @@ STEPS = _steps()
 #: numba types of the compiled functions' arguments.
 BUFFER = "float64[::1]"
 LENGTHS = "int64[::1]"
+#: One pair's inputs (read only: a row of the caller's array).
+PAIR = "Array(float64, 1, 'C', readonly=True)"
 
 
 @jit
@@ -205,17 +208,6 @@ def summary(buf, o, n):
 
 
 @jit
-def offset_at_horizon(buf, o, op, npk, ov, nvk, h):
-    """The expansion of ``e_k = p_k + v_k h`` at ``o`` from those of ``p_k`` and ``v_k``; return its length (<= 6)."""
-    m = 0
-    for i in range(npk):
-        m = grow(buf, o, m, buf[op + i])
-    for i in range(nvk):
-        m = add_product(buf, o, m, buf[ov + i], h)
-    return m
-
-
-@jit
 def in_exact_range(x):
     """True when every non-zero input magnitude ``x[:15]`` lies in ``[EXACT_MIN, EXACT_MAX]``."""
     ok = True
@@ -225,13 +217,12 @@ def in_exact_range(x):
     return ok
 
 
-@jit
-def scratch():
+def scratch() -> tuple[np.ndarray, np.ndarray]:
     """The scratch space of :func:`quantity`: ``(REGIONS * CAPACITY,) float64`` and ``(REGIONS,) int64``."""
     return np.empty(REGIONS * CAPACITY), np.zeros(REGIONS, dtype=np.int64)
 
 
-@compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {LENGTHS}, {BUFFER})")
+@compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {LENGTHS}, {PAIR})")
 def quantity(which, buf, lengths, x):
     """Exact sign and near value of one tested polynomial of :mod:`solver._filter`.
 
@@ -261,16 +252,12 @@ def quantity(which, buf, lengths, x):
         lengths[V0 + k] = diff(buf, (V0 + k) * CAPACITY, x[10 + k], x[3 + k])
     sum_of_radii = which == CO or x[15] == 0.0
     lengths[R] = diff(buf, R * CAPACITY, x[6] if sum_of_radii else x[13], -x[13] if sum_of_radii else x[6])
-    for k in range(3):  # e = p + v h, or w = p x v accumulated by the steps
-        lengths[T0 + k] = 0
-        if which == FH or which == VE:
-            lengths[T0 + k] = offset_at_horizon(
-                buf, (T0 + k) * CAPACITY, (P0 + k) * CAPACITY, lengths[P0 + k], (V0 + k) * CAPACITY,
-                lengths[V0 + k], x[14],
-            )  # fmt: skip
-    lengths[OUT] = 0
-    lengths[VVR] = 0
-    lengths[RRR] = 0
+    buf[ONE * CAPACITY] = 1.0
+    lengths[ONE] = 1
+    buf[H * CAPACITY] = x[14]
+    lengths[H] = 1 if x[14] != 0.0 else 0
+    for region in (T0, T1, T2, OUT, VVR, RRR):  # accumulated by the steps
+        lengths[region] = 0
     for step in range(STEPS.shape[1]):
         dst = STEPS[which, step, 0]
         if dst < 0:

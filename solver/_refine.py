@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from ._events import IMPACT, NONE, SLIDE
-from ._expansion import BUFFER, C, CO, DISC, FH, LENGTHS, PV, VE, VV, in_exact_range, quantity, scratch
+from ._expansion import BUFFER, C, CO, DISC, FH, LENGTHS, PAIR, PV, VE, VV, in_exact_range, quantity, scratch
 from ._filter import compiled, finish, jit, quantities
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 
@@ -30,11 +30,8 @@ _TIGHT = 2.0**-40
 #: Values per pair in the input vector of :func:`refine` (see :func:`solver._expansion.quantity`).
 INPUTS = 16
 
-#: numba types: arrays the kernels read (any writeable or read-only array is accepted) and write.
-_IN = "Array(float64, 1, 'C', readonly=True)"
+#: numba type of the pairs the kernel reads (any writeable or read-only array is accepted).
 _IN2 = "Array(float64, 2, 'C', readonly=True)"
-_INT = "Array(int64, 1, 'C', readonly=True)"
-_FLAG = "Array(boolean, 1, 'C', readonly=True)"
 
 
 @jit
@@ -82,7 +79,7 @@ def _roots(c, pv, vv, disc):
     return min(t1, t2), max(t1, t2)
 
 
-@compiled(f"Tuple((boolean, boolean))(float64, float64, float64, float64, {BUFFER}, {LENGTHS}, {BUFFER})")
+@compiled(f"Tuple((boolean, boolean))(float64, float64, float64, float64, {BUFFER}, {LENGTHS}, {PAIR})")
 def _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x):
     """Whether an approaching pair whose path meets the expanded sphere touches by the horizon.
 
@@ -99,7 +96,7 @@ def _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x):
 
 @compiled(
     "Tuple((float64, float64, boolean))(int64, float64, boolean, int64, float64, boolean, int64, float64, boolean, "
-    f"float64, {BUFFER}, {LENGTHS}, {BUFFER})"
+    f"float64, {BUFFER}, {LENGTHS}, {PAIR})"
 )
 def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x):
     """Both roots from the quantities made good to a few ulps; ``(t_lo, t_hi, ok)``."""
@@ -110,7 +107,7 @@ def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x):
     return lo, hi, ok1 & ok2 & ok3
 
 
-@compiled(f"Tuple((int64, float64, float64, boolean))({BUFFER}, {LENGTHS}, {BUFFER}, boolean)")
+@compiled(f"Tuple((int64, float64, float64, boolean))({BUFFER}, {LENGTHS}, {PAIR}, boolean)")
 def refine(buf, lengths, x, event):
     """Exact decision of a sweep (``event`` False) or of a motion event (``event`` True).
 
@@ -239,19 +236,43 @@ def refine(buf, lengths, x, event):
     return NONE, 0.0, 0.0, ok
 
 
-@jit
-def _load(x, k, src, i):
-    """``x[k : k + 3] = src[3 i : 3 i + 3]``."""
-    x[k] = src[3 * i]
-    x[k + 1] = src[3 * i + 1]
-    x[k + 2] = src[3 * i + 2]
+@compiled(f"void({_IN2}, boolean, {BUFFER}, {LENGTHS}, int64[::1], float64[::1], float64[::1], float64[::1], boolean[::1])")
+def decide_pairs(xs, event, buf, lengths, code, a, b, c, ok):
+    """:func:`refine` for every row of ``xs``; for a sweep, :func:`solver._filter.finish` too.
+
+    Parameters
+    ----------
+    xs : (m, 16) float64
+        The pairs, each as :func:`solver._expansion.quantity` takes it.
+    event : bool
+        Motion events (else sweeps).
+    buf, lengths
+        Scratch space (:func:`solver._expansion.scratch`).
+    code : (m,) int64, output
+        Sweep: the :class:`~solver.status.Status` code.  Event: the event kind.
+    a, b, c : (m,) float64, output
+        Sweep: ``toi``, ``t_lo``, ``t_hi``.  Event: the time from now (``a``).
+    ok : (m,) bool, output
+        False where the integer path must decide (the other outputs are then meaningless).
+    """
+    for m in range(xs.shape[0]):
+        x = xs[m]
+        code[m], a[m], b[m], ok[m] = refine(buf, lengths, x, event)
+        if not event:
+            a[m], b[m], c[m] = finish(code[m], a[m], b[m], x[14], x[15] != 0.0)
 
 
-@compiled(
-    f"void({_IN}, {_IN}, {_IN}, {_IN}, {_IN}, {_IN}, {_IN}, boolean, {_INT}, "
-    "boolean[::1], float64[::1], float64[::1], float64[::1], int8[::1], boolean[::1])"
-)
-def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, status, left):
+def _decide(xs: np.ndarray, event: bool) -> tuple[np.ndarray, ...]:
+    """:func:`decide_pairs` on fresh output arrays: ``(code, a, b, c, ok)``."""
+    m = xs.shape[0]
+    code, ok = np.empty(m, dtype=np.int64), np.empty(m, dtype=np.bool_)
+    a, b, c = np.empty(m), np.empty(m), np.empty(m)
+    buf, lengths = scratch()
+    decide_pairs(xs, event, buf, lengths, code, a, b, c, ok)
+    return code, a, b, c, ok
+
+
+def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, status, left) -> None:
     """:func:`refine` for the flagged pairs ``idx`` of a batch.
 
     Parameters
@@ -268,33 +289,21 @@ def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, 
     left : (m,) bool, output
         ``left[j]``: pair ``idx[j]`` still needs the integer path.
     """
-    buf, lengths = scratch()
-    x = np.empty(INPUTS)
-    x[15] = 1.0 if inside else 0.0
-    for m in range(idx.shape[0]):
-        i = idx[m]
-        _load(x, 0, ca, i)
-        _load(x, 3, va, i)
-        x[6] = ra[i] if ra.shape[0] > 1 else ra[0]
-        _load(x, 7, cb, i)
-        _load(x, 10, vb, i)
-        x[13] = rb[i] if rb.shape[0] > 1 else rb[0]
-        x[14] = h[i] if h.shape[0] > 1 else h[0]
-        code, lo, up, ok = refine(buf, lengths, x, False)
-        left[m] = not ok
-        if ok:
-            t, lo, up = finish(code, lo, up, x[14], inside)
-            hit[i] = (code == OVERLAPPING) | (code == HIT)
-            toi[i] = t
-            t_lo[i] = lo
-            t_hi[i] = up
-            status[i] = code
+    xs = np.empty((idx.shape[0], INPUTS))
+    for first, vectors in ((0, ca), (3, va), (7, cb), (10, vb)):
+        xs[:, first : first + 3] = np.take(vectors.reshape(-1, 3), idx, axis=0)
+    for column, values in ((6, ra), (13, rb), (14, h)):
+        xs[:, column] = values[idx] if values.shape[0] > 1 else values[0]
+    xs[:, 15] = 1.0 if inside else 0.0
+    code, t, lo, up, ok = _decide(xs, False)
+    left[:] = ~ok
+    done = idx[ok]
+    status[done] = code[ok]
+    hit[done] = (code[ok] == OVERLAPPING) | (code[ok] == HIT)
+    toi[done], t_lo[done], t_hi[done] = t[ok], lo[ok], up[ok]
 
 
-@compiled(
-    f"void({_IN2}, {_IN2}, {_IN}, {_INT}, {_INT}, {_FLAG}, float64, {_INT}, int8[::1], float64[::1], boolean[::1])"
-)
-def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left):
+def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left) -> None:
     """:func:`refine` for the flagged pairs ``idx`` of a motion step.
 
     Parameters
@@ -313,23 +322,13 @@ def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left):
     left : (j,) bool, output
         Where the integer path is still needed.
     """
-    buf, lengths = scratch()
-    x = np.empty(INPUTS)
-    x[14] = h
-    for m in range(idx.shape[0]):
-        p = idx[m]
-        i = I[p]
-        j = J[p]
-        for k in range(3):
-            x[k] = X[i, k]
-            x[3 + k] = V[i, k]
-            x[7 + k] = X[j, k]
-            x[10 + k] = V[j, k]
-        x[6] = R[i]
-        x[13] = R[j]
-        x[15] = 1.0 if inside[p] else 0.0
-        code, t, _, ok = refine(buf, lengths, x, True)
-        left[m] = not ok
-        if ok:
-            kind[p] = code
-            dt[p] = t
+    i, j = I[idx], J[idx]
+    xs = np.empty((idx.shape[0], INPUTS))
+    xs[:, 0:3], xs[:, 3:6], xs[:, 6] = X[i], V[i], R[i]
+    xs[:, 7:10], xs[:, 10:13], xs[:, 13] = X[j], V[j], R[j]
+    xs[:, 14] = h
+    xs[:, 15] = inside[idx]
+    code, t, _, _, ok = _decide(xs, True)
+    left[:] = ~ok
+    kind[idx[ok]] = code[ok]
+    dt[idx[ok]] = t[ok]

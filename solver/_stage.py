@@ -77,6 +77,17 @@ def load() -> ModuleType | None:
     return _module
 
 
+def first_call(function, what: str):
+    """:func:`announce_if_slow` around the first call in this process of a compiled ``function``, else nothing.
+
+    For the loops over many pairs (``sweep_many``'s, the motion's): their first
+    call loads their machine code from numba's cache, or compiles it.
+    """
+    if getattr(function, "signatures", True):  # plain Python, or already loaded in this process
+        return contextlib.nullcontext()
+    return announce_if_slow(what)
+
+
 @contextlib.contextmanager
 def announce_if_slow(what: str, stream=None) -> Iterator[None]:
     """Say on ``stream`` (default stderr, a terminal only) what is being compiled, if it takes a while.

@@ -72,7 +72,7 @@ import numpy as np
 from . import vec
 from ._events import IMPACT, NONE, SLIDE, event_exact, events_kernel
 from ._filter import USE_JIT
-from ._stage import compiled_stage
+from ._stage import compiled_stage, first_call
 from .body import Body, Vector3
 from .limits import check_horizon, check_restitution
 from .tolerances import MAX_EVENTS, MAX_IMPULSES_PER_INSTANT, SLIDING_COSINE, UNIT_ROUNDOFF
@@ -372,7 +372,8 @@ class _Run:
     def _next_pair(self, left: float) -> int:
         """Index of the pair with the earliest event (ties: the pair order), or -1."""
         if USE_JIT:
-            events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
+            with first_call(events_kernel, "the motion's loop over pairs"):
+                events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
         else:  # plain Python: test only the pairs a cheap array proof does not rule out
             test = self._may_approach(left)
             self.kind[:] = NONE
