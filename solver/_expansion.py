@@ -121,18 +121,20 @@ if USE_JIT:
 
 else:
 
-    def _split(a):
-        c = 134217729.0 * a  # 2^27 + 1 (Veltkamp)
-        hi = c - (c - a)
-        return hi, a - hi
-
     def two_prod(a, b):
-        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly (Dekker; no underflow or overflow)."""
+        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly, as the fused multiply-add gives it.
+
+        Plain Python has no fused multiply-add before 3.13; ``e`` comes from the
+        exact integer ratios instead (the division is correctly rounded, so exact
+        whenever ``e`` is a float, which the exponent range above guarantees).
+        Dekker's splitting would need its partial products not to underflow,
+        which this range does not guarantee.
+        """
         p = a * b
-        ah, al = _split(a)
-        bh, bl = _split(b)
-        e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-        return p, e
+        na, da = float(a).as_integer_ratio()
+        nb, db = float(b).as_integer_ratio()
+        n_p, d_p = float(p).as_integer_ratio()
+        return p, (na * nb * d_p - n_p * da * db) / (da * db * d_p)
 
 
 @jit

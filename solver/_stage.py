@@ -1,17 +1,22 @@
-"""Which exact stage decides what the float filter leaves: Python integers, until the compiled one pays.
+"""Which copy of the exact stage decides what the float filter leaves: plain Python, until the compiled one pays.
 
 The pairs the filter cannot prove (spheres touching exactly, exact tangents,
-contact exactly at the horizon) are decided either by the compiled expansion
-stage (:mod:`solver._refine`, well under a microsecond a pair) or by Python
-integers (:mod:`solver._exact`, about 20 µs a pair).  Their verdicts are the
-same; the tests check it on the hard families.  The compiled stage costs
-seconds to compile on a fresh install (numba then caches it on disk, and a
-later process loads it in a fraction of a second), so it is loaded only once
-it pays: the integers decide until the pairs they have decided in this
-process, with those of the call at hand, would exceed
-:data:`INTEGER_BUDGET` (about half a second of integers); from then on the
-compiled stage decides.  A process that meets a few such pairs (an audit of
-random pairs meets tens per million) never waits for the compiler.
+contact exactly at the horizon) are decided by the exact stage
+(:mod:`solver._refine`: floating-point expansions, Python integers for the
+rare inputs outside their range).  Compiled, it takes well under a
+microsecond a pair, but compiling it takes seconds on a fresh install (numba
+then caches it on disk, and a later process loads it in a fraction of a
+second).  So a process starts with the same source run as plain Python
+(:mod:`solver._plain`, about 0.1 ms a pair) and loads the compiled stage once
+the plain one has decided :data:`PLAIN_BUDGET` pairs (about half a second of
+them).  Both run the same operations on the same floats, so they give the same
+answers bit for bit (``tests/solver/test_plain_python_path.py``): which one
+decided a pair never shows.  A process that meets a few such pairs (an audit
+of random pairs meets tens per million) never waits for the compiler.
+
+Without numba (``SPHERE_SOLVER_JIT=0``, the explorer) there is no compiled
+stage; the caller decides those pairs with Python integers, which are faster
+than the plain expansions.
 
 Compiling numba code is one long step: :func:`announce_if_slow` puts a line
 on stderr (a terminal only) when one takes longer than
@@ -21,6 +26,7 @@ on stderr (a terminal only) when one takes longer than
 from __future__ import annotations
 
 import contextlib
+import importlib
 import sys
 import threading
 import time
@@ -29,8 +35,8 @@ from typing import Iterator
 
 from ._filter import USE_JIT
 
-#: Pairs the integers decide in one process before the compiled stage is loaded.
-INTEGER_BUDGET = 25_000
+#: Pairs the plain Python exact stage decides in one process before the compiled one is loaded.
+PLAIN_BUDGET = 5_000
 #: Seconds a compilation may take before :func:`announce_if_slow` says what it is.
 ANNOUNCE_AFTER = 1.0
 
@@ -39,8 +45,8 @@ _spent = 0
 _module: ModuleType | None = None
 
 
-def compiled_stage(pairs: int) -> ModuleType | None:
-    """The compiled exact stage to decide ``pairs`` more pairs, or None: decide them with integers.
+def exact_stage(pairs: int) -> ModuleType | None:
+    """The copy of the exact stage (:mod:`solver._refine`) to decide ``pairs`` more pairs.
 
     Parameters
     ----------
@@ -50,17 +56,19 @@ def compiled_stage(pairs: int) -> ModuleType | None:
     Returns
     -------
     module or None
-        :mod:`solver._refine` (loaded now if this call uses up the budget),
-        or None without numba (``SPHERE_SOLVER_JIT=0``) or while within budget.
+        The compiled :mod:`solver._refine` (loaded now if this call uses up
+        :data:`PLAIN_BUDGET`), its plain Python copy ``solver._plain._refine``
+        while within the budget, or None without numba (``SPHERE_SOLVER_JIT=0``:
+        decide with integers).
     """
     global _spent
-    if not USE_JIT or pairs <= 0:
+    if not USE_JIT:
         return None
     if _module is None:
         with _lock:
-            if _spent + pairs <= INTEGER_BUDGET:
+            if _spent + pairs <= PLAIN_BUDGET:
                 _spent += pairs
-                return None
+                return importlib.import_module(f"{__package__}._plain._refine")
         return load()
     return _module
 

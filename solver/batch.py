@@ -19,7 +19,7 @@ import numpy as np
 from ._exact import classify_exact
 from ._filter import finish_python
 from ._kernel import FINITE, LIMITS, sweep_kernel
-from ._stage import compiled_stage, first_call
+from ._stage import exact_stage, first_call
 from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
 from .status import Status
 
@@ -203,8 +203,8 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
         _check_pair(views, first_refused, inside, limits)
         raise AssertionError(f"pair {first_refused} flagged invalid but passes the checks")  # pragma: no cover
     idx = np.flatnonzero(exact) if n_exact else np.empty(0, dtype=np.int64)
-    stage = compiled_stage(idx.size)
-    if stage is not None:  # the compiled expansion stage decides nearly all of them
+    stage = exact_stage(idx.size) if idx.size else None
+    if stage is not None:  # the expansion stage decides nearly all of them
         left = np.empty(idx.size, dtype=np.bool_)
         stage.refine_sweeps(ca, va, np.atleast_1d(ra), cb, vb, np.atleast_1d(rb), np.atleast_1d(h), inside,
                             idx, hit, toi, t_lo, t_hi, status, left)  # fmt: skip

@@ -72,7 +72,7 @@ import numpy as np
 from . import vec
 from ._events import IMPACT, NONE, SLIDE, event_exact, events_kernel
 from ._filter import USE_JIT
-from ._stage import compiled_stage, first_call
+from ._stage import exact_stage, first_call
 from .body import Body, Vector3
 from .limits import check_horizon, check_restitution
 from .tolerances import MAX_EVENTS, MAX_IMPULSES_PER_INSTANT, SLIDING_COSINE, UNIT_ROUNDOFF
@@ -384,8 +384,8 @@ class _Run:
                 events_kernel(self.X, self.V, self.R, self.I[test], self.J[test], self.inside[test], left, kind, dt, unsure)
                 self.kind[test], self.dt[test], self.unsure[test] = kind, dt, unsure
         todo = np.flatnonzero(self.unsure)
-        stage = compiled_stage(todo.size)
-        if stage is not None:  # the compiled expansion stage decides nearly all of them
+        stage = exact_stage(todo.size) if todo.size else None
+        if stage is not None:  # the expansion stage decides nearly all of them
             still = np.empty(todo.size, dtype=np.bool_)
             stage.refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
             todo = todo[still]
