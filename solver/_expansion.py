@@ -121,16 +121,26 @@ if USE_JIT:
 
 else:
 
-    def two_prod(a, b):
-        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly, as the fused multiply-add gives it.
+    def _split(a):
+        c = 134217729.0 * a  # 2^27 + 1 (Veltkamp)
+        hi = c - (c - a)
+        return hi, a - hi
 
-        Plain Python has no fused multiply-add before 3.13; ``e`` comes from the
-        exact integer ratios instead (the division is correctly rounded, so exact
-        whenever ``e`` is a float, which the exponent range above guarantees).
-        Dekker's splitting would need its partial products not to underflow,
-        which this range does not guarantee.
+    def two_prod(a, b):
+        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly: the same pair the fused multiply-add gives.
+
+        Plain Python has no fused multiply-add before 3.13.  Dekker's product
+        is exact while its partial products do not underflow, which holds for
+        ``|p| >= 2^-900`` (the smallest, of the two low halves, is about
+        ``|a b| 2^-54``; the inputs' range keeps every value far from
+        overflow); below that, ``e`` comes from the exact integer ratios (the
+        division is correctly rounded, so exact, ``e`` being a float).
         """
         p = a * b
+        if abs(p) >= 2.0**-900:
+            ah, al = _split(a)
+            bh, bl = _split(b)
+            return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
         na, da = float(a).as_integer_ratio()
         nb, db = float(b).as_integer_ratio()
         n_p, d_p = float(p).as_integer_ratio()
@@ -219,8 +229,14 @@ def in_exact_range(x):
     return ok
 
 
-def scratch() -> tuple[np.ndarray, np.ndarray]:
-    """The scratch space of :func:`quantity`: ``(REGIONS * CAPACITY,) float64`` and ``(REGIONS,) int64``."""
+def scratch() -> tuple:
+    """The scratch space of :func:`quantity`: ``(REGIONS * CAPACITY,) float64`` and ``(REGIONS,) int64``.
+
+    As plain Python, lists of the same sizes: the same values, read and
+    written three times faster than numpy's scalars.
+    """
+    if not USE_JIT:
+        return [0.0] * (REGIONS * CAPACITY), [0] * REGIONS
     return np.empty(REGIONS * CAPACITY), np.zeros(REGIONS, dtype=np.int64)
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from ._events import IMPACT, NONE, SLIDE
 from ._expansion import BUFFER, C, CO, DISC, FH, LENGTHS, PAIR, PV, VE, VV, in_exact_range, quantity, scratch
-from ._filter import compiled, finish, jit, quantities
+from ._filter import USE_JIT, compiled, finish, jit, quantities
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 
 NAN = math.nan
@@ -243,7 +243,8 @@ def decide_pairs(xs, event, buf, lengths, code, a, b, c, ok):
     Parameters
     ----------
     xs : (m, 16) float64
-        The pairs, each as :func:`solver._expansion.quantity` takes it.
+        The pairs, each as :func:`solver._expansion.quantity` takes it (as
+        plain Python, a list of lists of floats).
     event : bool
         Motion events (else sweeps).
     buf, lengths
@@ -255,7 +256,7 @@ def decide_pairs(xs, event, buf, lengths, code, a, b, c, ok):
     ok : (m,) bool, output
         False where the integer path must decide (the other outputs are then meaningless).
     """
-    for m in range(xs.shape[0]):
+    for m in range(len(xs)):
         x = xs[m]
         code[m], a[m], b[m], ok[m] = refine(buf, lengths, x, event)
         if not event:
@@ -268,7 +269,7 @@ def _decide(xs: np.ndarray, event: bool) -> tuple[np.ndarray, ...]:
     code, ok = np.empty(m, dtype=np.int64), np.empty(m, dtype=np.bool_)
     a, b, c = np.empty(m), np.empty(m), np.empty(m)
     buf, lengths = scratch()
-    decide_pairs(xs, event, buf, lengths, code, a, b, c, ok)
+    decide_pairs(xs if USE_JIT else xs.tolist(), event, buf, lengths, code, a, b, c, ok)  # plain Python: floats
     return code, a, b, c, ok
 
 
