@@ -52,7 +52,8 @@ def _plain(function):
 #: handful of queries per frame and numba's import and cache load cost a second
 #: of start-up.  The results are the same; only the speed differs.  The copies
 #: imported through :mod:`solver._plain` are always plain Python.
-USE_JIT = os.environ.get("SPHERE_SOLVER_JIT", "1") != "0" and not __name__.rpartition(".")[0].endswith("._plain")
+PLAIN_COPY = __name__.rpartition(".")[0].endswith("._plain")
+USE_JIT = os.environ.get("SPHERE_SOLVER_JIT", "1") != "0" and not PLAIN_COPY
 jit = _plain
 #: Like :data:`jit`, for the loops over many pairs called from Python
 #: (:func:`solver._kernel.sweep_kernel`, :func:`solver._events.events_kernel`):

@@ -1,4 +1,8 @@
-"""Which copy of the exact stage decides what the float filter leaves: plain Python, until the compiled one pays.
+"""Which copy of the solver's loops runs: plain Python, until the compiled one pays.
+
+Two of them, each the same source compiled by numba or run as plain Python
+(:mod:`solver._plain`): ``sweep_many``'s loop over the pairs
+(:func:`batch_kernel`) and the exact stage (:func:`exact_stage`).
 
 The pairs the filter cannot prove (spheres touching exactly, exact tangents,
 contact exactly at the horizon) are decided by the exact stage
@@ -18,6 +22,12 @@ Without numba (``SPHERE_SOLVER_JIT=0``, the explorer) there is no compiled
 stage; the caller decides those pairs with Python integers, which are faster
 than the plain expansions.
 
+``sweep_many``'s loop is treated the same way: its first
+:data:`PLAIN_BATCH_BUDGET` pairs in a process go through the plain Python copy
+of the loop (about 50 µs a pair), so that a first call on a thousand pairs
+does not wait seconds for the compiler; any call that would go beyond it runs
+the compiled loop.  The answers are again the same bit for bit.
+
 Compiling numba code is one long step: :func:`announce_if_slow` puts a line
 on stderr (a terminal only) when one takes longer than
 :data:`ANNOUNCE_AFTER` seconds, saying what is being compiled.
@@ -33,16 +43,38 @@ import time
 from types import ModuleType
 from typing import Iterator
 
-from ._filter import USE_JIT
+from ._filter import PLAIN_COPY, USE_JIT
 
 #: Pairs the plain Python exact stage decides in one process before the compiled one is loaded.
 PLAIN_BUDGET = 5_000
+#: Pairs the plain Python copy of ``sweep_many``'s loop decides in one process before the compiled one runs.
+PLAIN_BATCH_BUDGET = 10_000
 #: Seconds a compilation may take before :func:`announce_if_slow` says what it is.
 ANNOUNCE_AFTER = 1.0
 
 _lock = threading.Lock()
 _spent = 0
+_batch_spent = 0
 _module: ModuleType | None = None
+
+
+def batch_kernel(pairs: int):
+    """The loop of ``sweep_many`` (:func:`solver._kernel.sweep_kernel`) to run on ``pairs`` pairs.
+
+    The plain Python copy's while this process's calls stay within
+    :data:`PLAIN_BATCH_BUDGET` pairs, else the compiled one (or, without
+    numba, the module's own, which is plain Python).
+    """
+    global _batch_spent
+    from . import _kernel
+
+    if USE_JIT:
+        with _lock:
+            if _batch_spent + pairs <= PLAIN_BATCH_BUDGET:
+                _batch_spent += pairs
+                return importlib.import_module(f"{__package__}._plain._kernel").sweep_kernel
+            _batch_spent = PLAIN_BATCH_BUDGET  # spent: from now on the compiled loop
+    return _kernel.sweep_kernel
 
 
 def exact_stage(pairs: int) -> ModuleType | None:
@@ -62,6 +94,8 @@ def exact_stage(pairs: int) -> ModuleType | None:
         decide with integers).
     """
     global _spent
+    if PLAIN_COPY:  # in solver._plain itself: its own plain expansions, like the copy the compiled solver starts with
+        return importlib.import_module(f"{__package__}._refine")
     if not USE_JIT:
         return None
     if _module is None:

@@ -18,8 +18,8 @@ import numpy as np
 
 from ._exact import classify_exact
 from ._filter import finish_python
-from ._kernel import FINITE, LIMITS, sweep_kernel
-from ._stage import exact_stage, first_call
+from ._kernel import FINITE, LIMITS
+from ._stage import batch_kernel, exact_stage, first_call
 from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
 from .status import Status
 
@@ -197,8 +197,10 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
     status = np.empty(n, dtype=np.int8)
     exact = np.empty(n, dtype=np.bool_)
     ranges = LIMITS if limits else FINITE
-    with first_call(sweep_kernel, "sweep_many's loop"):
-        first_refused, n_exact = sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, ranges, hit, toi, t_lo, t_hi, status, exact)
+    kernel = batch_kernel(n)
+    # As plain Python the loop computes with numpy's scalars: IEEE results (inf, NaN) as compiled, without warnings.
+    with first_call(kernel, "sweep_many's loop"), np.errstate(all="ignore"):
+        first_refused, n_exact = kernel(ca, va, ra, cb, vb, rb, h, inside, ranges, hit, toi, t_lo, t_hi, status, exact)
     if first_refused < n:
         _check_pair(views, first_refused, inside, limits)
         raise AssertionError(f"pair {first_refused} flagged invalid but passes the checks")  # pragma: no cover

@@ -24,7 +24,7 @@ from core import core_many, core_sweep
 from motion_reference import check_motion
 from solver import Status, simulate
 from solver import _stage as stage
-from solver import motion
+from solver import batch, motion
 from solver.tolerances import TIME_RTOL
 
 HERE = Path(__file__).resolve().parent
@@ -138,6 +138,26 @@ def test_plain_and_compiled_exact_stages_give_the_same_answers():
         in_range += sum(all(x == 0 or 2.0**-200 <= abs(x) <= 2.0**200 for x in (*a.center, *a.velocity, a.radius,
                         *b.center, *b.velocity, b.radius, h)) for a, b, h in fam.cases(name))  # fmt: skip
     assert decided >= 0.99 * in_range > 9000  # the expansions decide them, rather than handing them to the integers
+
+
+def test_plain_and_compiled_batches_give_the_same_answers():
+    """``sweep_many``'s core, all of it as plain Python (what a process runs on its first pairs: the loop and the
+    exact stage) and compiled (the loop, then the exact stage), on every case of every hard family: every field
+    the same, bit for bit."""
+    plain = importlib.import_module("solver._plain.batch")
+    stage.load()
+    checked = 0
+    for name in fam.FAMILIES:
+        cases, inside = fam.cases(name), fam.mode(name) == "inside"
+        arrays = [np.array(values, dtype=np.float64) for values in zip(*(
+            (a.center, a.velocity, a.radius, b.center, b.velocity, b.radius, h) for a, b, h in cases))]  # fmt: skip
+        got = batch._sweep_arrays(*arrays, inside, False)
+        want = plain._sweep_arrays(*arrays, inside, False)
+        for field in ("hit", "toi", "t_enter", "t_exit", "status", "exact"):
+            x, y = getattr(got, field), getattr(want, field)
+            assert _same_bits(x, y), f"{name}: {field} differs, first at case {np.flatnonzero(x != y)[:1]}"
+        checked += len(cases)
+    assert checked > 10_000
 
 
 def test_plain_and_compiled_exact_stages_give_the_same_motion(monkeypatch):
