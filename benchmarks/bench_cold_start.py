@@ -73,7 +73,10 @@ def grazes(n):
 
 #: name -> (label, Python code run with ``python -c``).
 SCRIPTS = {
-    "sweep": ("first sweep()", "from solver import Body, sweep\nsweep(Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0)), 1.0)"),
+    "sweep": (
+        "first sweep()",
+        "from solver import Body, sweep\nsweep(Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0)), 1.0)",
+    ),
     "sweep_many": (
         "first sweep_many(), 1,000 random pairs",
         "import numpy as np\nfrom solver import sweep_many\nrng = np.random.default_rng(1)\nn = 1000\n"
@@ -82,7 +85,8 @@ SCRIPTS = {
     ),
     "sweep_many_grazes": (
         "first sweep_many(), 1,000 exact tangent grazes",
-        f"import numpy as np\nfrom solver import sweep_many\n{_GRAZES}\nr = sweep_many(*grazes(1000))\nassert r.exact.all()",
+        f"import numpy as np\nfrom solver import sweep_many\n{_GRAZES}\n"
+        "r = sweep_many(*grazes(1000))\nassert r.exact.all()",
     ),
     "simulate": (
         "first simulate(), 16-ball break (touching rack)",
@@ -227,7 +231,8 @@ def main() -> int:
     if "window" in names and display is None:
         names.remove("window")
         print("(the window is skipped: no DISPLAY and no Xvfb)")
-    results: dict = {"machine": info, "arguments": {k: str(v) for k, v in vars(args).items()}, "now": {}, "previous": {}}
+    arguments = {k: str(v) for k, v in vars(args).items()}
+    results: dict = {"machine": info, "arguments": arguments, "now": {}, "previous": {}}
     scratch = Path(tempfile.mkdtemp(prefix="bench-cold-"))
     try:
         log = scratch / "log2000.parquet"
@@ -239,8 +244,8 @@ def main() -> int:
             for key, runner in runners.items():
                 results[key][name] = runner.measure(name, args.repeats)
                 r = results[key][name]
-                print(f"  {key:8s} {name:18s} cold {r['cold_s']:7.2f} s (CPU {r['cold_cpu_s']:.2f})  warm {r['warm_s']:6.2f} s",
-                      file=sys.stderr, flush=True)  # fmt: skip
+                print(f"  {key:8s} {name:18s} cold {r['cold_s']:7.2f} s (CPU {r['cold_cpu_s']:.2f})  "
+                      f"warm {r['warm_s']:6.2f} s", file=sys.stderr, flush=True)  # fmt: skip
     finally:
         if xvfb is not None:
             xvfb.terminate()
@@ -278,7 +283,8 @@ def report(res: dict, names: list[str], measured_previous: bool) -> None:
     source = "the --previous checkout, measured in this run" if measured_previous else QUOTED
     print(fmt_table(["entry point (fresh process)", "cold s", "cold CPU s", "warm s (median)", "previous cold s",
                      "previous warm s"],
-                    rows, f"first use, wall time of a fresh process (target: cold <= 10 s); previous: {source}"))  # fmt: skip
+                    rows, f"first use, wall time of a fresh process (target: cold <= 10 s); "
+                          f"previous: {source}"))  # fmt: skip
 
 
 if __name__ == "__main__":

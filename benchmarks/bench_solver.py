@@ -707,7 +707,8 @@ def previous_batch(n: int, seed: int, box: float, vel_sigma: float, horizon: flo
     return {"sweep_many_s": res["batch"]["median_s"], "mpairs_per_s": res["batch"]["mpairs_per_s"],
             "textbook_s": res["textbook"]["median_s"],
             "textbook_over_sweep_many": res["textbook"]["ratio_textbook_over_sweep_many"],
-            "sweep_many_cpu_s": res["batch"]["cpu_median_s"], "textbook_cpu_s": res["textbook"]["cpu_median_s"]}  # fmt: skip
+            "sweep_many_cpu_s": res["batch"]["cpu_median_s"],
+            "textbook_cpu_s": res["textbook"]["cpu_median_s"]}  # fmt: skip
 
 
 def previous_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
@@ -830,15 +831,17 @@ def report(res: dict) -> str:
                f"({t['toi_pairs_diff_gt_1e-10']} pairs > 1e-10)")
     prev = (res.get("previous") or {}).get("batch")
     if prev:
-        out.append(f"  previous (--previous checkout, measured in this run): sweep_many {prev['mpairs_per_s']:.1f} Mpairs/s, "
-                   f"textbook {prev['textbook_s'] * 1e3:.1f} ms, time/sweep_many {prev['textbook_over_sweep_many']:.2f}; "
+        out.append(f"  previous (--previous checkout, measured in this run): sweep_many {prev['mpairs_per_s']:.1f} "
+                   f"Mpairs/s, textbook {prev['textbook_s'] * 1e3:.1f} ms, "
+                   f"time/sweep_many {prev['textbook_over_sweep_many']:.2f}; "
                    f"by CPU time sweep_many {prev['sweep_many_cpu_s'] * 1e3:.1f} ms, textbook "
                    f"{prev['textbook_cpu_s'] * 1e3:.1f} ms")
     else:
         q = ISSUE_17
         out.append(f"  previous ({QUOTED}): sweep_many {q['sweep_many_mpairs_per_s']:.0f} Mpairs/s, time/sweep_many "
-                   f"{q['textbook_over_sweep_many']:.1f}; before its per-pair validation {q['before_validation_mpairs_per_s']:.0f} "
-                   f"Mpairs/s, {q['before_validation_textbook_over_sweep_many']:.1f}")
+                   f"{q['textbook_over_sweep_many']:.1f}; before its per-pair validation "
+                   f"{q['before_validation_mpairs_per_s']:.0f} Mpairs/s, "
+                   f"{q['before_validation_textbook_over_sweep_many']:.1f}")
     out.append(f"  by CPU time of this process (what other processes on the machine take is not counted): "
                f"sweep_many {b['cpu_median_s'] * 1e3:.1f} ms, textbook {t['cpu_median_s'] * 1e3:.1f} ms, "
                f"time/sweep_many {t['cpu_median_s'] / b['cpu_median_s']:.2f}")
@@ -899,8 +902,8 @@ def _exact_lines(res: dict) -> list[str]:
     if ex:
         measured = (res.get("previous") or {}).get("exact")
         before = measured or EXACT_PATH_001CA0B
-        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["cpu_mpairs_per_s"], before.get(kind, "-"),
-                 k["exact_pairs"],
+        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["cpu_mpairs_per_s"],
+                 before.get(kind, "-"), k["exact_pairs"],
                  k["python_us_per_pair"], k["speedup_vs_python"],
                  "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
                 for kind, k in ex["kinds"].items()]  # fmt: skip
@@ -956,7 +959,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only-exact", action="store_true", help="run only the machine header and section [7]")
     ap.add_argument("--cpu", type=int, default=None, help="pin this process to one CPU (os.sched_setaffinity)")
     ap.add_argument("--previous", metavar="CHECKOUT", default=None,
-                    help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), in a subprocess")
+                    help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), "
+                         "in a subprocess")
     args = ap.parse_args(argv)
     if args.repeats < 5:
         ap.error("--repeats must be >= 5")
@@ -980,9 +984,11 @@ def main(argv=None) -> int:
 
     res["exact"] = bench_exact(args.exact_n, args.seed, args.repeats, args.exact_python_sample) if args.exact_n > 0 else None
     if args.previous:
-        res["previous"] = {"exact": run_previous(Path(args.previous), "bench_solver", "previous_exact", n=args.exact_n,
-                                                 seed=args.seed, repeats=args.repeats, python_sample=args.exact_python_sample)
-                           if args.exact_n > 0 else None}  # fmt: skip
+        exact = None
+        if args.exact_n > 0:
+            exact = run_previous(Path(args.previous), "bench_solver", "previous_exact", n=args.exact_n, seed=args.seed,
+                                 repeats=args.repeats, python_sample=args.exact_python_sample)
+        res["previous"] = {"exact": exact}
     if args.only_exact:
         res["loadavg_at_end"] = os.getloadavg()
         res["wall_time_s"] = time.perf_counter() - wall0

@@ -31,8 +31,8 @@ The body of :func:`classify` has no data-dependent branches: it computes every
 quantity and selects the answer, so the compiled batch loop vectorizes.  The
 functions use nothing but float arithmetic and :mod:`math`.  They are compiled
 by numba (machine code cached on disk next to this file); with numba missing,
-``NUMBA_DISABLE_JIT=1`` or ``SPHERE_SOLVER_JIT=0``, the very same source runs as
-plain Python.
+``NUMBA_DISABLE_JIT=1`` or ``SPHERE_SOLVER_JIT=0``, and in the copies imported
+through :mod:`solver._plain`, the very same source runs as plain Python.
 """
 
 import math

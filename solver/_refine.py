@@ -236,7 +236,8 @@ def refine(buf, lengths, x, event):
     return NONE, 0.0, 0.0, ok
 
 
-@compiled(f"void({_IN2}, boolean, {BUFFER}, {LENGTHS}, int64[::1], float64[::1], float64[::1], float64[::1], boolean[::1])")
+@compiled(f"void({_IN2}, boolean, {BUFFER}, {LENGTHS}, int64[::1], float64[::1], float64[::1], float64[::1], "
+          "boolean[::1])")
 def decide_pairs(xs, event, buf, lengths, code, a, b, c, ok):
     """:func:`refine` for every row of ``xs``; for a sweep, :func:`solver._filter.finish` too.
 

@@ -373,7 +373,8 @@ class _Run:
         """Index of the pair with the earliest event (ties: the pair order), or -1."""
         if USE_JIT:
             with first_call(events_kernel, "the motion's loop over pairs"):
-                events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
+                events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt,
+                              self.unsure)  # fmt: skip
         else:  # plain Python: test only the pairs a cheap array proof does not rule out
             test = self._may_approach(left)
             self.kind[:] = NONE
@@ -387,7 +388,8 @@ class _Run:
         stage = exact_stage(todo.size) if todo.size else None
         if stage is not None:  # the expansion stage decides nearly all of them
             still = np.empty(todo.size, dtype=np.bool_)
-            stage.refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
+            stage.refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt,
+                                still)  # fmt: skip
             todo = todo[still]
         for p in todo.tolist():
             i, j = self.I[p], self.J[p]

@@ -20,7 +20,7 @@ import numpy as np
 
 import families as fam
 import motion_families as mf
-from core import core_many, core_sweep
+from core import core_many, core_sweep, refine_inputs
 from motion_reference import check_motion
 from solver import Status, simulate
 from solver import _stage as stage
@@ -93,16 +93,8 @@ def test_plain_python_motion_passes_the_exact_reference():
 
 
 def _family_pairs(name: str) -> tuple:
-    """Every case of family ``name`` as the arrays :func:`solver._refine.refine_sweeps` takes."""
-    cases = fam.cases(name)
-    ca = np.array([a.center for a, _, _ in cases]).reshape(-1)
-    va = np.array([a.velocity for a, _, _ in cases]).reshape(-1)
-    cb = np.array([b.center for _, b, _ in cases]).reshape(-1)
-    vb = np.array([b.velocity for _, b, _ in cases]).reshape(-1)
-    ra = np.array([a.radius for a, _, _ in cases])
-    rb = np.array([b.radius for _, b, _ in cases])
-    h = np.array([x for _, _, x in cases])
-    return ca, va, ra, cb, vb, rb, h, fam.mode(name) == "inside"
+    """Every case of family ``name`` as the arguments of :func:`solver._refine.refine_sweeps` before ``idx``."""
+    return (*refine_inputs(fam.cases(name)), fam.mode(name) == "inside")
 
 
 def _sweeps(module, pairs: tuple) -> list[np.ndarray]:
@@ -161,7 +153,8 @@ def test_plain_and_compiled_batches_give_the_same_answers():
 
 
 def test_plain_and_compiled_exact_stages_give_the_same_motion(monkeypatch):
-    """simulate() with the exact stage as plain Python and compiled: the same events, times and impulses, bit for bit."""
+    """simulate() with the exact stage as plain Python and compiled: the same events, times and impulses, bit for
+    bit."""
     plain = importlib.import_module("solver._plain._refine")
     compiled = stage.load()
     count = 0

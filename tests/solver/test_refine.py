@@ -17,6 +17,7 @@ import pytest
 
 import families as fam
 import motion_families as mf
+from core import refine_inputs
 from solver import simulate
 from solver._events import event_exact
 from solver._exact import classify_exact
@@ -41,13 +42,7 @@ def test_sweep_verdicts_and_times_equal_the_integer_path(name):
     cases = fam.cases(name)
     inside = fam.mode(name) == "inside"
     n = len(cases)
-    ca = np.array([a.center for a, _, _ in cases]).reshape(-1)
-    va = np.array([a.velocity for a, _, _ in cases]).reshape(-1)
-    cb = np.array([b.center for _, b, _ in cases]).reshape(-1)
-    vb = np.array([b.velocity for _, b, _ in cases]).reshape(-1)
-    ra = np.array([a.radius for a, _, _ in cases])
-    rb = np.array([b.radius for _, b, _ in cases])
-    h = np.array([x for _, _, x in cases])
+    ca, va, ra, cb, vb, rb, h = refine_inputs(cases)
     hit, toi, lo, hi = np.empty(n, bool), np.empty(n), np.empty(n), np.empty(n)
     status, left = np.empty(n, np.int8), np.empty(n, bool)
     refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, np.arange(n), hit, toi, lo, hi, status, left)
