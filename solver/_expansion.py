@@ -229,15 +229,20 @@ def in_exact_range(x):
     return ok
 
 
+#: Values per pair in the input vector of :func:`quantity`.
+INPUTS = 16
+
+
 def scratch() -> tuple:
-    """The scratch space of :func:`quantity`: ``(REGIONS * CAPACITY,) float64`` and ``(REGIONS,) int64``.
+    """Scratch space for :func:`quantity`: ``(REGIONS * CAPACITY,) float64``, ``(REGIONS,) int64`` and a pair's
+    ``(INPUTS,) float64``.
 
     As plain Python, lists of the same sizes: the same values, read and
     written three times faster than numpy's scalars.
     """
     if not USE_JIT:
-        return [0.0] * (REGIONS * CAPACITY), [0] * REGIONS
-    return np.empty(REGIONS * CAPACITY), np.zeros(REGIONS, dtype=np.int64)
+        return [0.0] * (REGIONS * CAPACITY), [0] * REGIONS, [0.0] * INPUTS
+    return np.empty(REGIONS * CAPACITY), np.zeros(REGIONS, dtype=np.int64), np.zeros(INPUTS)
 
 
 @compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {LENGTHS}, {PAIR})")

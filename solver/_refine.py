@@ -19,7 +19,8 @@ import numpy as np
 
 from ._events import IMPACT, NONE, SLIDE
 from ._expansion import BUFFER, C, CO, DISC, FH, LENGTHS, PAIR, PV, VE, VV, in_exact_range, quantity, scratch
-from ._filter import USE_JIT, compiled, finish, jit, quantities
+from ._filter import compiled, finish, jit, jit_loop, quantities
+from ._stage import first_call
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 
 NAN = math.nan
@@ -27,11 +28,7 @@ INF = math.inf
 #: A filter value is used as it is for a root when its bound is this small relative to it
 #: (then every root carries a relative error of a few times this, far below TIME_RTOL).
 _TIGHT = 2.0**-40
-#: Values per pair in the input vector of :func:`refine` (see :func:`solver._expansion.quantity`).
-INPUTS = 16
 
-#: numba type of the pairs the kernel reads (any writeable or read-only array is accepted).
-_IN2 = "Array(float64, 2, 'C', readonly=True)"
 
 
 @jit
@@ -236,42 +233,52 @@ def refine(buf, lengths, x, event):
     return NONE, 0.0, 0.0, ok
 
 
-@compiled(f"void({_IN2}, boolean, {BUFFER}, {LENGTHS}, int64[::1], float64[::1], float64[::1], float64[::1], "
-          "boolean[::1])")
-def decide_pairs(xs, event, buf, lengths, code, a, b, c, ok):
-    """:func:`refine` for every row of ``xs``; for a sweep, :func:`solver._filter.finish` too.
-
-    Parameters
-    ----------
-    xs : (m, 16) float64
-        The pairs, each as :func:`solver._expansion.quantity` takes it (as
-        plain Python, a list of lists of floats).
-    event : bool
-        Motion events (else sweeps).
-    buf, lengths
-        Scratch space (:func:`solver._expansion.scratch`).
-    code : (m,) int64, output
-        Sweep: the :class:`~solver.status.Status` code.  Event: the event kind.
-    a, b, c : (m,) float64, output
-        Sweep: ``toi``, ``t_lo``, ``t_hi``.  Event: the time from now (``a``).
-    ok : (m,) bool, output
-        False where the integer path must decide (the other outputs are then meaningless).
-    """
-    for m in range(len(xs)):
-        x = xs[m]
-        code[m], a[m], b[m], ok[m] = refine(buf, lengths, x, event)
-        if not event:
-            a[m], b[m], c[m] = finish(code[m], a[m], b[m], x[14], x[15] != 0.0)
+@jit_loop
+def _sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, buf, lengths, x, hit, toi, t_lo, t_hi, status, left):
+    """:func:`refine_sweeps`' loop (scratch space ``buf, lengths, x`` from :func:`solver._expansion.scratch`)."""
+    x[15] = 1.0 if inside else 0.0
+    for m in range(idx.shape[0]):
+        i = idx[m]
+        for k in range(3):
+            x[k] = float(ca[3 * i + k])
+            x[3 + k] = float(va[3 * i + k])
+            x[7 + k] = float(cb[3 * i + k])
+            x[10 + k] = float(vb[3 * i + k])
+        x[6] = float(ra[i] if ra.shape[0] > 1 else ra[0])
+        x[13] = float(rb[i] if rb.shape[0] > 1 else rb[0])
+        x[14] = float(h[i] if h.shape[0] > 1 else h[0])
+        code, lo, up, ok = refine(buf, lengths, x, False)
+        left[m] = not ok
+        if ok:
+            t, lo, up = finish(code, lo, up, x[14], inside)
+            hit[i] = (code == OVERLAPPING) | (code == HIT)
+            toi[i] = t
+            t_lo[i] = lo
+            t_hi[i] = up
+            status[i] = code
 
 
-def _decide(xs: np.ndarray, event: bool) -> tuple[np.ndarray, ...]:
-    """:func:`decide_pairs` on fresh output arrays: ``(code, a, b, c, ok)``."""
-    m = xs.shape[0]
-    code, ok = np.empty(m, dtype=np.int64), np.empty(m, dtype=np.bool_)
-    a, b, c = np.empty(m), np.empty(m), np.empty(m)
-    buf, lengths = scratch()
-    decide_pairs(xs if USE_JIT else xs.tolist(), event, buf, lengths, code, a, b, c, ok)  # plain Python: floats
-    return code, a, b, c, ok
+@jit_loop
+def _events(X, V, R, I, J, inside, h, idx, buf, lengths, x, kind, dt, left):
+    """:func:`refine_events`' loop (scratch space ``buf, lengths, x`` from :func:`solver._expansion.scratch`)."""
+    x[14] = h
+    for m in range(idx.shape[0]):
+        p = idx[m]
+        i = I[p]
+        j = J[p]
+        for k in range(3):
+            x[k] = float(X[i, k])
+            x[3 + k] = float(V[i, k])
+            x[7 + k] = float(X[j, k])
+            x[10 + k] = float(V[j, k])
+        x[6] = float(R[i])
+        x[13] = float(R[j])
+        x[15] = 1.0 if inside[p] else 0.0
+        code, t, _, ok = refine(buf, lengths, x, True)
+        left[m] = not ok
+        if ok:
+            kind[p] = code
+            dt[p] = t
 
 
 def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, status, left) -> None:
@@ -291,18 +298,8 @@ def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, 
     left : (m,) bool, output
         ``left[j]``: pair ``idx[j]`` still needs the integer path.
     """
-    xs = np.empty((idx.shape[0], INPUTS))
-    for first, vectors in ((0, ca), (3, va), (7, cb), (10, vb)):
-        xs[:, first : first + 3] = np.take(vectors.reshape(-1, 3), idx, axis=0)
-    for column, values in ((6, ra), (13, rb), (14, h)):
-        xs[:, column] = values[idx] if values.shape[0] > 1 else values[0]
-    xs[:, 15] = 1.0 if inside else 0.0
-    code, t, lo, up, ok = _decide(xs, False)
-    left[:] = ~ok
-    done = idx[ok]
-    status[done] = code[ok]
-    hit[done] = (code[ok] == OVERLAPPING) | (code[ok] == HIT)
-    toi[done], t_lo[done], t_hi[done] = t[ok], lo[ok], up[ok]
+    with first_call(_sweeps, "the exact stage's loop over a batch"):
+        _sweeps(ca, va, ra, cb, vb, rb, h, bool(inside), idx, *scratch(), hit, toi, t_lo, t_hi, status, left)
 
 
 def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left) -> None:
@@ -324,13 +321,5 @@ def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left) -> None:
     left : (j,) bool, output
         Where the integer path is still needed.
     """
-    i, j = I[idx], J[idx]
-    xs = np.empty((idx.shape[0], INPUTS))
-    xs[:, 0:3], xs[:, 3:6], xs[:, 6] = X[i], V[i], R[i]
-    xs[:, 7:10], xs[:, 10:13], xs[:, 13] = X[j], V[j], R[j]
-    xs[:, 14] = h
-    xs[:, 15] = inside[idx]
-    code, t, _, _, ok = _decide(xs, True)
-    left[:] = ~ok
-    kind[idx[ok]] = code[ok]
-    dt[idx[ok]] = t[ok]
+    with first_call(_events, "the exact stage's loop over a motion's pairs"):
+        _events(X, V, R, I, J, inside, float(h), idx, *scratch(), kind, dt, left)

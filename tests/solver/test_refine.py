@@ -119,7 +119,7 @@ def test_expansion_quantities_are_exact_on_cancelling_inputs():
     """Inputs built so that the quantities cancel (exact touching, tangents, contact at
     the horizon, then a few ulps off): the sign is the exact one, the value within a few ulps."""
     rng = random.Random(5)
-    buf, lengths = scratch()
+    buf, lengths, _ = scratch()
     for _ in range(3000):
         scale = 2.0 ** rng.randint(-60, 60)
         a = tuple(rng.choice((0.0, rng.uniform(-10, 10))) * scale for _ in range(3))
