@@ -22,9 +22,10 @@ decide: the exact stage); the first ``simulate()`` (the 16-ball break of
 ``bench_motion.py``, whose touching rack needs the exact stage too);
 ``sphere-explorer audit`` on a 2,000-row Parquet log with engine columns, half
 of it exact tangent grazes; the window (``sphere-explorer``, to its first
-frame; needs a display, or Xvfb, which the script starts); and loading the
-compiled exact stage itself (``solver._stage.load()``: what a process pays once
-it has met enough such pairs, see ``solver/_stage.py``).
+frame; needs a display, or Xvfb, which the script starts); and the
+compiled exact stage itself (``sweep_many()`` on 6,000 grazes, more than the plain
+Python copy's share: what a process pays once it has met enough such pairs,
+see ``solver/_stage.py``).
 
 ``--previous CHECKOUT`` measures another checkout the same way, beside (for
 example ``git worktree add /tmp/prev 001ca0b``; its exact stage took minutes
@@ -93,7 +94,12 @@ SCRIPTS = {
         f"import sys\nsys.path.insert(0, {str(HERE)!r})\nfrom bench_motion import rack\nfrom solver import simulate\n"
         "simulate(rack(), 1.0)",
     ),
-    "exact_stage": ("loading the compiled exact stage", "import solver._stage as stage\nstage.load()"),
+    "exact_stage": (
+        "sweep_many(), 6,000 grazes (compiles the exact stage)",
+        f"import numpy as np\nfrom solver import sweep_many\n{_GRAZES}\n"
+        "r = sweep_many(*grazes(6000))  # more than the plain Python copy's share: the compiled stage\n"
+        "import sys\nassert 'solver._refine' in sys.modules and r.exact.all()",
+    ),
 }
 #: The console script's entry points, measured by command line.
 COMMANDS = {"audit": "sphere-explorer audit, 2,000-row log (half grazes)", "window": "the window, to its first frame"}
