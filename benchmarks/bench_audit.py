@@ -258,8 +258,8 @@ def main() -> int:
         results["solve_only"] = solve_only(e2e, args.seed, 7)
         if args.previous is not None:
             results["previous"] = {
-                key: run_previous(args.previous, "bench_audit", "previous_end_to_end", log=str(log), scratch=str(scratch),
-                                  repeats=args.repeats)
+                key: run_previous(args.previous, "bench_audit", "previous_end_to_end", log=str(log),
+                                  scratch=str(scratch), repeats=args.repeats)
                 for key, log in (("e2e_engine", engine_log), ("e2e_plain", plain_log))
             }  # fmt: skip
         for log in (engine_log, plain_log):
@@ -312,11 +312,13 @@ def report(res: dict) -> None:
                          r["wall_median_s"] / alone])  # fmt: skip
     print(fmt_table(["1e7-pair Parquet log", "pairs", "wall s (median)", "M pairs/s", "previous M pairs/s", "read s",
                      "decide s", "read share", "pyarrow alone s", "wall / pyarrow"], e2e_rows,
-                    "[1] end to end, one process (issue 17's target: >= 15 M pairs/s, or wall <= 1.3x pyarrow alone)"))  # fmt: skip
+                    "[1] end to end, one process (issue 17's target: >= 15 M pairs/s, "
+                    "or wall <= 1.3x pyarrow alone)"))  # fmt: skip
     source = "the --previous checkout, measured in this run" if previous else QUOTED
     print(f"    previous: {source}; pyarrow alone: the same columns read row group by row group in one thread "
           f"(as the audit's reader); with pyarrow's thread pool: "
-          f"{res['pyarrow_engine']['thread_pool_s_median']:.3f} s and {res['pyarrow_plain']['thread_pool_s_median']:.3f} s")
+          f"{res['pyarrow_engine']['thread_pool_s_median']:.3f} s and "
+          f"{res['pyarrow_plain']['thread_pool_s_median']:.3f} s")
     for key, label in (("e2e_engine", "engine"), ("e2e_plain", "geometry only")):
         r = res[key]
         print(f"    {label}: {r['cpu_s_median']:.2f} CPU s (all threads) = {r['pairs_per_cpu_s'] / 1e6:.1f} M pairs per CPU second;"
