@@ -53,6 +53,9 @@ import numpy as np
 import solver
 from solver import Body, Status, sweep, sweep_inside, sweep_many
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from previous import EXACT_PATH_001CA0B, ISSUE_17, QUOTED, run_previous  # noqa: E402
+
 # --------------------------------------------------------------------------
 # helpers
 
@@ -63,6 +66,19 @@ def percentile(values, q: float) -> float:
 
 def median(values) -> float:
     return float(np.median(np.asarray(values, dtype=float)))
+
+
+def timed_call(fn) -> tuple[float, float]:
+    """Wall and CPU time (s, this process's threads) of one ``fn()``, GC disabled."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        return time.perf_counter() - t0, time.process_time() - c0
+    finally:
+        if gc_was_enabled:
+            gc.enable()
 
 
 def timed_runs(fn, repeats: int) -> list[float]:
@@ -366,15 +382,18 @@ def bench_batch(d: dict, h: float, repeats: int) -> dict:
     sweep_many(ca[:k], va[:k], 1.0, cb[:k], vb[:k], 1.0, horizon=h)
     results = {name: fn() for name, fn in variants.items()}  # full-size warm-up, and the results
     times = {name: [] for name in variants}
+    cpu = {name: [] for name in variants}
     for _ in range(repeats):
         for name, fn in variants.items():
             fn()  # untimed: each timed call follows a call of the same variant (allocator/cache state)
-            times[name].extend(timed_runs(fn, 1))
+            wall, used = timed_call(fn)
+            times[name].append(wall)
+            cpu[name].append(used)
 
     def summary(name):
         med = median(times[name])
         return {"median_s": med, "min_s": float(min(times[name])), "times_s": times[name],
-                "mpairs_per_s": n / med / 1e6, "ns_per_pair": med / n * 1e9}
+                "mpairs_per_s": n / med / 1e6, "ns_per_pair": med / n * 1e9, "cpu_median_s": median(cpu[name])}
 
     # [3] sweep_many, radii (n,), horizon float
     r = results["sweep_many"]
@@ -674,24 +693,54 @@ def make_touching(kind: str, n: int, seed: int) -> dict:
     }
 
 
+def integers_only(batch_module, stage, on: bool) -> None:
+    """Make ``sweep_many`` decide what the float filter leaves with Python integers alone (``on``), or undo it."""
+    if stage is None:  # before issue 17 the switch was USE_JIT in solver.batch
+        batch_module.USE_JIT = not on
+    else:
+        batch_module.exact_stage = (lambda pairs: None) if on else stage.exact_stage
+
+
+def previous_batch(n: int, seed: int, box: float, vel_sigma: float, horizon: float, repeats: int) -> dict:
+    """Sections [3] and [4] alone, for ``--previous`` (run on that checkout by :func:`previous.run_previous`)."""
+    res = bench_batch(make_pairs(n, seed, box, vel_sigma), horizon, repeats)
+    return {"sweep_many_s": res["batch"]["median_s"], "mpairs_per_s": res["batch"]["mpairs_per_s"],
+            "textbook_s": res["textbook"]["median_s"],
+            "textbook_over_sweep_many": res["textbook"]["ratio_textbook_over_sweep_many"],
+            "sweep_many_cpu_s": res["batch"]["cpu_median_s"],
+            "textbook_cpu_s": res["textbook"]["cpu_median_s"]}  # fmt: skip
+
+
+def previous_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
+    """Section [7] alone, for ``--previous``: M pairs/s by kind."""
+    return {kind: k["mpairs_per_s"] for kind, k in bench_exact(n, seed, repeats, python_sample)["kinds"].items()}
+
+
 def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
     """[7] sweep_many where every pair needs the exact path; and Python integers alone on a sample."""
     import solver.batch as batch_module
 
+    try:
+        import solver._stage as stage
+    except ImportError:  # a checkout before issue 17 (--previous): the compiled stage was always used
+        stage = None
+    else:
+        stage.load()  # the compiled exact stage, loaded (or compiled) before any timing
     out = {"n": n, "python_sample": python_sample, "kinds": {}}
     for kind in ("t0", "tangent", "horizon", "mix"):
         d = make_touching(kind, n, seed)
         args = (d["ca"], d["va"], d["ra"], d["cb"], d["vb"], d["rb"])
         box = {}
-        sweep_many(*(a[:100] for a in args), horizon=d["h"][:100])  # warm-up
-        times = timed_runs(lambda: box.__setitem__("r", sweep_many(*args, horizon=d["h"])), repeats)
+        sweep_many(*args, horizon=d["h"])  # warm-up (the compiled loop and exact stage, not their plain Python copies)
+        runs = [timed_call(lambda: box.__setitem__("r", sweep_many(*args, horizon=d["h"]))) for _ in range(repeats)]
+        times, cpu = [wall for wall, _ in runs], [used for _, used in runs]
         r = box["r"]
         sample = tuple(a[:python_sample] for a in args)
-        batch_module.USE_JIT = False  # integers only, for the ratio
+        integers_only(batch_module, stage, True)  # for the ratio
         try:
             t_py = timed_runs(lambda: box.__setitem__("p", sweep_many(*sample, horizon=d["h"][:python_sample])), 3)
         finally:
-            batch_module.USE_JIT = True
+            integers_only(batch_module, stage, False)
         p = box["p"]
         same = bool((p.status == r.status[:python_sample]).all())
         close = np.allclose(np.nan_to_num(p.toi, nan=-1.0), np.nan_to_num(r.toi[:python_sample], nan=-1.0), rtol=1e-13, atol=0.0)
@@ -699,6 +748,7 @@ def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
             "median_s": median(times),
             "min_s": float(min(times)),
             "mpairs_per_s": n / median(times) / 1e6,
+            "cpu_mpairs_per_s": n / median(cpu) / 1e6,
             "exact_pairs": int(r.exact.sum()),
             "status_counts": {Status(int(c)).name: int(v) for c, v in zip(*np.unique(r.status, return_counts=True))},
             "python_us_per_pair": median(t_py) / python_sample * 1e6,
@@ -745,9 +795,10 @@ def report(res: dict) -> str:
     cfg = res["config"]
     out = _header(res)
     cs = res["cold_start"]
-    out.append(f"[1] cold start in this process: first sweep() {cs['first_sweep_s'] * 1e3:.1f} ms, "
+    out.append(f"[1] cold start in this process: first sweep() {cs['first_sweep_s'] * 1e3:.1f} ms "
+               "(numba cache load, or compilation if the cache is stale), "
                f"first sweep_many() on 1000 pairs {cs['first_sweep_many_1000_s'] * 1e3:.1f} ms "
-               "(numba cache load, or compilation if the cache is stale)")
+               "(a process's first 10,000 pairs: the plain Python copy of its loop; see bench_cold_start.py)")
     out.append("")
     sc = res["scalar"]
     out.append(fmt_table(
@@ -778,6 +829,24 @@ def report(res: dict) -> str:
                f"({t['textbook_hit_solver_miss']} textbook-only hits, {t['textbook_miss_solver_hit']} solver-only hits); "
                f"toi max |diff| on {t['both_hit']} common hits = {t['toi_max_abs_diff_both_hit']:.3g} "
                f"({t['toi_pairs_diff_gt_1e-10']} pairs > 1e-10)")
+    prev = (res.get("previous") or {}).get("batch")
+    if prev:
+        out.append(f"  previous (--previous checkout, measured in this run): sweep_many {prev['mpairs_per_s']:.1f} "
+                   f"Mpairs/s, textbook {prev['textbook_s'] * 1e3:.1f} ms, "
+                   f"time/sweep_many {prev['textbook_over_sweep_many']:.2f}; "
+                   f"by CPU time sweep_many {prev['sweep_many_cpu_s'] * 1e3:.1f} ms, textbook "
+                   f"{prev['textbook_cpu_s'] * 1e3:.1f} ms")
+    else:
+        q = ISSUE_17
+        out.append(f"  previous ({QUOTED}): sweep_many {q['sweep_many_mpairs_per_s']:.0f} Mpairs/s, time/sweep_many "
+                   f"{q['textbook_over_sweep_many']:.1f}; before its per-pair validation "
+                   f"{q['before_validation_mpairs_per_s']:.0f} Mpairs/s, "
+                   f"{q['before_validation_textbook_over_sweep_many']:.1f}")
+    out.append(f"  by CPU time of this process (what other processes on the machine take is not counted): "
+               f"sweep_many {b['cpu_median_s'] * 1e3:.1f} ms, textbook {t['cpu_median_s'] * 1e3:.1f} ms, "
+               f"time/sweep_many {t['cpu_median_s'] / b['cpu_median_s']:.2f}")
+    out.append(f"  target (issue 17): textbook time / sweep_many time >= 3 in the same run; this run "
+               f"{t['ratio_textbook_over_sweep_many']:.2f}")
     out.append(f"  broadcast scalars == explicit (n,) arrays on 100k-pair slice: {a1['same_verdicts_as_array_path']}; "
                f"horizon (n,) == horizon float on all pairs: {a2['same_verdicts_as_array_path']}")
     g = res.get("grazing")
@@ -831,16 +900,24 @@ def _exact_lines(res: dict) -> list[str]:
     cfg = res["config"]
     ex = res.get("exact")
     if ex:
-        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["exact_pairs"], k["python_us_per_pair"],
-                 k["speedup_vs_python"], "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
+        measured = (res.get("previous") or {}).get("exact")
+        before = measured or EXACT_PATH_001CA0B
+        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["cpu_mpairs_per_s"],
+                 before.get(kind, "-"), k["exact_pairs"],
+                 k["python_us_per_pair"], k["speedup_vs_python"],
+                 "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
                 for kind, k in ex["kinds"].items()]  # fmt: skip
         out.append(fmt_table(
-            ["pairs that touch exactly", "median ms", "min ms", "Mpairs/s", "exact", "integers us/pair", "speed-up", "same answers"],
+            ["pairs that touch exactly", "median ms", "min ms", "Mpairs/s", "by CPU time", "previous Mpairs/s", "exact",
+             "integers us/pair", "speed-up", "same answers"],
             rows,
             f"[7] the exact path: sweep_many on n={ex['n']:,} pairs the float filter cannot decide, median of {cfg['repeats']} runs; "
             f"Python integers alone on the first {ex['python_sample']:,} (median of 3)",
         ))
         out.append("  status mix: " + "; ".join(f"{kind}: " + ", ".join(f"{a} {b}" for a, b in k["status_counts"].items()) for kind, k in ex["kinds"].items()))
+        out.append("  previous: " + ("the --previous checkout, measured in this run" if measured else
+                                     "main at 001ca0b, benchmarks/README.md (quoted, not measured here)")
+                   + "; target (issue 17): >= 1 Mpairs/s")
         out.append("")
     return out
 
@@ -881,6 +958,9 @@ def main(argv=None) -> int:
     ap.add_argument("--exact-python-sample", type=int, default=5_000, help="pairs decided by Python integers alone in [7]")
     ap.add_argument("--only-exact", action="store_true", help="run only the machine header and section [7]")
     ap.add_argument("--cpu", type=int, default=None, help="pin this process to one CPU (os.sched_setaffinity)")
+    ap.add_argument("--previous", metavar="CHECKOUT", default=None,
+                    help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), "
+                         "in a subprocess")
     args = ap.parse_args(argv)
     if args.repeats < 5:
         ap.error("--repeats must be >= 5")
@@ -903,6 +983,12 @@ def main(argv=None) -> int:
     res["cold_start"] = {"first_sweep_s": t1 - t0, "first_sweep_many_1000_s": t2 - t1}
 
     res["exact"] = bench_exact(args.exact_n, args.seed, args.repeats, args.exact_python_sample) if args.exact_n > 0 else None
+    if args.previous:
+        exact = None
+        if args.exact_n > 0:
+            exact = run_previous(Path(args.previous), "bench_solver", "previous_exact", n=args.exact_n, seed=args.seed,
+                                 repeats=args.repeats, python_sample=args.exact_python_sample)
+        res["previous"] = {"exact": exact}
     if args.only_exact:
         res["loadavg_at_end"] = os.getloadavg()
         res["wall_time_s"] = time.perf_counter() - wall0
@@ -912,6 +998,10 @@ def main(argv=None) -> int:
     batch = bench_batch(d, h, args.repeats)
     batch_result = batch.pop("_result")
     res.update(batch)
+    if args.previous:
+        res["previous"]["batch"] = run_previous(Path(args.previous), "bench_solver", "previous_batch", n=args.n,
+                                                seed=args.seed, box=args.box, vel_sigma=args.vel_sigma, horizon=h,
+                                                repeats=args.repeats)  # fmt: skip
     res["grazing"] = bench_grazing(args.grazing_n, args.seed, h, 5) if args.grazing_n > 0 else None
     res["fcl"] = bench_fcl(d, h, args.fcl_sample, args.repeats, res["batch"], batch_result)
     res["fcl_grazing"] = (

@@ -22,26 +22,72 @@ magnitudes lie in ``[2^-200, 2^200]``: then every term of these degree-4
 polynomials has its lowest bit above ``2^-1010`` and its magnitude below
 ``2^830``.  Anything else goes to the integer path.
 
-Expansions live in a scratch array: a polynomial is accumulated in the region
-``buf[o : o + CAPACITY]``; a length beyond the region sets the result's ``ok``
-to False (never seen in practice: the components are non-overlapping, so a
-few dozen cover the whole exponent range met here).
+Expansions live in a scratch array of :data:`REGIONS` regions of
+:data:`CAPACITY` floats, their lengths in an integer array beside it.  Each
+polynomial is a short program of steps ``dst += sign * x * y`` over those
+regions (:data:`STEPS`), run by one loop, so the whole evaluation compiles as
+one small function; a result that outgrows its region sets ``ok`` to False and
+the integer path decides (never seen in practice: the components are
+non-overlapping, so a few dozen cover the exponent range met here).
 """
 
 from __future__ import annotations
 
-from ._filter import USE_JIT, jit, jit_call
+import numpy as np
+
+from ._filter import USE_JIT, compiled, jit
 
 #: Floats per scratch region.
 CAPACITY = 96
 #: Regions used by :func:`quantity`.
-REGIONS = 16
+REGIONS = 15
 #: Inputs' non-zero magnitudes must lie in [EXACT_MIN, EXACT_MAX].
 EXACT_MIN = 2.0**-200
 EXACT_MAX = 2.0**200
+#: Length :func:`add_expansion_product` returns for an expansion that outgrew its region.
+OVERFLOW = CAPACITY
 
 #: Which quantity :func:`quantity` evaluates (see :mod:`solver._filter`).
 C, CO, PV, VV, DISC, FH, VE = 0, 1, 2, 3, 4, 5, 6
+
+#: Scratch regions: the components of p and v, R (rA + rB, or rC - rA), the
+#: result, three temporaries (e = p + v h, or the components of w = p x v),
+#: |v|^2, R^2, and the one-float expansions 1 and h.
+P0, P1, P2, V0, V1, V2, R, OUT, T0, T1, T2, VVR, RRR, ONE, H = range(15)
+
+
+def _steps() -> np.ndarray:
+    """The programs of :func:`quantity`, ``(7, 16, 4)`` int64: per quantity, steps ``(dst, x, y, sign)``, -1 ends."""
+    p, v, t = (P0, P1, P2), (V0, V1, V2), (T0, T1, T2)
+    squares_minus_r2 = lambda z: [(OUT, z[k], z[k], 1) for k in range(3)] + [(OUT, R, R, -1)]  # noqa: E731
+    at_horizon = [step for k in range(3) for step in ((t[k], p[k], ONE, 1), (t[k], v[k], H, 1))]  # e_k = p_k + v_k h
+    cross = []  # |p x v|^2 from w_k = p_a v_b - p_b v_a
+    for k in range(3):
+        a, b = (k + 1) % 3, (k + 2) % 3
+        cross += [(t[k], p[a], v[b], 1), (t[k], p[b], v[a], -1), (OUT, t[k], t[k], -1)]
+    programs = {
+        C: squares_minus_r2(p),
+        CO: squares_minus_r2(p),
+        PV: [(OUT, p[k], v[k], 1) for k in range(3)],
+        VV: [(OUT, v[k], v[k], 1) for k in range(3)],
+        DISC: [(VVR, v[k], v[k], 1) for k in range(3)] + [(RRR, R, R, 1), (OUT, VVR, RRR, 1)] + cross,
+        FH: at_horizon + squares_minus_r2(t),
+        VE: at_horizon + [(OUT, v[k], t[k], 1) for k in range(3)],
+    }
+    out = np.full((7, 16, 4), -1, dtype=np.int64)
+    for which, steps in programs.items():
+        out[which, : len(steps)] = steps
+    return out
+
+
+#: Each quantity as steps ``dst += sign * x * y`` over the scratch regions.
+STEPS = _steps()
+
+#: numba types of the compiled functions' arguments.
+BUFFER = "float64[::1]"
+LENGTHS = "int64[::1]"
+#: One pair's inputs (read only: a row of the caller's array).
+PAIR = "Array(float64, 1, 'C', readonly=True)"
 
 
 @jit
@@ -75,25 +121,35 @@ if USE_JIT:
 
 else:
 
-    @jit
     def _split(a):
         c = 134217729.0 * a  # 2^27 + 1 (Veltkamp)
         hi = c - (c - a)
         return hi, a - hi
 
-    @jit
     def two_prod(a, b):
-        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly (Dekker; no underflow or overflow)."""
+        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly: the same pair the fused multiply-add gives.
+
+        Plain Python has no fused multiply-add before 3.13.  Dekker's product
+        is exact while its partial products do not underflow, which holds for
+        ``|p| >= 2^-900`` (the smallest, of the two low halves, is about
+        ``|a b| 2^-54``; the inputs' range keeps every value far from
+        overflow); below that, ``e`` comes from the exact integer ratios (the
+        division is correctly rounded, so exact, ``e`` being a float).
+        """
         p = a * b
-        ah, al = _split(a)
-        bh, bl = _split(b)
-        e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-        return p, e
+        if abs(p) >= 2.0**-900:
+            ah, al = _split(a)
+            bh, bl = _split(b)
+            return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+        na, da = float(a).as_integer_ratio()
+        nb, db = float(b).as_integer_ratio()
+        n_p, d_p = float(p).as_integer_ratio()
+        return p, (na * nb * d_p - n_p * da * db) / (da * db * d_p)
 
 
 @jit
 def grow(buf, o, n, b):
-    """Add ``b`` to the expansion ``buf[o : o + n]`` in place; return the new length.
+    """Add ``b`` to the expansion ``buf[o : o + n]`` in place; return the new length (at most ``n + 1``).
 
     Zero components are dropped, so the value 0 is the empty expansion.
     """
@@ -112,7 +168,7 @@ def grow(buf, o, n, b):
 
 @jit
 def add_product(buf, o, n, a, b):
-    """Add the exact product ``a b`` to the expansion at ``o``; return the new length."""
+    """Add the exact product ``a b`` to the expansion at ``o``; return the new length (at most ``n + 2``)."""
     p, e = two_prod(a, b)
     if e != 0.0:
         n = grow(buf, o, n, e)
@@ -122,14 +178,18 @@ def add_product(buf, o, n, a, b):
 
 
 @jit
-def add_expansion_product(buf, o, n, x, ox, nx, y, oy, ny, k):
-    """Add ``k`` times the product of expansions ``x[ox:ox+nx]`` and ``y[oy:oy+ny]``; ``k`` is +-1 or +-2."""
+def add_expansion_product(buf, o, n, ox, nx, oy, ny, k):
+    """Add ``k`` times the product of the expansions ``buf[ox:ox+nx]`` and ``buf[oy:oy+ny]`` to the one at ``o``.
+
+    ``k`` is +-1; the region at ``o`` is neither input's.  Returns the new
+    length, or :data:`OVERFLOW` when the result would outgrow its region.
+    """
     for i in range(nx):
-        xi = k * x[ox + i]
+        xi = k * buf[ox + i]
         for j in range(ny):
-            n = add_product(buf, o, n, xi, y[oy + j])
+            n = add_product(buf, o, n, xi, buf[oy + j])
             if n > CAPACITY - 2:
-                return CAPACITY
+                return OVERFLOW
     return n
 
 
@@ -160,28 +220,33 @@ def summary(buf, o, n):
 
 
 @jit
-def offset_at_horizon(buf, o, src, op, npk, ov, nvk, h):
-    """The expansion of ``e_k = p_k + v_k h`` at ``o`` from those of ``p_k`` and ``v_k``; return its length."""
-    m = 0
-    for i in range(npk):
-        m = grow(buf, o, m, src[op + i])
-    for i in range(nvk):
-        m = add_product(buf, o, m, src[ov + i], h)
-    return m
-
-
-@jit
-def in_exact_range(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h):
-    """True when every non-zero input magnitude lies in ``[EXACT_MIN, EXACT_MAX]``."""
+def in_exact_range(x):
+    """True when every non-zero input magnitude ``x[:15]`` lies in ``[EXACT_MIN, EXACT_MAX]``."""
     ok = True
-    for x in (cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h):
-        ax = abs(x)
+    for i in range(15):
+        ax = abs(x[i])
         ok &= (ax == 0.0) | ((ax >= EXACT_MIN) & (ax <= EXACT_MAX))
     return ok
 
 
-@jit_call
-def quantity(which, buf, x):
+#: Values per pair in the input vector of :func:`quantity`.
+INPUTS = 16
+
+
+def scratch() -> tuple:
+    """Scratch space for :func:`quantity`: ``(REGIONS * CAPACITY,) float64``, ``(REGIONS,) int64`` and a pair's
+    ``(INPUTS,) float64``.
+
+    As plain Python, lists of the same sizes: the same values, read and
+    written three times faster than numpy's scalars.
+    """
+    if not USE_JIT:
+        return [0.0] * (REGIONS * CAPACITY), [0] * REGIONS, [0.0] * INPUTS
+    return np.empty(REGIONS * CAPACITY), np.zeros(REGIONS, dtype=np.int64), np.zeros(INPUTS)
+
+
+@compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {LENGTHS}, {PAIR})")
+def quantity(which, buf, lengths, x):
     """Exact sign and near value of one tested polynomial of :mod:`solver._filter`.
 
     Parameters
@@ -190,10 +255,11 @@ def quantity(which, buf, x):
         :data:`C`, :data:`CO`, :data:`PV`, :data:`VV`, :data:`DISC`,
         :data:`FH` or :data:`VE`.
     buf : (REGIONS * CAPACITY,) float64
-        Scratch space.
-    x : tuple
-        ``(cax, ..., rb, h, inside)``, the arguments of
-        :func:`solver._filter.quantities`; they must pass :func:`in_exact_range`.
+    lengths : (REGIONS,) int64
+        Scratch space (:func:`scratch`).
+    x : (16,) float64
+        ``cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h``
+        (they must pass :func:`in_exact_range`) and ``inside`` (1.0 or 0.0).
 
     Returns
     -------
@@ -204,56 +270,29 @@ def quantity(which, buf, x):
     ok : bool
         False when an expansion outgrew its region (then ask the integer path).
     """
-    cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside = x
-    # regions: 0-2 p, 3-5 v, 6 R, 7 result, 8-10 w or e, 12 vv, 13 R^2
-    P = 0
-    Vr = 3 * CAPACITY
-    Rr = 6 * CAPACITY
-    out = 7 * CAPACITY
-    T = 8 * CAPACITY
-    np_ = (diff(buf, P, cbx, cax), diff(buf, P + CAPACITY, cby, cay), diff(buf, P + 2 * CAPACITY, cbz, caz))
-    nv = (diff(buf, Vr, vbx, vax), diff(buf, Vr + CAPACITY, vby, vay), diff(buf, Vr + 2 * CAPACITY, vbz, vaz))
-    if which == CO:
-        nr = diff(buf, Rr, ra, -rb)
-    elif inside:
-        nr = diff(buf, Rr, rb, ra)
-    else:
-        nr = diff(buf, Rr, ra, -rb)
-    n = 0
-    if which == C or which == CO or which == FH:
-        for k in range(3):
-            if which == FH:  # e_k = p_k + v_k h
-                m = offset_at_horizon(buf, T, buf, P + k * CAPACITY, np_[k], Vr + k * CAPACITY, nv[k], h)
-                n = add_expansion_product(buf, out, n, buf, T, m, buf, T, m, 1.0)
-            else:
-                n = add_expansion_product(buf, out, n, buf, P + k * CAPACITY, np_[k], buf, P + k * CAPACITY, np_[k], 1.0)
-        n = add_expansion_product(buf, out, n, buf, Rr, nr, buf, Rr, nr, -1.0)
-    elif which == PV:
-        for k in range(3):
-            n = add_expansion_product(buf, out, n, buf, P + k * CAPACITY, np_[k], buf, Vr + k * CAPACITY, nv[k], 1.0)
-    elif which == VV:
-        for k in range(3):
-            n = add_expansion_product(buf, out, n, buf, Vr + k * CAPACITY, nv[k], buf, Vr + k * CAPACITY, nv[k], 1.0)
-    elif which == VE:
-        for k in range(3):
-            m = offset_at_horizon(buf, T, buf, P + k * CAPACITY, np_[k], Vr + k * CAPACITY, nv[k], h)
-            n = add_expansion_product(buf, out, n, buf, Vr + k * CAPACITY, nv[k], buf, T, m, 1.0)
-    else:  # DISC = vv R^2 - |p x v|^2
-        vvr = 12 * CAPACITY
-        rrr = 13 * CAPACITY
-        nvv = 0
-        for k in range(3):
-            nvv = add_expansion_product(buf, vvr, nvv, buf, Vr + k * CAPACITY, nv[k], buf, Vr + k * CAPACITY, nv[k], 1.0)
-        nrr = add_expansion_product(buf, rrr, 0, buf, Rr, nr, buf, Rr, nr, 1.0)
-        n = add_expansion_product(buf, out, n, buf, vvr, nvv, buf, rrr, nrr, 1.0)
-        for k in range(3):  # w_k = p_a v_b - p_b v_a
-            a = (k + 1) % 3
-            b = (k + 2) % 3
-            w = T + k * CAPACITY
-            nw = add_expansion_product(buf, w, 0, buf, P + a * CAPACITY, np_[a], buf, Vr + b * CAPACITY, nv[b], 1.0)
-            nw = add_expansion_product(buf, w, nw, buf, P + b * CAPACITY, np_[b], buf, Vr + a * CAPACITY, nv[a], -1.0)
-            n = add_expansion_product(buf, out, n, buf, w, nw, buf, w, nw, -1.0)
-    if n >= CAPACITY - 2:
-        return 0, 0.0, False
-    sign, value = summary(buf, out, n)
+    for k in range(3):  # p = cB - cA, v = vB - vA, exactly
+        lengths[P0 + k] = diff(buf, (P0 + k) * CAPACITY, x[7 + k], x[k])
+        lengths[V0 + k] = diff(buf, (V0 + k) * CAPACITY, x[10 + k], x[3 + k])
+    sum_of_radii = which == CO or x[15] == 0.0
+    lengths[R] = diff(buf, R * CAPACITY, x[6] if sum_of_radii else x[13], -x[13] if sum_of_radii else x[6])
+    buf[ONE * CAPACITY] = 1.0
+    lengths[ONE] = 1
+    buf[H * CAPACITY] = x[14]
+    lengths[H] = 1 if x[14] != 0.0 else 0
+    for region in (T0, T1, T2, OUT, VVR, RRR):  # accumulated by the steps
+        lengths[region] = 0
+    for step in range(STEPS.shape[1]):
+        dst = STEPS[which, step, 0]
+        if dst < 0:
+            break
+        a = STEPS[which, step, 1]
+        b = STEPS[which, step, 2]
+        n = add_expansion_product(
+            buf, dst * CAPACITY, lengths[dst], a * CAPACITY, lengths[a], b * CAPACITY, lengths[b],
+            float(STEPS[which, step, 3]),
+        )  # fmt: skip
+        if n == OVERFLOW:
+            return 0, 0.0, False
+        lengths[dst] = n
+    sign, value = summary(buf, OUT * CAPACITY, lengths[OUT])
     return sign, value, True

@@ -1,16 +1,12 @@
 """The batch loop over arrays of pairs, compiled like :mod:`solver._filter`."""
 
-import math
+import sys
 
 import numpy as np
 
-from ._filter import USE_JIT, classify, finish, jit
+from ._filter import USE_JIT, classify, finish, jit, jit_loop
 from .limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
 from .status import HIT, OVERLAPPING
-
-_LC = MAX_COORDINATE
-_LV = MIN_VELOCITY_COMPONENT
-
 
 def item(x, i):
     """``x[i]`` for an array, ``x`` itself for a scalar (a per-pair or shared value)."""
@@ -32,63 +28,75 @@ if USE_JIT:
         pass
 
 
-@jit
-def within_limits(c0, c1, c2, v0, v1, v2, r):
-    """True when a body's centre, velocity and radius are in the ranges of :mod:`solver.limits`."""
-    ok_c = (abs(c0) <= _LC) & (abs(c1) <= _LC) & (abs(c2) <= _LC)
-    ok_v = (abs(v0) <= _LC) & (abs(v1) <= _LC) & (abs(v2) <= _LC)
-    ok_v &= ((v0 == 0.0) | (abs(v0) >= _LV)) & ((v1 == 0.0) | (abs(v1) >= _LV)) & ((v2 == 0.0) | (abs(v2) >= _LV))
-    return ok_c & ok_v & (r >= MIN_RADIUS) & (r <= MAX_RADIUS)
-
-
-#: Codes of the kernel's ``flagged`` output.
-PROVED = 0
-NEEDS_EXACT = 1
-INVALID = 2
+#: The ranges :func:`sweep_kernel` accepts, those of :mod:`solver.limits`: the largest magnitude of a
+#: centre or velocity component, the smallest non-zero one of a velocity component, the smallest and
+#: largest radius, the largest horizon.
+LIMITS = (MAX_COORDINATE, MIN_VELOCITY_COMPONENT, MIN_RADIUS, MAX_RADIUS, MAX_HORIZON)
+#: The same form for the unchecked core (finite numbers and positive sizes only): the checks of
+#: :func:`within` with these bounds reduce to ``|x| < inf`` and ``r > 0`` (5e-324 is the smallest positive float).
+FINITE = (sys.float_info.max, 0.0, 5e-324, sys.float_info.max, sys.float_info.max)
 
 
 @jit
-def valid(c0, c1, c2, v0, v1, v2, r):
-    """True when a body's numbers are finite and its radius positive (no range)."""
-    finite = (abs(c0) < math.inf) & (abs(c1) < math.inf) & (abs(c2) < math.inf)
-    finite &= (abs(v0) < math.inf) & (abs(v1) < math.inf) & (abs(v2) < math.inf)
-    return finite & (r > 0.0) & (r < math.inf)
+def within(c0, c1, c2, v0, v1, v2, r, limits):
+    """True when a body's centre, velocity and radius are within ``limits`` (:data:`LIMITS` or :data:`FINITE`).
+
+    Branch-free; NaN fails every comparison.
+    """
+    most, least, r_min, r_max, _ = limits
+    ok_c = (abs(c0) <= most) & (abs(c1) <= most) & (abs(c2) <= most)
+    ok_v = (abs(v0) <= most) & (abs(v1) <= most) & (abs(v2) <= most)
+    ok_v &= ((v0 == 0.0) | (abs(v0) >= least)) & ((v1 == 0.0) | (abs(v1) >= least)) & ((v2 == 0.0) | (abs(v2) >= least))
+    return ok_c & ok_v & (r >= r_min) & (r <= r_max)
 
 
-@jit
-def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi, status, flagged):
-    """Run the filter on every pair; flag those it cannot prove.
+@jit_loop
+def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, limits, hit, toi, t_lo, t_hi, status, exact):
+    """Run the filter on every pair, checking its input in the same pass; flag what it cannot prove.
 
     Vectors come flattened, ``(3 n,)`` with x, y, z interleaved: with the
     stride known to be 3 the compiler loads them as whole vectors and
     shuffles, instead of gathering element by element (19 ms instead of 50 ms
     per million pairs during development; see ``benchmarks/README.md``).  A radius or the
     horizon shared by all pairs comes as a plain float, so the loop needs no
-    broadcast copy of it.
+    broadcast copy of it.  The loop has no data-dependent branch, so it is
+    vectorized; the counts it returns are reductions of the same pass, so the
+    caller needs no further pass over the flags when nothing is flagged.
 
     Parameters
     ----------
     ca, va, cb, vb : (3 n,) float64, C-contiguous
     ra, rb, h : (n,) float64, C-contiguous, or float
     inside : bool
-    check : bool
-        Flag every pair outside the ranges of :mod:`solver.limits` as
-        :data:`INVALID` (the caller then raises for it); without, only
-        non-finite numbers and sizes that are not positive are.
+    limits : tuple of 5 float
+        :data:`LIMITS`: refuse every pair outside the ranges of
+        :mod:`solver.limits` (the caller then raises for it); :data:`FINITE`:
+        refuse only non-finite numbers and sizes that are not positive.
     hit : (n,) bool, output
     toi, t_lo, t_hi : (n,) float64, output
     status : (n,) int8, output
-    flagged : (n,) int8, output
-        :data:`PROVED`; :data:`NEEDS_EXACT`: left for the exact stages (the
-        other outputs are meaningless); :data:`INVALID`: bad input (also when
-        an inside pair's container is not larger than its ball).
+    exact : (n,) bool, output
+        Left for the exact stages (the other outputs are then meaningless).
+
+    Returns
+    -------
+    first_refused : int
+        Index of the first pair with bad input (also an inside pair whose
+        container is not larger than its ball), or ``n`` when there is none.
+    n_exact : int
+        Pairs left for the exact stages (meaningful when nothing was refused).
     """
-    for i in range(toi.shape[0]):
+    n = toi.shape[0]
+    first_refused = n
+    n_exact = 0
+    for i in range(n):
         k = 3 * i
         hi_ = item(h, i)
+        rai = item(ra, i)
+        rbi = item(rb, i)
         out = classify(
-            ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], item(ra, i),
-            cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], item(rb, i), hi_, inside,
+            ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai,
+            cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi, hi_, inside,
         )  # fmt: skip
         t, lo, up = finish(out[0], out[1], out[2], hi_, inside)
         hit[i] = (out[0] == OVERLAPPING) | (out[0] == HIT)
@@ -96,15 +104,11 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, check, hit, toi, t_lo, t_hi,
         t_lo[i] = lo
         t_hi[i] = up
         status[i] = out[0]
-        rai = item(ra, i)
-        rbi = item(rb, i)
-        if check:
-            ok = within_limits(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai)
-            ok &= within_limits(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi)
-            ok &= (hi_ > 0.0) & (hi_ <= MAX_HORIZON)
-        else:
-            ok = valid(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai)
-            ok &= valid(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi)
-            ok &= (hi_ > 0.0) & (hi_ < math.inf)
-        ok &= (not inside) | (rbi > rai)
-        flagged[i] = INVALID if not ok else (NEEDS_EXACT if out[3] != 0 else PROVED)
+        ok = within(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai, limits)
+        ok &= within(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi, limits)
+        ok &= (hi_ > 0.0) & (hi_ <= limits[4]) & ((not inside) | (rbi > rai))
+        unproved = ok & (out[3] != 0)
+        exact[i] = unproved
+        n_exact += unproved
+        first_refused = min(first_refused, n if ok else i)
+    return first_refused, n_exact

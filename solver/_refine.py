@@ -18,8 +18,9 @@ import math
 import numpy as np
 
 from ._events import IMPACT, NONE, SLIDE
-from ._expansion import C, CAPACITY, CO, DISC, FH, PV, REGIONS, VE, VV, in_exact_range, quantity
-from ._filter import finish, jit, jit_call, quantities
+from ._expansion import BUFFER, C, CO, DISC, FH, LENGTHS, PAIR, PV, VE, VV, in_exact_range, quantity, scratch
+from ._filter import compiled, finish, jit, jit_loop, quantities
+from ._stage import first_call
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 
 NAN = math.nan
@@ -29,13 +30,9 @@ INF = math.inf
 _TIGHT = 2.0**-40
 
 
-def scratch() -> np.ndarray:
-    """A scratch buffer for :func:`solver._expansion.quantity`."""
-    return np.empty(REGIONS * CAPACITY)
-
 
 @jit
-def _sign(which, value, bound, buf, x):
+def _sign(which, value, bound, buf, lengths, x):
     """``(sign, value, near, ok)`` of one quantity.
 
     From the filter when ``|value| > bound`` (``near``: the bound is also tight
@@ -46,18 +43,18 @@ def _sign(which, value, bound, buf, x):
         return 1, value, bound <= _TIGHT * value, True
     if value < -bound:
         return -1, value, bound <= -_TIGHT * value, True
-    sign, near, ok = quantity(which, buf, x)
+    sign, near, ok = quantity(which, buf, lengths, x)
     return sign, near, True, ok
 
 
 @jit
-def _near(which, sign, value, near, buf, x):
+def _near(which, sign, value, near, buf, lengths, x):
     """``(value, ok)``: a value from :func:`_sign` made good to a few ulps (0 when the sign is 0)."""
     if sign == 0:
         return 0.0, True
     if near:
         return value, True
-    out = quantity(which, buf, x)
+    out = quantity(which, buf, lengths, x)
     return out[1], out[2]
 
 
@@ -79,9 +76,45 @@ def _roots(c, pv, vv, disc):
     return min(t1, t2), max(t1, t2)
 
 
-@jit_call
-def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside, event):
+@compiled(f"Tuple((boolean, boolean))(float64, float64, float64, float64, {BUFFER}, {LENGTHS}, {PAIR})")
+def _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x):
+    """Whether an approaching pair whose path meets the expanded sphere touches by the horizon.
+
+    It does when ``f(h) <= 0`` (in contact at h), or else when ``p.v + |v|^2 h >= 0``
+    (the closest approach is within h, so the entry root is too).  Returns
+    ``(reached, ok)``; ``ok`` is False when a sign needed the integer path.
+    """
+    sfh, _, _, ok = _sign(FH, fh, efh, buf, lengths, x)
+    if sfh <= 0:
+        return True, ok
+    sve, _, _, ok1 = _sign(VE, ve, eve, buf, lengths, x)
+    return sve >= 0, ok & ok1
+
+
+@compiled(
+    "Tuple((float64, float64, boolean))(int64, float64, boolean, int64, float64, boolean, int64, float64, boolean, "
+    f"float64, {BUFFER}, {LENGTHS}, {PAIR})"
+)
+def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x):
+    """Both roots from the quantities made good to a few ulps; ``(t_lo, t_hi, ok)``."""
+    cn, ok1 = _near(C, sc, c, nc, buf, lengths, x)
+    pn, ok2 = _near(PV, spv, pv, npv, buf, lengths, x)
+    dn, ok3 = _near(DISC, sd, disc, nd, buf, lengths, x)
+    lo, hi = _roots(cn, pn, vv, dn)
+    return lo, hi, ok1 & ok2 & ok3
+
+
+@compiled(f"Tuple((int64, float64, float64, boolean))({BUFFER}, {LENGTHS}, {PAIR}, boolean)")
+def refine(buf, lengths, x, event):
     """Exact decision of a sweep (``event`` False) or of a motion event (``event`` True).
+
+    Parameters
+    ----------
+    buf, lengths
+        Scratch space (:func:`solver._expansion.scratch`).
+    x : (16,) float64
+        The pair, as :func:`solver._expansion.quantity` takes it.
+    event : bool
 
     Returns
     -------
@@ -92,28 +125,29 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
     ok : bool
         False: decide with Python integers instead.
     """
-    if not in_exact_range(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h):
+    if not in_exact_range(x):
         return 0, NAN, NAN, False
+    h = x[14]
+    inside = x[15] != 0.0
     (in_range, c, ec, co, eco, pv, epv, vv, disc, edisc, ve, eve, fh, efh, pv_zero,
      t_lo, t_hi, q_precise, c_precise, q_over_vv, q) = quantities(
-        cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside
+        x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9], x[10], x[11], x[12], x[13], h, inside
     )  # fmt: skip
     if not in_range:  # no filter bound holds: every sign from expansions
         ec = eco = epv = edisc = eve = efh = INF
         q_precise = False
-    args = (cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb, h, inside)
     ok = True
     if in_range:
         svv = 0 if vv == 0.0 else 1
     else:
-        svv, vv, ok1 = quantity(VV, buf, args)
+        svv, vv, ok1 = quantity(VV, buf, lengths, x)
         ok &= ok1
-    sc, c, nc, ok1 = _sign(C, c, ec, buf, args)
+    sc, c, nc, ok1 = _sign(C, c, ec, buf, lengths, x)
     ok &= ok1
     if pv_zero:
         spv, pv, npv = 0, 0.0, True
     else:
-        spv, pv, npv, ok1 = _sign(PV, pv, epv, buf, args)
+        spv, pv, npv, ok1 = _sign(PV, pv, epv, buf, lengths, x)
         ok &= ok1
     a = NAN
     b = NAN
@@ -123,13 +157,13 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         code = 0
         if inside:
             if sc >= 0:
-                sco, _, _, ok1 = _sign(CO, co, eco, buf, args)
+                sco, _, _, ok1 = _sign(CO, co, eco, buf, lengths, x)
                 ok &= ok1
                 code = OUTSIDE if sco > 0 else OVERLAPPING
             elif svv == 0:
                 code = NO_RELATIVE_MOTION
             else:
-                sfh, _, _, ok1 = _sign(FH, fh, efh, buf, args)
+                sfh, _, _, ok1 = _sign(FH, fh, efh, buf, lengths, x)
                 ok &= ok1
                 code = HIT if sfh >= 0 else LATER
         elif sc <= 0:
@@ -139,23 +173,23 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
         elif spv >= 0:
             code = SEPARATING
         else:
-            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+            sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
             ok &= ok1
             if sd < 0:
                 code = MISS
             else:
-                reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, args)
+                reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x)
                 ok &= ok1
                 code = HIT if reached else LATER
         if svv != 0:
             if sd == 2:
-                sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+                sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
                 ok &= ok1
             if sd >= 0:
                 if q_precise and (c_precise or sc == 0):  # the filter's roots are proved (c exactly 0: 0)
                     a, b = _root_pair(q_over_vv, 0.0 if sc == 0 else c / q)
                 else:
-                    a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+                    a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x)
                     ok &= ok1
         return code, a, b, ok
     # a motion event (see solver._events.event_exact)
@@ -166,107 +200,126 @@ def refine(buf, cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, 
             return NONE, 0.0, 0.0, ok
         if sc <= 0:
             return IMPACT, 0.0, 0.0, ok
-        sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+        sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
         ok &= ok1
         if sd <= 0:
             return NONE, 0.0, 0.0, ok
-        reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, args)
+        reached, ok1 = _reached_by_horizon(fh, efh, ve, eve, buf, lengths, x)
         ok &= ok1
         if reached:
-            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x)
             return IMPACT, min(max(a, 0.0), h), 0.0, ok & ok1
         return NONE, 0.0, 0.0, ok
     if sc >= 0 and spv >= 0:
         return (IMPACT if spv > 0 else SLIDE), 0.0, 0.0, ok
-    sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, args)
+    sd, disc, nd, ok1 = _sign(DISC, disc, edisc, buf, lengths, x)
     ok &= ok1
     if sd > 0:
-        sfh, _, _, ok1 = _sign(FH, fh, efh, buf, args)
+        sfh, _, _, ok1 = _sign(FH, fh, efh, buf, lengths, x)
         ok &= ok1
         sve = 1
         if sfh >= 0 and sc >= 0:
-            sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
+            sve, _, _, ok1 = _sign(VE, ve, eve, buf, lengths, x)
             ok &= ok1
         if sfh >= 0 and (sc < 0 or sve >= 0):
-            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args)
+            a, b, ok1 = _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, lengths, x)
             return IMPACT, min(max(b, 0.0), h), 0.0, ok & ok1
         return NONE, 0.0, 0.0, ok
-    sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
+    sve, _, _, ok1 = _sign(VE, ve, eve, buf, lengths, x)
     ok &= ok1
     if sve >= 0:  # sliding at the vertex -p.v / |v|^2
-        pn, ok1 = _near(PV, spv, pv, npv, buf, args)
+        pn, ok1 = _near(PV, spv, pv, npv, buf, lengths, x)
         return SLIDE, min(max(-pn / vv, 0.0), h), 0.0, ok & ok1
     return NONE, 0.0, 0.0, ok
 
 
-@jit
-def _reached_by_horizon(fh, efh, ve, eve, buf, args):
-    """Whether an approaching pair whose path meets the expanded sphere touches by the horizon.
-
-    It does when ``f(h) <= 0`` (in contact at h), or else when ``p.v + |v|^2 h >= 0``
-    (the closest approach is within h, so the entry root is too).  Returns
-    ``(reached, ok)``; ``ok`` is False when a sign needed the integer path.
-    """
-    sfh, _, _, ok = _sign(FH, fh, efh, buf, args)
-    if sfh <= 0:
-        return True, ok
-    sve, _, _, ok1 = _sign(VE, ve, eve, buf, args)
-    return sve >= 0, ok & ok1
-
-
-@jit
-def _both_roots(sc, c, nc, spv, pv, npv, sd, disc, nd, vv, buf, args):
-    """Both roots from the quantities made good to a few ulps; ``(t_lo, t_hi, ok)``."""
-    cn, ok1 = _near(C, sc, c, nc, buf, args)
-    pn, ok2 = _near(PV, spv, pv, npv, buf, args)
-    dn, ok3 = _near(DISC, sd, disc, nd, buf, args)
-    lo, hi = _roots(cn, pn, vv, dn)
-    return lo, hi, ok1 & ok2 & ok3
-
-
-@jit_call
-def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, status, left):
-    """:func:`refine` for the flagged pairs ``idx`` of a batch (arrays as in :func:`solver._kernel.sweep_kernel`).
-
-    ``left[m]`` is set where pair ``idx[m]`` still needs the integer path.
-    """
-    buf = np.empty(REGIONS * CAPACITY)
+@jit_loop
+def _sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, buf, lengths, x, hit, toi, t_lo, t_hi, status, left):
+    """:func:`refine_sweeps`' loop (scratch space ``buf, lengths, x`` from :func:`solver._expansion.scratch`)."""
+    x[15] = 1.0 if inside else 0.0
     for m in range(idx.shape[0]):
         i = idx[m]
-        k = 3 * i
-        hi_ = h[i] if h.shape[0] > 1 else h[0]
-        rai = ra[i] if ra.shape[0] > 1 else ra[0]
-        rbi = rb[i] if rb.shape[0] > 1 else rb[0]
-        code, lo, up, ok = refine(
-            buf, ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai,
-            cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi, hi_, inside, False,
-        )  # fmt: skip
-        if not ok:
-            left[m] = True
-            continue
-        t, lo, up = finish(code, lo, up, hi_, inside)
-        hit[i] = (code == OVERLAPPING) | (code == HIT)
-        toi[i] = t
-        t_lo[i] = lo
-        t_hi[i] = up
-        status[i] = code
-        left[m] = False
+        for k in range(3):
+            x[k] = float(ca[3 * i + k])
+            x[3 + k] = float(va[3 * i + k])
+            x[7 + k] = float(cb[3 * i + k])
+            x[10 + k] = float(vb[3 * i + k])
+        x[6] = float(ra[i] if ra.shape[0] > 1 else ra[0])
+        x[13] = float(rb[i] if rb.shape[0] > 1 else rb[0])
+        x[14] = float(h[i] if h.shape[0] > 1 else h[0])
+        code, lo, up, ok = refine(buf, lengths, x, False)
+        left[m] = not ok
+        if ok:
+            t, lo, up = finish(code, lo, up, x[14], inside)
+            hit[i] = (code == OVERLAPPING) | (code == HIT)
+            toi[i] = t
+            t_lo[i] = lo
+            t_hi[i] = up
+            status[i] = code
 
 
-@jit_call
-def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left):
-    """:func:`refine` for the flagged pairs ``idx`` of a motion step (arrays as in
-    :func:`solver._events.events_kernel`); ``left[m]`` where the integer path is still needed."""
-    buf = np.empty(REGIONS * CAPACITY)
+@jit_loop
+def _events(X, V, R, I, J, inside, h, idx, buf, lengths, x, kind, dt, left):
+    """:func:`refine_events`' loop (scratch space ``buf, lengths, x`` from :func:`solver._expansion.scratch`)."""
+    x[14] = h
     for m in range(idx.shape[0]):
         p = idx[m]
         i = I[p]
         j = J[p]
-        code, t, _, ok = refine(
-            buf, X[i, 0], X[i, 1], X[i, 2], V[i, 0], V[i, 1], V[i, 2], R[i],
-            X[j, 0], X[j, 1], X[j, 2], V[j, 0], V[j, 1], V[j, 2], R[j], h, inside[p], True,
-        )  # fmt: skip
+        for k in range(3):
+            x[k] = float(X[i, k])
+            x[3 + k] = float(V[i, k])
+            x[7 + k] = float(X[j, k])
+            x[10 + k] = float(V[j, k])
+        x[6] = float(R[i])
+        x[13] = float(R[j])
+        x[15] = 1.0 if inside[p] else 0.0
+        code, t, _, ok = refine(buf, lengths, x, True)
         left[m] = not ok
         if ok:
             kind[p] = code
             dt[p] = t
+
+
+def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, status, left) -> None:
+    """:func:`refine` for the flagged pairs ``idx`` of a batch.
+
+    Parameters
+    ----------
+    ca, va, cb, vb : (3 n,) float64
+        As in :func:`solver._kernel.sweep_kernel`.
+    ra, rb, h : (n,) or (1,) float64
+        Per pair, or one value shared by all.
+    inside : bool
+    idx : (m,) int64
+        The pairs to decide.
+    hit, toi, t_lo, t_hi, status : (n,) outputs
+        Written at ``idx`` where decided.
+    left : (m,) bool, output
+        ``left[j]``: pair ``idx[j]`` still needs the integer path.
+    """
+    with first_call(_sweeps, "the exact stage's loop over a batch"):
+        _sweeps(ca, va, ra, cb, vb, rb, h, bool(inside), idx, *scratch(), hit, toi, t_lo, t_hi, status, left)
+
+
+def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left) -> None:
+    """:func:`refine` for the flagged pairs ``idx`` of a motion step.
+
+    Parameters
+    ----------
+    X, V : (m, 3) float64
+    R : (m,) float64
+    I, J : (k,) int64
+    inside : (k,) bool
+    h : float
+        As in :func:`solver._events.events_kernel`.
+    idx : (j,) int64
+        The pairs to decide.
+    kind : (k,) int8, output
+    dt : (k,) float64, output
+        Written at ``idx`` where decided.
+    left : (j,) bool, output
+        Where the integer path is still needed.
+    """
+    with first_call(_events, "the exact stage's loop over a motion's pairs"):
+        _events(X, V, R, I, J, inside, float(h), idx, *scratch(), kind, dt, left)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._exact import classify_exact
-from ._filter import USE_JIT, finish
-from ._kernel import INVALID, PROVED, sweep_kernel
-from ._refine import refine_sweeps
+from ._filter import finish_python
+from ._kernel import FINITE, LIMITS
+from ._stage import batch_kernel, exact_stage, first_call
 from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
 from .status import Status
 
@@ -195,18 +195,21 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
     t_lo = np.empty(n)
     t_hi = np.empty(n)
     status = np.empty(n, dtype=np.int8)
-    flagged = np.empty(n, dtype=np.int8)
-    sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, limits, hit, toi, t_lo, t_hi, status, flagged)
-    bad = np.flatnonzero(flagged == INVALID)
-    if bad.size:
-        _check_pair(views, int(bad[0]), inside, limits)
-        raise AssertionError(f"pair {int(bad[0])} flagged invalid but passes the checks")  # pragma: no cover
-    exact = flagged != PROVED
-    idx = np.flatnonzero(exact)
-    if USE_JIT and idx.size:  # the compiled expansion stage decides nearly all of them
+    exact = np.empty(n, dtype=np.bool_)
+    ranges = LIMITS if limits else FINITE
+    kernel = batch_kernel(n)
+    # As plain Python the loop computes with numpy's scalars: IEEE results (inf, NaN) as compiled, without warnings.
+    with first_call(kernel, "sweep_many's loop"), np.errstate(all="ignore"):
+        first_refused, n_exact = kernel(ca, va, ra, cb, vb, rb, h, inside, ranges, hit, toi, t_lo, t_hi, status, exact)
+    if first_refused < n:
+        _check_pair(views, first_refused, inside, limits)
+        raise AssertionError(f"pair {first_refused} flagged invalid but passes the checks")  # pragma: no cover
+    idx = np.flatnonzero(exact) if n_exact else np.empty(0, dtype=np.int64)
+    stage = exact_stage(idx.size) if idx.size else None
+    if stage is not None:  # the expansion stage decides nearly all of them
         left = np.empty(idx.size, dtype=np.bool_)
-        refine_sweeps(ca, va, np.atleast_1d(ra), cb, vb, np.atleast_1d(rb), np.atleast_1d(h), inside,
-                      idx, hit, toi, t_lo, t_hi, status, left)  # fmt: skip
+        stage.refine_sweeps(ca, va, np.atleast_1d(ra), cb, vb, np.atleast_1d(rb), np.atleast_1d(h), inside,
+                            idx, hit, toi, t_lo, t_hi, status, left)  # fmt: skip
         idx = idx[left]
     for i in idx.tolist():
         pair = [float(views[k][i]) for k in ("a_radius", "b_radius", "horizon")]
@@ -214,7 +217,7 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
         args = (*ca[k : k + 3].tolist(), *va[k : k + 3].tolist(), pair[0])
         args += (*cb[k : k + 3].tolist(), *vb[k : k + 3].tolist(), pair[1], pair[2], bool(inside))
         out = classify_exact(*args)
-        toi[i], t_lo[i], t_hi[i] = finish(out[0], out[1], out[2], pair[2], bool(inside))
+        toi[i], t_lo[i], t_hi[i] = finish_python(out[0], out[1], out[2], pair[2], bool(inside))
         status[i] = out[0]
         hit[i] = Status(out[0]).is_hit
     return BatchResult(hit, toi, t_lo, t_hi, status, exact)

@@ -73,7 +73,7 @@ import numpy as np
 from . import vec
 from ._events import IMPACT, NONE, SLIDE, event_exact, events_kernel
 from ._filter import USE_JIT
-from ._refine import refine_events
+from ._stage import exact_stage, first_call
 from .body import Body, Vector3
 from .limits import check_horizon, check_restitution
 from .tolerances import MAX_EVENTS, MAX_IMPULSES_PER_INSTANT, SLIDING_COSINE, UNIT_ROUNDOFF
@@ -373,7 +373,9 @@ class _Run:
     def _next_pair(self, left: float) -> int:
         """Index of the pair with the earliest event (ties: the pair order), or -1."""
         if USE_JIT:
-            events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
+            with first_call(events_kernel, "the motion's loop over pairs"):
+                events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt,
+                              self.unsure)  # fmt: skip
         else:  # plain Python: test only the pairs a cheap array proof does not rule out, soonest first
             self.kind[:] = NONE
             self.dt[:] = 0.0
@@ -381,9 +383,11 @@ class _Run:
             self._test_soonest_first(left)
             return self._earliest()
         todo = np.flatnonzero(self.unsure)
-        if USE_JIT and todo.size:  # the compiled expansion stage decides nearly all of them
+        stage = exact_stage(todo.size) if todo.size else None
+        if stage is not None:  # the expansion stage decides nearly all of them
             still = np.empty(todo.size, dtype=np.bool_)
-            refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
+            stage.refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt,
+                                still)  # fmt: skip
             todo = todo[still]
         self._decide_exactly(todo.tolist(), left)
         return self._earliest()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._exact import classify_exact
-from ._filter import finish, sweep_one
+from ._filter import finish_python, sweep_one
 from .body import Body
 from .limits import MAX_HORIZON, check_horizon
 from .result import Mode, Sweep
@@ -34,7 +34,7 @@ def _solve(a: Body, b: Body, horizon: float, mode: Mode) -> Sweep:
     if out[4] == 0:
         return Sweep(a, b, horizon, mode, _STATUSES[out[0]], out[1], out[2], out[3], False, out[5:9], out[9])
     out = classify_exact(*ca, *va, ra, *cb, *vb, rb, horizon, inside)
-    toi, t_lo, t_hi = finish(out[0], out[1], out[2], horizon, inside)
+    toi, t_lo, t_hi = finish_python(out[0], out[1], out[2], horizon, inside)
     return Sweep(a, b, horizon, mode, _STATUSES[out[0]], toi, t_lo, t_hi, True, out[4:8], out[8], out[9:11])
 
 

@@ -50,3 +50,19 @@ def core_many(cases, inside: bool):
         bool(inside),
         False,
     )
+
+
+def refine_inputs(cases):
+    """``(a, b, horizon)`` cases as the arrays of :func:`solver._refine.refine_sweeps`:
+    ``ca, va, ra, cb, vb, rb, h`` (vectors flattened, ``(3 n,)``)."""
+    import numpy as np
+
+    return (
+        np.array([a.center for a, _, _ in cases]).reshape(-1),
+        np.array([a.velocity for a, _, _ in cases]).reshape(-1),
+        np.array([a.radius for a, _, _ in cases]),
+        np.array([b.center for _, b, _ in cases]).reshape(-1),
+        np.array([b.velocity for _, b, _ in cases]).reshape(-1),
+        np.array([b.radius for _, b, _ in cases]),
+        np.array([h for _, _, h in cases]),
+    )

@@ -17,12 +17,13 @@ import pytest
 
 import families as fam
 import motion_families as mf
+from core import refine_inputs
 from solver import simulate
 from solver._events import event_exact
 from solver._exact import classify_exact
-from solver._expansion import C, CO, DISC, FH, PV, VE, VV, in_exact_range, quantity
+from solver._expansion import C, CO, DISC, FH, PV, VE, VV, in_exact_range, quantity, scratch
 from solver._filter import USE_JIT, finish
-from solver._refine import refine_events, refine_sweeps, scratch
+from solver._refine import refine_events, refine_sweeps
 from solver.tolerances import TIME_RTOL
 
 pytestmark = pytest.mark.skipif(not USE_JIT, reason="the expansion stage runs compiled only")
@@ -41,13 +42,7 @@ def test_sweep_verdicts_and_times_equal_the_integer_path(name):
     cases = fam.cases(name)
     inside = fam.mode(name) == "inside"
     n = len(cases)
-    ca = np.array([a.center for a, _, _ in cases]).reshape(-1)
-    va = np.array([a.velocity for a, _, _ in cases]).reshape(-1)
-    cb = np.array([b.center for _, b, _ in cases]).reshape(-1)
-    vb = np.array([b.velocity for _, b, _ in cases]).reshape(-1)
-    ra = np.array([a.radius for a, _, _ in cases])
-    rb = np.array([b.radius for _, b, _ in cases])
-    h = np.array([x for _, _, x in cases])
+    ca, va, ra, cb, vb, rb, h = refine_inputs(cases)
     hit, toi, lo, hi = np.empty(n, bool), np.empty(n), np.empty(n), np.empty(n)
     status, left = np.empty(n, np.int8), np.empty(n, bool)
     refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, np.arange(n), hit, toi, lo, hi, status, left)
@@ -92,7 +87,7 @@ def test_motion_events_equal_the_integer_path():
                 args = (*f.centers[i].tolist(), *f.velocities[i].tolist(), float(R[i]),
                         *f.centers[j].tolist(), *f.velocities[j].tolist(), float(R[j]), left, wall)  # fmt: skip
                 if still[p]:
-                    handed_on += bool(in_exact_range(*args[:-1]))
+                    handed_on += bool(in_exact_range(np.array(args[:-1] + (0.0,))))
                     continue
                 k, t = event_exact(*args)
                 assert (kind[p], True) == (k, _close(dt[p], t)), f"{case}: pair {(i, j)} refine {(kind[p], dt[p])}, integers {(k, t)}"
@@ -124,7 +119,7 @@ def test_expansion_quantities_are_exact_on_cancelling_inputs():
     """Inputs built so that the quantities cancel (exact touching, tangents, contact at
     the horizon, then a few ulps off): the sign is the exact one, the value within a few ulps."""
     rng = random.Random(5)
-    buf = scratch()
+    buf, lengths, _ = scratch()
     for _ in range(3000):
         scale = 2.0 ** rng.randint(-60, 60)
         a = tuple(rng.choice((0.0, rng.uniform(-10, 10))) * scale for _ in range(3))
@@ -141,7 +136,7 @@ def test_expansion_quantities_are_exact_on_cancelling_inputs():
         x = (*a, *va, ra, *b, *vb, rb, h, rng.random() < 0.3)
         exact = _exact_quantities(x)
         for which, value in exact.items():
-            sign, near, ok = quantity(which, buf, x)
+            sign, near, ok = quantity(which, buf, lengths, np.array(x, dtype=np.float64))
             assert ok
             assert sign == (value > 0) - (value < 0), (which, x)
             assert near == float(value) or abs(near - float(value)) <= 1e-15 * abs(float(value)), (which, x, near, float(value))
