@@ -122,7 +122,9 @@ PANELS = {"plot": "panel: parabola", "values": "panel: values", "time_bar": "pan
 
 def _instrument_window(probe: _Probe, window) -> None:
     for attribute, name in PANELS.items():
-        refresher = getattr(window, attribute).refresher
+        refresher = getattr(getattr(window, attribute), "refresher", None)
+        if refresher is None:  # a panel bound to the session's parts (qt/binding.py) has no refresh of its own
+            continue
         refresher.refresh = probe.timed(name, refresher.refresh)
     render_window = window.viewport.plotter.render_window
     starts: list[float] = []
@@ -151,7 +153,11 @@ def _child(scene_path: str, moves: int) -> None:
         if window is None or not window.viewport.ready or window.plot is None:
             QTimer.singleShot(50, poll)
             return
-        _instrument_window(probe, window)
+        try:
+            _instrument_window(probe, window)
+        except Exception as error:  # noqa: BLE001  (the window changed: say so instead of hanging)
+            finish({"error": f"cannot instrument the window: {error!r}"})
+            return
         state["drag"] = _Drag(app, window, probe, moves, finish)  # held here: Qt keeps weak references to its methods
         QTimer.singleShot(1000, state["drag"].start)
 

@@ -1,0 +1,331 @@
+"""Mutation run: how many small, plausible bugs the tests catch, package by package.
+
+Each package's source is mutated by mutmut (one change at a time: an operator
+flipped, a constant changed, a call's argument dropped, ...) and the tests that
+cover it run against every mutant.  A mutant is *caught* when a test fails or
+hangs (killed or timed out); it *survives* when every test passes, or when no
+selected test reaches its function ("no tests").  A survivor either gets a test
+that kills it or is listed in ``mutation_equivalent.txt`` beside this script
+with the reason it cannot change behaviour.
+
+mutmut runs in a scratch copy of the tree (the working tree's tracked and
+untracked-but-not-ignored files), with a ``[tool.mutmut]`` section written into
+the copy's pyproject.toml, so the repository never gets a ``mutants/`` folder
+or a mutmut configuration.  Decorated functions are never mutated by mutmut,
+so the audit's numba kernels (``@njit`` in rows.py, judging.py, textbook.py)
+are left alone; the solver's compiled modules are copied, not mutated.
+
+Usage (from the repository root, with the project venv and ``mutmut==3.8.1``)::
+
+    nice -n 5 .venv/bin/python benchmarks/mutation.py                 # every package, one test process
+    nice -n 5 .venv/bin/python benchmarks/mutation.py motion path     # some packages
+    .venv/bin/python benchmarks/mutation.py model --workdir /tmp/mut  # keep the copy; again: only what changed
+    .venv/bin/python benchmarks/mutation.py model --workdir /tmp/mut --rerun-survivors
+
+It prints the machine, one row per package (mutants, caught, equivalent,
+survivors, the caught share) and every survivor not listed as equivalent with
+its diff.  Exit status 0 when every package reaches :data:`GOAL` with no
+unexplained survivor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_solver import fmt_table, machine_info  # noqa: E402  (the solver benchmark's helpers)
+
+#: The mutants listed as equivalent, one a line: ``name | mutated line | why``.
+EQUIVALENT = Path(__file__).with_name("mutation_equivalent.txt")
+#: The share of mutants (equivalent ones left out) the tests must catch, per package.
+GOAL = 0.90
+#: The mutmut release this script is written for (its CLI and its status names).
+MUTMUT = "3.8.1"
+#: Arguments of every pytest run: no cache folder, no X server (nothing here draws on screen),
+#: the same hypothesis examples every run.
+PYTEST_ARGS = ["-p", "no:cacheprovider", "-q", "-p", "no:xvfb", "--hypothesis-seed=0"]
+#: mutmut's statuses that count as caught.
+CAUGHT = ("killed", "timeout")
+
+
+@dataclass(frozen=True)
+class Package:
+    """What to mutate and the tests that cover it.
+
+    ``tests``: files or node ids (pytest's test selection); ``deselect``: node ids left out
+    (tests that run the code only in other processes, where mutmut cannot see them);
+    ``env``: variables of the test runs (smaller random families).
+    """
+
+    mutate: tuple[str, ...]
+    tests: tuple[str, ...]
+    deselect: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+
+
+#: The packages and their tests: the fast tests that reach the code in this process.
+PACKAGES = {
+    "explorer/model": Package(
+        mutate=("explorer/model/*.py",),
+        tests=tuple(
+            f"tests/explorer/{name}.py"
+            for name in ("test_session", "test_scene_io", "test_paste", "test_precision", "test_hostile_files",
+                         "test_hostile_fuzz")  # fmt: skip
+        ),
+        deselect=("tests/explorer/test_session.py::test_the_session_runs_without_qt_or_a_display",),
+    ),
+    "explorer/audit": Package(
+        mutate=("explorer/audit/*.py",),
+        tests=tuple(
+            f"tests/audit/{name}.py"
+            for name in ("test_bad_logs", "test_command", "test_planted", "test_textbook", "test_uneven_logs",
+                         "test_hostile_logs", "test_signals", "test_dask")  # fmt: skip
+        ),
+        deselect=(
+            "tests/audit/test_command.py::test_the_console_script_end_to_end",
+            "tests/audit/test_command.py::test_a_bad_log_through_the_console_script_is_one_line",
+            "tests/audit/test_hostile_logs.py::test_the_audits_compiled_code_under_bounds_checking",
+            "tests/audit/test_hostile_logs.py::test_a_refusal_under_workers_is_one_line",
+            "tests/audit/test_signals.py::test_a_signal_at_any_moment",
+            "tests/audit/test_signals.py::test_a_killed_run_is_cleaned_up_by_the_next",
+        ),
+    ),
+    "solver/motion.py": Package(
+        mutate=("solver/motion.py",), tests=("tests/solver/test_motion.py",), env={"MOTION_CASES": "100"}
+    ),
+    "solver/path.py": Package(
+        mutate=("solver/path.py",),
+        tests=("tests/solver/test_motion.py", "tests/solver/test_response.py"),
+        env={"MOTION_CASES": "100"},
+    ),
+}
+
+
+@dataclass
+class Outcome:
+    """One package's run: status by mutant name, the diff of each survivor, seconds."""
+
+    status: dict[str, str]
+    diffs: dict[str, str]
+    seconds: float
+
+
+# -- the scratch copy -------------------------------------------------------------------------------
+
+
+def tree_files(root: Path) -> list[str]:
+    """The working tree's files that git knows or would add (tracked, and untracked but not ignored)."""
+    out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=root,
+                         check=True, capture_output=True).stdout  # fmt: skip
+    return sorted({name for name in out.decode().split("\0") if name and (root / name).is_file()})
+
+
+def copy_tree(root: Path, scratch: Path) -> None:
+    """Copy the tree's files into ``scratch`` (a file whose content is the same is left, mtime and all)."""
+    for name in tree_files(root):
+        target = scratch / name
+        if target.is_file() and target.read_bytes() == (root / name).read_bytes():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / name, target)
+
+
+def _toml_list(values) -> str:
+    return "[" + ", ".join(f'"{v}"' for v in values) + "]"
+
+
+def write_config(scratch: Path, package: Package) -> None:
+    """The copy's pyproject.toml with a ``[tool.mutmut]`` section, and without the X server options."""
+    path = scratch / "pyproject.toml"
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    text = re.sub(r"\s*--xvfb-[\w-]+=\S+?(?=[\s\"])", "", text)
+    top = sorted({Path(name).parts[0] for name in tree_files(ROOT) if len(Path(name).parts) > 1})
+    also = [name for name in top if name not in ("explorer", "solver", "tests")]
+    args = PYTEST_ARGS + [f"--deselect={node}" for node in package.deselect]
+    text += (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["explorer", "solver"]\n'
+        f"only_mutate = {_toml_list(package.mutate)}\n"
+        f"pytest_add_cli_args_test_selection = {_toml_list(package.tests)}\n"
+        f"pytest_add_cli_args = {_toml_list(args)}\n"
+        f"also_copy = {_toml_list(also)}\n"
+    )
+    path.write_text(text, encoding="utf-8")
+
+
+# -- running mutmut ---------------------------------------------------------------------------------
+
+
+def mutmut(scratch: Path, args: list[str], env: dict[str, str], log=None) -> str:
+    """Run the venv's mutmut in ``scratch``; its output (or into ``log``)."""
+    exe = Path(sys.executable).with_name("mutmut")
+    full_env = {**os.environ, **env, "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([str(exe), *args], cwd=scratch, env=full_env, text=True,
+                          stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    if proc.returncode != 0:
+        raise SystemExit(f"mutmut {' '.join(args[:2])} failed in {scratch} (exit {proc.returncode}); see its log")
+    return proc.stdout or ""
+
+
+def results(scratch: Path, env: dict[str, str]) -> dict[str, str]:
+    """``{mutant name: status}`` of every mutant (``mutmut results --all``)."""
+    out = mutmut(scratch, ["results", "--all", "true"], env)
+    found = re.findall(r"^\s+(\S+): (.+)$", out, flags=re.M)
+    return {name: status.strip() for name, status in found}
+
+
+def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool) -> Outcome:
+    """Mutate ``package`` in ``scratch`` and test every mutant (only new or changed ones in a reused copy)."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    copy_tree(ROOT, scratch)
+    write_config(scratch, package)
+    start = time.perf_counter()
+    names: list[str] = []
+    if rerun and (scratch / "mutants").is_dir():
+        names = [m for m, status in results(scratch, package.env).items() if status not in CAUGHT]
+    with open(scratch / "mutmut.log", "a", encoding="utf-8") as log:
+        print(f"  {name}: mutmut run in {scratch} (log: {scratch / 'mutmut.log'})", flush=True)
+        mutmut(scratch, ["run", "--max-children", str(jobs), *names], package.env, log)
+    seconds = time.perf_counter() - start
+    status = results(scratch, package.env)
+    diffs = {m: mutmut(scratch, ["show", m], package.env) for m, s in status.items() if s not in CAUGHT}
+    return Outcome(status, diffs, seconds)
+
+
+# -- the equivalent mutants -------------------------------------------------------------------------
+
+
+def read_equivalent(path: Path = EQUIVALENT) -> dict[str, tuple[str, str]]:
+    """``{mutant name: (mutated line, why)}`` from the list beside this script (``#`` starts a comment)."""
+    listed = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = [p.strip() for p in line.split(" | ", 2)]
+        if len(parts) != 3 or not all(parts):
+            raise SystemExit(f"{path.name}:{number}: expected 'mutant name | mutated line | why'")
+        listed[parts[0]] = (parts[1], parts[2])
+    return listed
+
+
+def added_lines(diff: str) -> list[str]:
+    """The lines a mutant's diff adds, stripped."""
+    return [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+
+
+def classify(outcome: Outcome, listed: dict[str, tuple[str, str]]) -> tuple[list[str], list[str], list[str]]:
+    """Split the survivors: (equivalent, unexplained, stale).
+
+    A listed mutant counts as equivalent only while it survives and its diff still adds the
+    listed line (mutmut numbers mutants per function: an edit can renumber them); stale: a
+    listed mutant of this run that is caught, or whose diff no longer matches.
+    """
+    equivalent, unexplained, stale = [], [], []
+    for name, status in sorted(outcome.status.items()):
+        entry = listed.get(name)
+        matches = entry is not None and name in outcome.diffs and entry[0] in added_lines(outcome.diffs[name])
+        if status in CAUGHT:
+            if entry is not None:
+                stale.append(name)
+        elif matches:
+            equivalent.append(name)
+        else:
+            unexplained.append(name)
+            if entry is not None:
+                stale.append(name)
+    return equivalent, unexplained, stale
+
+
+# -- the report -------------------------------------------------------------------------------------
+
+
+def row(name: str, outcome: Outcome, equivalent: list[str], unexplained: list[str]) -> list[object]:
+    counts = {s: sum(1 for v in outcome.status.values() if v == s) for s in set(outcome.status.values())}
+    total = len(outcome.status)
+    caught = sum(counts.get(s, 0) for s in CAUGHT)
+    judged = total - len(equivalent)
+    share = 100.0 * caught / judged if judged else float("nan")
+    return [name, total, counts.get("killed", 0), counts.get("timeout", 0), len(equivalent),
+            counts.get("survived", 0), counts.get("no tests", 0), len(unexplained), share,
+            outcome.seconds / 60.0]  # fmt: skip
+
+
+HEADERS = ["package", "mutants", "killed", "timeout", "equivalent", "survived", "no tests", "unexplained",
+           "caught %", "minutes"]  # fmt: skip
+
+
+def header() -> None:
+    info = machine_info()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout
+    print("mutation run (benchmarks/mutation.py)")
+    print(f"  date {info['date']}; cpu {info['cpu_model']}; {info['usable_cpus']} usable of "
+          f"{info['logical_cpus']} logical cpus; load average at start {info['loadavg_at_start']}")  # fmt: skip
+    print(f"  python {info['python']}; numpy {info['numpy']}; numba {info['numba']}; mutmut {_mutmut_version()}")
+    print(f"  tree {commit.stdout.strip()}{' with uncommitted changes' if dirty.strip() else ''}")
+
+
+def _mutmut_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("mutmut")
+    except PackageNotFoundError:
+        raise SystemExit(f"mutmut is not installed in this venv: pip install mutmut=={MUTMUT}") from None
+    if found != MUTMUT:
+        print(f"  warning: mutmut {found}, this script is written for {MUTMUT}")
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("packages", nargs="*", metavar="PACKAGE",
+                        help=f"packages to mutate (default: all of {', '.join(PACKAGES)})")  # fmt: skip
+    parser.add_argument("--max-children", type=int, default=1, help="mutants tested at once (default 1)")
+    parser.add_argument("--workdir", type=Path, help="keep the scratch copies here (one folder per package); "
+                        "a second run there tests only new or changed mutants")  # fmt: skip
+    parser.add_argument("--rerun-survivors", action="store_true",
+                        help="with --workdir: test the previous run's survivors again (after adding tests)")
+    args = parser.parse_args()
+    unknown = [name for name in args.packages if name not in PACKAGES]
+    if unknown:
+        parser.error(f"unknown package {unknown[0]!r}: choose from {', '.join(PACKAGES)}")
+    header()
+    listed = read_equivalent()
+    base = args.workdir or Path(tempfile.mkdtemp(prefix="mutation-"))
+    rows, reports, ok = [], [], True
+    try:
+        for name in args.packages or list(PACKAGES):
+            outcome = run_package(name, PACKAGES[name], base / name.replace("/", "_"), args.max_children,
+                                  args.rerun_survivors)  # fmt: skip
+            equivalent, unexplained, stale = classify(outcome, listed)
+            rows.append(row(name, outcome, equivalent, unexplained))
+            reports.append((name, outcome, unexplained, stale))
+            ok = ok and rows[-1][-2] >= 100 * GOAL and not unexplained
+    finally:
+        if args.workdir is None:
+            shutil.rmtree(base, ignore_errors=True)
+    print()
+    print(fmt_table(HEADERS, rows, f"caught = killed + timeout, of the mutants less the equivalent ones; goal "
+                                   f"{100 * GOAL:.0f} % per package"))  # fmt: skip
+    for name, outcome, unexplained, stale in reports:
+        for mutant in stale:
+            print(f"\nstale entry in {EQUIVALENT.name}: {mutant} ({outcome.status[mutant]}; check its line)")
+        for mutant in unexplained:
+            print(f"\n{outcome.status[mutant]}: {mutant}\n{outcome.diffs[mutant].rstrip()}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
