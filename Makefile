@@ -23,6 +23,8 @@ run:
 test:
 	@$(HAVE_PYTHON)
 	@$(SETUP) test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 bench:

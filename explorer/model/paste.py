@@ -3,7 +3,7 @@
 Three forms are accepted (see :data:`PASTE_HELP`):
 
 1. a full scene file's JSON (``"format": "sphere-explorer/1"``), read by
-   :func:`explorer.scene_io.parse`;
+   :func:`explorer.model.scene_io.parse`;
 2. a compact JSON object::
 
        {"a": {"center": [0, 0, 0], "velocity": [10, 0, 0], "radius": 1},

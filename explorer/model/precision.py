@@ -131,61 +131,68 @@ def textbook(scene: Scene, dtype: type = np.float64, other: int = 1, variant: st
     if not issubclass(f, np.floating):
         raise ValueError(f"dtype: expected a numpy floating type, got {dtype!r}")
     name = np.dtype(f).name
-    a_body, b_body = scene.bodies[0], scene.bodies[other]
     inside = scene.mode == "inside"
     with np.errstate(all="ignore"):
-        ca = [f(x) for x in a_body.center]
-        va = [f(x) for x in a_body.velocity]
-        cb = [f(x) for x in b_body.center]
-        vb = [f(x) for x in b_body.velocity]
-        ra, rb, h = f(a_body.radius), f(b_body.radius), f(scene.horizon)
-        v = [vb[i] - va[i] for i in range(3)]
-        r = rb - ra if inside else ra + rb
-        a = _dot(v, v)
-        if variant == "relative":
-            p = [cb[i] - ca[i] for i in range(3)]
-            b = f(2) * _dot(p, v)
-            c = _dot(p, p) - r * r
-        else:
-            b = f(2) * (_dot(cb, v) - _dot(ca, v))
-            c = _dot(cb, cb) - f(2) * _dot(cb, ca) + _dot(ca, ca) - r * r
+        a, b, c, h = _coefficients(scene, other, f, variant)
         disc = b * b - f(4) * a * c
         moving = bool(a != 0)
-        shown_disc = _shown(disc)
-        coefficients = (_shown(a), _shown(b), _shown(c))
+        hit, toi, reason = (_textbook_inside if inside else _textbook_pair)(a, b, c, disc, h, f)
+    if moving and math.isnan(float(disc)) and "overflow" not in reason:
+        reason += " (b^2 - 4ac overflowed to inf - inf)"
+    elif moving and math.isinf(float(disc)) and "overflow" not in reason:
+        reason += " (b^2 - 4ac overflowed to inf)"
+    shown_toi = None if toi is None else _shown(toi)
+    return TextbookAnswer(name, hit, shown_toi, _shown(disc), variant, (_shown(a), _shown(b), _shown(c)), reason)
 
-        def answer(hit: bool, toi: Any, reason: str) -> TextbookAnswer:
-            if moving and math.isnan(float(disc)) and "overflow" not in reason:
-                reason += " (b^2 - 4ac overflowed to inf - inf)"
-            elif moving and math.isinf(float(disc)) and "overflow" not in reason:
-                reason += " (b^2 - 4ac overflowed to inf)"
-            return TextbookAnswer(name, hit, None if toi is None else _shown(toi), shown_disc, variant, coefficients, reason)
 
-        if inside:
-            if c >= 0:
-                return answer(True, 0.0, "c >= 0: at or beyond the wall at t = 0")
-            if not moving:
-                return answer(False, None, "a = 0: no relative motion")
-            t1 = (-b + np.sqrt(max(disc, f(0)))) / (f(2) * a)
-            if t1 <= h:
-                return answer(True, t1, "t1 <= h: reaches the wall within the horizon")
-            if math.isnan(float(t1)):
-                return answer(False, None, "t1 is not a number: overflow")
-            return answer(False, None, "t1 > h: reaches the wall after the horizon")
-        if c <= 0:
-            return answer(True, 0.0, "c <= 0: touching at t = 0")
-        if not moving:
-            return answer(False, None, "a = 0: no relative motion")
-        if disc < 0:
-            return answer(False, None, "b^2 - 4ac < 0: no real root")
-        t0 = (-b - np.sqrt(disc)) / (f(2) * a)
-        if f(0) <= t0 <= h:
-            return answer(True, t0, "0 <= t0 <= h: first contact within the horizon")
-        if math.isnan(float(t0)):
-            return answer(False, None, "t0 is not a number: overflow")
-        if t0 < 0:
-            return answer(False, None, "t0 < 0: the contact lies in the past")
-        return answer(False, None, "t0 > h: contact after the horizon")
+def _coefficients(scene: Scene, other: int, f: type, variant: str) -> tuple[Any, Any, Any, Any]:
+    """``(a, b, c, h)`` of the textbook quadratic, every input rounded to ``f`` and every operation in it."""
+    a_body, b_body = scene.bodies[0], scene.bodies[other]
+    ca = [f(x) for x in a_body.center]
+    va = [f(x) for x in a_body.velocity]
+    cb = [f(x) for x in b_body.center]
+    vb = [f(x) for x in b_body.velocity]
+    ra, rb, h = f(a_body.radius), f(b_body.radius), f(scene.horizon)
+    v = [vb[i] - va[i] for i in range(3)]
+    r = rb - ra if scene.mode == "inside" else ra + rb
+    a = _dot(v, v)
+    if variant == "relative":
+        p = [cb[i] - ca[i] for i in range(3)]
+        return a, f(2) * _dot(p, v), _dot(p, p) - r * r, h
+    b = f(2) * (_dot(cb, v) - _dot(ca, v))
+    return a, b, _dot(cb, cb) - f(2) * _dot(cb, ca) + _dot(ca, ca) - r * r, h
+
+
+def _textbook_inside(a: Any, b: Any, c: Any, disc: Any, h: Any, f: type) -> tuple[bool, Any, str]:
+    """The textbook's container verdict: ``(hit, time or None, reason)``, the exit root in ``f``."""
+    if c >= 0:
+        return True, 0.0, "c >= 0: at or beyond the wall at t = 0"
+    if a == 0:
+        return False, None, "a = 0: no relative motion"
+    t1 = (-b + np.sqrt(max(disc, f(0)))) / (f(2) * a)
+    if t1 <= h:
+        return True, t1, "t1 <= h: reaches the wall within the horizon"
+    if math.isnan(float(t1)):
+        return False, None, "t1 is not a number: overflow"
+    return False, None, "t1 > h: reaches the wall after the horizon"
+
+
+def _textbook_pair(a: Any, b: Any, c: Any, disc: Any, h: Any, f: type) -> tuple[bool, Any, str]:
+    """The textbook's pair verdict: ``(hit, time or None, reason)``, the first root in ``f``."""
+    if c <= 0:
+        return True, 0.0, "c <= 0: touching at t = 0"
+    if a == 0:
+        return False, None, "a = 0: no relative motion"
+    if disc < 0:
+        return False, None, "b^2 - 4ac < 0: no real root"
+    t0 = (-b - np.sqrt(disc)) / (f(2) * a)
+    if f(0) <= t0 <= h:
+        return True, t0, "0 <= t0 <= h: first contact within the horizon"
+    if math.isnan(float(t0)):
+        return False, None, "t0 is not a number: overflow"
+    if t0 < 0:
+        return False, None, "t0 < 0: the contact lies in the past"
+    return False, None, "t0 > h: contact after the horizon"
 
 
 # -- the lab: four textbook answers beside the exact one ----------------------

@@ -2,7 +2,7 @@
 
 Qt-free and immutable: every edit returns a new :class:`Scene`, which makes undo
 a list of scenes and lets the window, the CLI and the tests share one model.
-JSON reading and writing live in :mod:`explorer.scene_io`.
+JSON reading and writing live in :mod:`explorer.model.scene_io`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 pyqtgraph was chosen over matplotlib's Qt canvas because it redraws about nine times
 faster (22 ms against 204 ms for data and paint, measured by
 ``benchmarks/bench_explorer.py``), so the plot can follow every drag.
-Both draw the same :class:`explorer.parabola.Parabola`.
+Both draw the same :class:`explorer.model.parabola.Parabola`.
 """
 
 from __future__ import annotations

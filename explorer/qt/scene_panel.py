@@ -74,9 +74,20 @@ class ScenePanel(QScrollArea):
         self.setFrameShape(QScrollArea.NoFrame)
         box = QWidget()
         layout = QVBoxLayout(box)
+        self._add_heading(layout)
+        layout.addWidget(self._scene_box())
+        layout.addWidget(self._body_box())
+        layout.addStretch(1)
+        self.setWidget(box)
+        for name, field in self.fields().items():
+            field.committed.connect(lambda text, name=name: self._edit(name, text))
+        self.refresher = Refresher(self, session, Change.SCENE | Change.SELECTION, self.refresh)
+
+    def _add_heading(self, layout: QVBoxLayout) -> None:
+        """The scene's title and description (the user's text, never markup)."""
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.title.setTextFormat(Qt.PlainText)  # the user's text, never markup
+        self.title.setTextFormat(Qt.PlainText)
         self.title.setStyleSheet("font-weight: bold; font-size: 14px;")
         self.description = QLabel()
         self.description.setObjectName("description")
@@ -86,6 +97,9 @@ class ScenePanel(QScrollArea):
         layout.addWidget(self.title)
         layout.addWidget(self.description)
 
+    def _scene_box(self) -> QGroupBox:
+        """Mode, horizon and restitution."""
+        session = self.session
         scene_box = QGroupBox("Scene")
         form = QFormLayout(scene_box)
         self.mode = QComboBox()
@@ -98,8 +112,11 @@ class ScenePanel(QScrollArea):
         form.addRow("mode", self.mode)
         form.addRow("horizon h", self.horizon)
         form.addRow("restitution e", self.restitution)
-        layout.addWidget(scene_box)
+        return scene_box
 
+    def _body_box(self) -> QGroupBox:
+        """The selected body's numbers, its flags, and adding or removing a body."""
+        session = self.session
         body_box = QGroupBox("Body")
         grid = QGridLayout(body_box)
         self.body = QComboBox()
@@ -133,12 +150,7 @@ class ScenePanel(QScrollArea):
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         grid.addLayout(buttons, 6, 0, 1, 4)
-        layout.addWidget(body_box)
-        layout.addStretch(1)
-        self.setWidget(box)
-        for name, field in self.fields().items():
-            field.committed.connect(lambda text, name=name: self._edit(name, text))
-        self.refresher = Refresher(self, session, Change.SCENE | Change.SELECTION, self.refresh)
+        return body_box
 
     def fields(self) -> dict[str, NumberField]:
         """Every number field by its edit name (see :data:`explorer.model.session.FIELDS`)."""

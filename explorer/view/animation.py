@@ -91,7 +91,7 @@ def render_animation(
     frames, fps : int
         Frame count (2 to 1000) and playback rate (1 to 100).
     camera : dict, optional
-        As :func:`explorer.render.render_png`.
+        As :func:`explorer.view.render.render_png`.
     frame : float
         0 world frame, 1 B's rest frame.
 
@@ -101,28 +101,39 @@ def render_animation(
         Before any drawing (see :func:`check_animation`); a SceneError (a
         ValueError) when ``out`` cannot be written, leaving no file behind.
     """
-    import imageio.v2 as imageio_v2
-    import imageio.v3 as iio
-
-    from .render import draw_offscreen
-
     out = Path(out)
-    suffix = out.suffix.lower()
     size = check_animation(out, size, frames, fps)
     write_target(out)  # a folder, a device, a missing folder: refused before drawing
+    images = _draw_frames(scene, size, animation_times(scene, frames), camera, frame)
+    _write_frames(out, images, fps)
+    return out
+
+
+def _draw_frames(scene: Scene, size: tuple[int, int], times: np.ndarray, camera: dict | None, frame: float) -> list:
+    """The scene drawn off screen at each of ``times`` (shape (frames,)): RGB arrays of shape (height, width, 3)."""
+    from .render import draw_offscreen
+
     plotter, solution, view = draw_offscreen(scene, size, 0.0, camera, frame)
     images = []
     try:
-        for t in animation_times(scene, frames):
+        for t in times:
             view.update(scene, solution, float(t), frame, scene.layers, scene.steps)
             plotter.render_window.Render()  # pyvista's screenshot renders only the first time
             images.append(plotter.screenshot(return_img=True))
     finally:
         plotter.close()
+    return images
+
+
+def _write_frames(out: Path, images: list, fps: int) -> None:
+    """Encode ``images`` as ``out``'s format (GIF or MP4) and replace ``out`` with it atomically."""
+    import imageio.v2 as imageio_v2
+    import imageio.v3 as iio
+
     # The GIF is encoded in memory (within the budget of check_animation): an encoder writing to the
     # file itself would, on a full disk, fail again in its destructor and print a traceback.
     gif = None
-    if suffix == ".gif":
+    if out.suffix.lower() == ".gif":
         gif = iio.imwrite("<bytes>", np.stack(images), extension=".gif", duration=1000.0 / fps, loop=0)
     with replacing(out, binary=True) as (handle, tmp):
         if gif is not None:
@@ -131,7 +142,6 @@ def render_animation(
             with imageio_v2.get_writer(tmp, format="FFMPEG", fps=fps, macro_block_size=2) as writer:
                 for image in images:
                     writer.append_data(image)
-    return out
 
 
 def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, int] = (1280, 800),

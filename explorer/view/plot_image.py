@@ -1,6 +1,6 @@
 """The parabola f(t) drawn with matplotlib, for pictures made without a window.
 
-Draws the same :class:`explorer.parabola.Parabola` the window's live plot shows:
+Draws the same :class:`explorer.model.parabola.Parabola` the window's live plot shows:
 the curve, the zero line, the contact region, both roots, the vertex, the
 horizon and the current time.  Qt-free (matplotlib's Agg canvas).
 """
