@@ -42,7 +42,8 @@ from explorer.model.analysis import solve  # noqa: E402
 from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR, gallery  # noqa: E402
 from explorer.model.scene_io import load  # noqa: E402
 from explorer.web.chromium import Chromium, find_chromium  # noqa: E402
-from explorer.web.export import PAGE_BUDGET, load_folder, write_page, write_site  # noqa: E402
+from explorer.web import PAGE_BUDGET  # noqa: E402
+from explorer.web.export import load_folder, write_page, write_site  # noqa: E402
 
 
 def export_times(folder: Path, repeats: int) -> list[dict]:

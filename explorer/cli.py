@@ -315,7 +315,7 @@ def _parser_render() -> argparse.ArgumentParser:
 
 
 def _parser_export_html() -> argparse.ArgumentParser:
-    from .web.export import PAGE_BUDGET
+    from .web import PAGE_BUDGET
 
     p = argparse.ArgumentParser(
         prog="sphere-explorer export-html",

@@ -24,8 +24,6 @@ from ..model.scene_io import load, show_path
 from ..system.files import create, new_folder, replacing
 from .page import VIEW_SIZE, Page, build_page
 
-#: Every gallery scene's page stays within this many bytes, 3 MB (the tests check it; ``export-html --help`` states it).
-PAGE_BUDGET = 3_000_000
 #: The index's pictures: the page's first view scaled down by this factor.
 THUMBNAIL_SHRINK = 3
 #: The site's index page (a scene of that name gets another file name).

@@ -14,7 +14,7 @@ from explorer.cli import main
 from explorer.model import scene_io
 from explorer.model.gallery import DEFAULT_SCENE
 from explorer.web.chromium import Chromium
-from explorer.web.export import PAGE_BUDGET
+from explorer.web import PAGE_BUDGET
 
 S = str(DEFAULT_SCENE)
 

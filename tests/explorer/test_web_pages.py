@@ -34,7 +34,8 @@ from explorer.model.gallery import SCENES_DIR, gallery
 from explorer.model.scene_io import load
 from explorer.view.palette import BODY_COLORS, OVERLAP_COLOR
 from explorer.web.chromium import Chromium
-from explorer.web.export import INDEX, PAGE_BUDGET, load_folder, write_site
+from explorer.web import PAGE_BUDGET
+from explorer.web.export import INDEX, load_folder, write_site
 from solver import Status
 
 #: Of the 9 points sampled on a sphere's disc (see web_helpers.sphere_shows), at least this many show its colour.
