@@ -135,8 +135,10 @@ def end_to_end(log: Path, scratch: Path, repeats: int) -> dict:
         "pairs_per_cpu_s": pairs / median(cpus),
         "walls": walls,
         "disagreements": {k: summary[k] for k in ("engine_false_hits", "engine_false_misses", "engine_toi_errors")},
-        "textbook": summary["textbook"] and {k: {x: v[x] for x in ("false_hits", "false_misses", "toi_errors")}
-                                             for k, v in summary["textbook"].items()},  # fmt: skip
+        "textbook": summary["textbook"]
+        and {
+            k: {x: v[x] for x in ("false_hits", "false_misses", "toi_errors")} for k, v in summary["textbook"].items()
+        },  # fmt: skip
     }
 
 
@@ -229,8 +231,12 @@ def main() -> int:
     ap.add_argument("--keep", action="store_true", help="keep the generated logs")
     ap.add_argument("--seed", type=int, default=20240601)
     ap.add_argument("--json", type=Path, default=None, help="also write the results as JSON")
-    ap.add_argument("--previous", type=Path, default=None,
-                    help="also measure [1] on another checkout (e.g. main), in a subprocess of this run")
+    ap.add_argument(
+        "--previous",
+        type=Path,
+        default=None,
+        help="also measure [1] on another checkout (e.g. main), in a subprocess of this run",
+    )
     args = ap.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="bench-audit-", dir=args.dir))
@@ -238,7 +244,9 @@ def main() -> int:
     need = (e2e * (ROW_BYTES + 9) + e2e * ROW_BYTES + (0 if args.skip_big else big * ROW_BYTES)) * 1.05
     free = shutil.disk_usage(scratch).free
     if need > free:
-        raise SystemExit(f"need about {need / 1e9:.1f} GB in {scratch}, {free / 1e9:.1f} GB free (use --dir or --skip-big)")
+        raise SystemExit(
+            f"need about {need / 1e9:.1f} GB in {scratch}, {free / 1e9:.1f} GB free (use --dir or --skip-big)"
+        )
     info = machine_info()
     import dask
     import distributed
@@ -290,8 +298,11 @@ def report(res: dict) -> None:
         ["cpu", m["cpu_model"]],
         ["cpus (logical / usable)", f"{m['logical_cpus']} / {m['usable_cpus']}"],
         ["RAM", f"{m['ram_gb']:.1f} GB"],
-        ["load average at start / end", f"{' '.join(f'{x:.2f}' for x in m['loadavg_at_start'] or [])} / "
-                                        f"{' '.join(f'{x:.2f}' for x in res['loadavg_at_end'] or [])}"],  # fmt: skip
+        [
+            "load average at start / end",
+            f"{' '.join(f'{x:.2f}' for x in m['loadavg_at_start'] or [])} / "
+            f"{' '.join(f'{x:.2f}' for x in res['loadavg_at_end'] or [])}",
+        ],  # fmt: skip
         ["python / numpy / numba", f"{m['python']} / {m['numpy']} / {m['numba']}"],
         ["pyarrow / dask / distributed", f"{m['pyarrow']} / {m['dask']} / {m['distributed']}"],
         ["solver sources sha256[:16]", m["solver_sha256_16"]],
@@ -315,14 +326,18 @@ def report(res: dict) -> None:
                     "[1] end to end, one process (issue 17's target: >= 15 M pairs/s, "
                     "or wall <= 1.3x pyarrow alone)"))  # fmt: skip
     source = "the --previous checkout, measured in this run" if previous else QUOTED
-    print(f"    previous: {source}; pyarrow alone: the same columns read row group by row group in one thread "
-          f"(as the audit's reader); with pyarrow's thread pool: "
-          f"{res['pyarrow_engine']['thread_pool_s_median']:.3f} s and "
-          f"{res['pyarrow_plain']['thread_pool_s_median']:.3f} s")
+    print(
+        f"    previous: {source}; pyarrow alone: the same columns read row group by row group in one thread "
+        f"(as the audit's reader); with pyarrow's thread pool: "
+        f"{res['pyarrow_engine']['thread_pool_s_median']:.3f} s and "
+        f"{res['pyarrow_plain']['thread_pool_s_median']:.3f} s"
+    )
     for key, label in (("e2e_engine", "engine"), ("e2e_plain", "geometry only")):
         r = res[key]
-        print(f"    {label}: {r['cpu_s_median']:.2f} CPU s (all threads) = {r['pairs_per_cpu_s'] / 1e6:.1f} M pairs per CPU second;"
-              f" runs: {' '.join(f'{w:.2f}' for w in r['walls'])} s")
+        print(
+            f"    {label}: {r['cpu_s_median']:.2f} CPU s (all threads) = {r['pairs_per_cpu_s'] / 1e6:.1f} M pairs per CPU second;"
+            f" runs: {' '.join(f'{w:.2f}' for w in r['walls'])} s"
+        )
     print(f"    sweep_many alone, pairs in memory: {res['solve_only']['pairs_per_s_median'] / 1e6:.1f} M pairs/s")
     print(f"    engine log disagreements (float32 engine): {res['e2e_engine']['disagreements']}\n")
     if "memory" in res:

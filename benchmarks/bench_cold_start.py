@@ -60,8 +60,12 @@ from previous import ISSUE_17, QUOTED  # noqa: E402
 TREE = ("solver", "explorer", "scenes")
 
 #: Issue 17's cold figures for main at 001ca0b (seconds), when no --previous checkout is measured.
-QUOTED_COLD = {"sweep": ISSUE_17["cold_sweep_s"], "sweep_many": ISSUE_17["cold_sweep_many_s"],
-               "sweep_many_grazes": ISSUE_17["cold_sweep_many_grazes_s"], "audit": ISSUE_17["cold_audit_2000_rows_s"]}
+QUOTED_COLD = {
+    "sweep": ISSUE_17["cold_sweep_s"],
+    "sweep_many": ISSUE_17["cold_sweep_many_s"],
+    "sweep_many_grazes": ISSUE_17["cold_sweep_many_grazes_s"],
+    "audit": ISSUE_17["cold_audit_2000_rows_s"],
+}
 
 _GRAZES = """
 def grazes(n):
@@ -123,9 +127,9 @@ def write_log(path: Path, seed: int) -> None:
             values[f"{body}_v{axis}"].append(hard[f"v{body}"][:, j])
         values[f"{body}_r"].append(hard[f"r{body}"])
     table = {name: np.concatenate(parts) for name, parts in values.items()}
-    answers = textbook_many(
-        hard["ca"], hard["va"], hard["ra"], hard["cb"], hard["vb"], hard["rb"], hard["h"]
-    )["float32"]  # the engine: the textbook formula in float32
+    answers = textbook_many(hard["ca"], hard["va"], hard["ra"], hard["cb"], hard["vb"], hard["rb"], hard["h"])[
+        "float32"
+    ]  # the engine: the textbook formula in float32
     table["horizon"] = np.concatenate([np.ones(1000), hard["h"]])
     table["engine_hit"] = np.concatenate([columns["engine_hit"], answers[0]])
     table["engine_toi"] = np.concatenate([columns["engine_toi"], answers[1]])
@@ -177,8 +181,9 @@ class Runner:
         env = {**env, "SPHERE_EXPLORER_STARTUP_REPORT": str(report), "XDG_CONFIG_HOME": str(self.scratch),
                "DISPLAY": self.display}  # fmt: skip
         start, cpu = time.time(), _children_cpu()
-        proc = subprocess.Popen([str(self.exe)], env=env, cwd=env["PYTHONPATH"], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [str(self.exe)], env=env, cwd=env["PYTHONPATH"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         while not report.exists() and proc.poll() is None and time.time() - start < 600:
             time.sleep(0.01)
         proc.terminate()
@@ -269,8 +274,11 @@ def report(res: dict, names: list[str], measured_previous: bool) -> None:
         ["date", m["date"]],
         ["cpu", m["cpu_model"]],
         ["cpus (logical / usable)", f"{m['logical_cpus']} / {m['usable_cpus']}"],
-        ["load average at start / end", f"{' '.join(f'{x:.2f}' for x in m['loadavg_at_start'] or [])} / "
-                                        f"{' '.join(f'{x:.2f}' for x in res['loadavg_at_end'])}"],  # fmt: skip
+        [
+            "load average at start / end",
+            f"{' '.join(f'{x:.2f}' for x in m['loadavg_at_start'] or [])} / "
+            f"{' '.join(f'{x:.2f}' for x in res['loadavg_at_end'])}",
+        ],  # fmt: skip
         ["python / numpy / numba", f"{m['python']} / {m['numpy']} / {m['numba']}"],
         ["solver sources sha256[:16]", m["solver_sha256_16"]],
         ["arguments", " ".join(f"{k}={v}" for k, v in res["arguments"].items())],

@@ -34,8 +34,8 @@ import time
 from pathlib import Path
 
 import numpy as np
-
 from bench_solver import _header, _json_safe, fmt_table, machine_info, median, percentile, timed_runs
+
 from solver import Body, simulate
 
 INF = math.inf
@@ -59,7 +59,9 @@ def gas(n: int, seed: int = 7) -> tuple[list[Body], Body]:
         c = rng.uniform(-9.0, 9.0, 3)
         if np.linalg.norm(c) < 9.4 and all(np.linalg.norm(c - o) > 1.0 for o in placed):
             placed.append(c)
-    return [Body(tuple(c), tuple(rng.normal(0.0, 5.0, 3)), 0.5) for c in placed], Body((0.0, 0.0, 0.0), radius=10.0, mass=INF)
+    return [Body(tuple(c), tuple(rng.normal(0.0, 5.0, 3)), 0.5) for c in placed], Body(
+        (0.0, 0.0, 0.0), radius=10.0, mass=INF
+    )
 
 
 def scenes() -> dict[str, tuple]:
@@ -68,9 +70,19 @@ def scenes() -> dict[str, tuple]:
     return {
         "16-ball break, touching rack, 1 s": (rack(), 1.0, 1.0, None),
         "16-ball break, rack with 1e-9 gaps, 1 s": (rack(1e-9), 1.0, 1.0, None),
-        "16-ball break in a container (radius 24), 1 s": (rack(), 1.0, 1.0, Body((-4.0, 0.0, 0.0), radius=24.0, mass=INF)),
+        "16-ball break in a container (radius 24), 1 s": (
+            rack(),
+            1.0,
+            1.0,
+            Body((-4.0, 0.0, 0.0), radius=24.0, mass=INF),
+        ),
         "16-ball break, restitution 0.9, 1 s": (rack(), 1.0, 0.9, None),
-        "Newton's cradle, 5 balls, 10 s": ([Body((-5.0, 0, 0), (1.0, 0, 0), 1.0)] + [Body((2.0 * k, 0, 0), radius=1.0) for k in range(4)], 10.0, 1.0, None),
+        "Newton's cradle, 5 balls, 10 s": (
+            [Body((-5.0, 0, 0), (1.0, 0, 0), 1.0)] + [Body((2.0 * k, 0, 0), radius=1.0) for k in range(4)],
+            10.0,
+            1.0,
+            None,
+        ),
         "gas of 32 balls in a container, 1 s": (bodies, 1.0, 1.0, box),
     }
 
@@ -83,19 +95,21 @@ def bench(repeats: int) -> list[dict]:
     for name, (bodies, h, e, box) in scenes().items():
         box_ = {}
         simulate(bodies, h, e, box)  # warm-up
-        times = timed_runs(lambda: box_.__setitem__("m", simulate(bodies, h, e, box)), repeats)
+        times = timed_runs(lambda: box_.__setitem__("m", simulate(bodies, h, e, box)), repeats)  # noqa: B023 (called here)
         m = box_["m"]
-        rows.append({
-            "scene": name,
-            "bodies": len(bodies),
-            "events": len(m.events),
-            "jam_events": sum(ev.kind == "jam" for ev in m.events),
-            "stopped": m.stop_kind,
-            "median_ms": median(times) * 1e3,
-            "p90_ms": percentile(times, 90) * 1e3,
-            "min_ms": float(min(times)) * 1e3,
-            "us_per_event": median(times) / max(len(m.events), 1) * 1e6,
-        })
+        rows.append(
+            {
+                "scene": name,
+                "bodies": len(bodies),
+                "events": len(m.events),
+                "jam_events": sum(ev.kind == "jam" for ev in m.events),
+                "stopped": m.stop_kind,
+                "median_ms": median(times) * 1e3,
+                "p90_ms": percentile(times, 90) * 1e3,
+                "min_ms": float(min(times)) * 1e3,
+                "us_per_event": median(times) / max(len(m.events), 1) * 1e6,
+            }
+        )
     return rows
 
 
@@ -141,17 +155,32 @@ def main(argv=None) -> int:
     res["wall_time_s"] = time.perf_counter() - wall0
     out = _header(res)
     out[0] = "motion benchmark  (benchmarks/bench_motion.py)"
-    out.append(fmt_table(
-        ["scene", "bodies", "events", "stop", "median ms", "p90 ms", "min ms", "us/event"],
-        [[r["scene"], r["bodies"], r["events"], r["stopped"] or "-", r["median_ms"], r["p90_ms"], r["min_ms"], r["us_per_event"]]
-         for r in res["scenes"]],
-        f"simulate(), compiled; median of {args.repeats} calls after a warm-up",
-    ))
+    out.append(
+        fmt_table(
+            ["scene", "bodies", "events", "stop", "median ms", "p90 ms", "min ms", "us/event"],
+            [
+                [
+                    r["scene"],
+                    r["bodies"],
+                    r["events"],
+                    r["stopped"] or "-",
+                    r["median_ms"],
+                    r["p90_ms"],
+                    r["min_ms"],
+                    r["us_per_event"],
+                ]
+                for r in res["scenes"]
+            ],
+            f"simulate(), compiled; median of {args.repeats} calls after a warm-up",
+        )
+    )
     p = res["plain"]
     if p and "error" not in p:
         first = res["scenes"][0]
-        out.append(f"  plain Python (SPHERE_SOLVER_JIT=0), touching-rack break: {p['median_ms']:.1f} ms median "
-                   f"({p['events']} events), {p['median_ms'] / first['median_ms']:.1f}x the compiled run")
+        out.append(
+            f"  plain Python (SPHERE_SOLVER_JIT=0), touching-rack break: {p['median_ms']:.1f} ms median "
+            f"({p['events']} events), {p['median_ms'] / first['median_ms']:.1f}x the compiled run"
+        )
     elif p:
         out.append(f"  plain Python run failed: {p['error']}")
     out.append(f"\ntotal wall time {res['wall_time_s']:.1f} s")

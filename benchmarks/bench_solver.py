@@ -111,12 +111,16 @@ def fmt_table(headers: list[str], rows: list[list[object]], title: str) -> str:
         return str(v)
 
     cells = [[cell(v) for v in r] for r in rows]
-    numeric = [all((isinstance(r[i], (int, float)) and not isinstance(r[i], bool)) or r[i] == "-" for r in rows)
-               for i in range(len(headers))]
+    numeric = [
+        all((isinstance(r[i], (int, float)) and not isinstance(r[i], bool)) or r[i] == "-" for r in rows)
+        for i in range(len(headers))
+    ]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
 
     def line(vals):
-        return "  ".join(v.rjust(w) if numeric[i] else v.ljust(w) for i, (v, w) in enumerate(zip(vals, widths))).rstrip()
+        return "  ".join(
+            v.rjust(w) if numeric[i] else v.ljust(w) for i, (v, w) in enumerate(zip(vals, widths))
+        ).rstrip()
 
     bar = "-" * len(line(headers))
     return "\n".join([title, bar, line(headers), bar, *(line(r) for r in cells), ""])
@@ -158,7 +162,6 @@ def machine_info() -> dict:
 
     try:
         import fcl  # noqa: F401
-
         from fcl.version import __version__ as fcl_version
     except Exception as exc:  # noqa: BLE001
         fcl_version = f"unavailable ({type(exc).__name__}: {exc})"
@@ -257,7 +260,9 @@ def bench_grazing(n: int, seed: int, h: float, repeats: int) -> dict:
     examples = []
     for i in dis[:3].tolist():
         ex = pair_repr(d, i, h)
-        ex.update(textbook_hit=bool(hit_t[i]), solver_status=Status(int(r.status[i])).name, solver_exact=bool(r.exact[i]))
+        ex.update(
+            textbook_hit=bool(hit_t[i]), solver_status=Status(int(r.status[i])).name, solver_exact=bool(r.exact[i])
+        )
         examples.append(ex)
     return {
         "n": n,
@@ -352,8 +357,13 @@ def bench_scalar(repeats: int, calls: int, chunk: int) -> dict:
                 "calls": len(per_call) * chunk,
             }
         )
-    return {"repeats": repeats, "calls_per_repeat": chunks_per_repeat * chunk, "chunk": chunk,
-            "timeit_empty_loop_us_per_call": overhead_us, "cases": rows}
+    return {
+        "repeats": repeats,
+        "calls_per_repeat": chunks_per_repeat * chunk,
+        "chunk": chunk,
+        "timeit_empty_loop_us_per_call": overhead_us,
+        "cases": rows,
+    }
 
 
 def bench_batch(d: dict, h: float, repeats: int) -> dict:
@@ -392,15 +402,27 @@ def bench_batch(d: dict, h: float, repeats: int) -> dict:
 
     def summary(name):
         med = median(times[name])
-        return {"median_s": med, "min_s": float(min(times[name])), "times_s": times[name],
-                "mpairs_per_s": n / med / 1e6, "ns_per_pair": med / n * 1e9, "cpu_median_s": median(cpu[name])}
+        return {
+            "median_s": med,
+            "min_s": float(min(times[name])),
+            "times_s": times[name],
+            "mpairs_per_s": n / med / 1e6,
+            "ns_per_pair": med / n * 1e9,
+            "cpu_median_s": median(cpu[name]),
+        }
 
     # [3] sweep_many, radii (n,), horizon float
     r = results["sweep_many"]
     counts = np.bincount(r.status.astype(np.int64), minlength=len(Status))
-    batch = {"n": n, "horizon": h, "call": "sweep_many(ca, va, ra, cb, vb, rb, horizon=1.0)",
-             **summary("sweep_many"), "exact_pairs": int(r.exact.sum()), "hits": int(r.hit.sum()),
-             "status_counts": {Status(i).name: int(c) for i, c in enumerate(counts)}}
+    batch = {
+        "n": n,
+        "horizon": h,
+        "call": "sweep_many(ca, va, ra, cb, vb, rb, horizon=1.0)",
+        **summary("sweep_many"),
+        "exact_pairs": int(r.exact.sum()),
+        "hits": int(r.hit.sum()),
+        "status_counts": {Status(i).name: int(c) for i, c in enumerate(counts)},
+    }
 
     # [4] textbook vs exact
     hit_t, toi_t = results["textbook"]
@@ -412,19 +434,27 @@ def bench_batch(d: dict, h: float, repeats: int) -> dict:
     examples = []
     for i in dis[:5].tolist():
         ex = pair_repr(d, i, h)
-        ex.update(textbook_hit=bool(hit_t[i]), textbook_toi=float(toi_t[i]), solver_hit=bool(r.hit[i]),
-                  solver_status=Status(int(r.status[i])).name, solver_toi=float(r.toi[i]), solver_exact=bool(r.exact[i]))
+        ex.update(
+            textbook_hit=bool(hit_t[i]),
+            textbook_toi=float(toi_t[i]),
+            solver_hit=bool(r.hit[i]),
+            solver_status=Status(int(r.status[i])).name,
+            solver_toi=float(r.toi[i]),
+            solver_exact=bool(r.exact[i]),
+        )
         examples.append(ex)
-    tb = {**summary("textbook"),
-          "ratio_textbook_over_sweep_many": median(times["textbook"]) / batch["median_s"],
-          "hits": int(hit_t.sum()),
-          "verdict_disagreements": int(dis.size),
-          "textbook_hit_solver_miss": int(tb_only.size),
-          "textbook_miss_solver_hit": int(ex_only.size),
-          "both_hit": int(both.sum()),
-          "toi_max_abs_diff_both_hit": float(diff.max()) if diff.size else float("nan"),
-          "toi_pairs_diff_gt_1e-10": int((diff > 1e-10).sum()),
-          "disagreement_examples": examples}
+    tb = {
+        **summary("textbook"),
+        "ratio_textbook_over_sweep_many": median(times["textbook"]) / batch["median_s"],
+        "hits": int(hit_t.sum()),
+        "verdict_disagreements": int(dis.size),
+        "textbook_hit_solver_miss": int(tb_only.size),
+        "textbook_miss_solver_hit": int(ex_only.size),
+        "both_hit": int(both.sum()),
+        "toi_max_abs_diff_both_hit": float(diff.max()) if diff.size else float("nan"),
+        "toi_pairs_diff_gt_1e-10": int((diff > 1e-10).sum()),
+        "disagreement_examples": examples,
+    }
 
     # [6] broadcast scalars, and a per-pair horizon array
     r1 = results["sweep_many_scalar_radii"]
@@ -437,18 +467,22 @@ def bench_batch(d: dict, h: float, repeats: int) -> dict:
             "call": "sweep_many(ca, va, 1.0, cb, vb, 1.0, horizon=1.0)  (different data: radii 1)",
             **summary("sweep_many_scalar_radii"),
             "ratio_vs_array_radii": median(times["sweep_many_scalar_radii"]) / batch["median_s"],
-            "hits": int(r1.hit.sum()), "exact_pairs": int(r1.exact.sum()),
+            "hits": int(r1.hit.sum()),
+            "exact_pairs": int(r1.exact.sum()),
             # same answers as explicit (n,) arrays of ones, checked on a slice
-            "same_verdicts_as_array_path": bool(np.array_equal(r1x.status, r1.status[:kk])
-                                                and np.array_equal(r1x.toi, r1.toi[:kk], equal_nan=True)),
+            "same_verdicts_as_array_path": bool(
+                np.array_equal(r1x.status, r1.status[:kk]) and np.array_equal(r1x.toi, r1.toi[:kk], equal_nan=True)
+            ),
         },
         "array_radii_array_horizon": {
             "call": "sweep_many(ca, va, ra, cb, vb, rb, horizon=np.full(n, 1.0))",
             **summary("sweep_many_horizon_array"),
             "ratio_vs_array_radii": median(times["sweep_many_horizon_array"]) / batch["median_s"],
-            "hits": int(r2.hit.sum()), "exact_pairs": int(r2.exact.sum()),
-            "same_verdicts_as_array_path": bool(np.array_equal(r2.status, r.status)
-                                                and np.array_equal(r2.toi, r.toi, equal_nan=True)),
+            "hits": int(r2.hit.sum()),
+            "exact_pairs": int(r2.exact.sum()),
+            "same_verdicts_as_array_path": bool(
+                np.array_equal(r2.status, r.status) and np.array_equal(r2.toi, r.toi, equal_nan=True)
+            ),
         },
     }
     return {"batch": batch, "textbook": tb, "broadcast": bc, "_result": r}
@@ -465,7 +499,9 @@ def bench_fcl(d: dict, h: float, sample: int, repeats: int, batch: dict, full) -
     s = {k: v[:m] for k, v in d.items()}
     req = fcl.ContinuousCollisionRequest()  # defaults: conservative advancement, CCDM_TRANS, libccd GJK
     req_desc = {
-        "ccd_solver_type": "CCDC_CONSERVATIVE_ADVANCEMENT" if req.ccd_solver_type == fcl.CCDSolverType.CCDC_CONSERVATIVE_ADVANCEMENT else req.ccd_solver_type,
+        "ccd_solver_type": "CCDC_CONSERVATIVE_ADVANCEMENT"
+        if req.ccd_solver_type == fcl.CCDSolverType.CCDC_CONSERVATIVE_ADVANCEMENT
+        else req.ccd_solver_type,
         "ccd_motion_type": "CCDM_TRANS" if req.ccd_motion_type == fcl.CCDMotionType.CCDM_TRANS else req.ccd_motion_type,
         "gjk_solver_type": "GST_LIBCCD" if req.gjk_solver_type == fcl.GJKSolverType.GST_LIBCCD else req.gjk_solver_type,
         "num_max_iterations": req.num_max_iterations,
@@ -504,8 +540,10 @@ def bench_fcl(d: dict, h: float, sample: int, repeats: int, batch: dict, full) -
 
     # Scalar sweep on the same pre-built pairs.
     bodies = [
-        (Body(tuple(s["ca"][i].tolist()), tuple(s["va"][i].tolist()), float(s["ra"][i])),
-         Body(tuple(s["cb"][i].tolist()), tuple(s["vb"][i].tolist()), float(s["rb"][i])))
+        (
+            Body(tuple(s["ca"][i].tolist()), tuple(s["va"][i].tolist()), float(s["ra"][i])),
+            Body(tuple(s["cb"][i].tolist()), tuple(s["vb"][i].tolist()), float(s["rb"][i])),
+        )
         for i in range(m)
     ]
     scal = [sweep(a, b, h) for a, b in bodies]
@@ -513,7 +551,6 @@ def bench_fcl(d: dict, h: float, sample: int, repeats: int, batch: dict, full) -
     def run_scalar():
         for a, b in bodies:
             sweep(a, b, h)
-
 
     # sweep_many on the sample (small n: call overhead visible).
     args = (s["ca"], s["va"], s["ra"], s["cb"], s["vb"], s["rb"])
@@ -534,7 +571,9 @@ def bench_fcl(d: dict, h: float, sample: int, repeats: int, batch: dict, full) -
     # Scalar vs batch consistency (docstring promises equal verdicts).
     sc_status = np.array([int(x.status) for x in scal], dtype=np.int8)
     sc_toi = np.array([np.nan if x.toi is None else x.toi for x in scal])
-    scalar_batch_mismatch = int((sc_status != r.status).sum() + (~np.isclose(sc_toi, r.toi, rtol=0, atol=0, equal_nan=True)).sum())
+    scalar_batch_mismatch = int(
+        (sc_status != r.status).sum() + (~np.isclose(sc_toi, r.toi, rtol=0, atol=0, equal_nan=True)).sum()
+    )
 
     # FCL vs exact.  FCL's time of contact is normalised to the motion, [0, 1]; toi = toc * h.
     fcl_toi = fcl_toc * h
@@ -548,15 +587,23 @@ def bench_fcl(d: dict, h: float, sample: int, repeats: int, batch: dict, full) -
     examples = []
     for i in np.concatenate([fcl_only[:3], ex_only[:3]]).tolist():
         ex = pair_repr(s, i, h)
-        ex.update(fcl_is_collide=bool(fcl_hit[i]), fcl_time_of_contact=float(fcl_toc[i]), fcl_return=float(fcl_ret[i]),
-                  solver_status=Status(int(r.status[i])).name, solver_toi=float(r.toi[i]))
+        ex.update(
+            fcl_is_collide=bool(fcl_hit[i]),
+            fcl_time_of_contact=float(fcl_toc[i]),
+            fcl_return=float(fcl_ret[i]),
+            solver_status=Status(int(r.status[i])).name,
+            solver_toi=float(r.toi[i]),
+        )
         examples.append(ex)
     worst = int(np.flatnonzero(both)[np.argmax(diff)]) if diff.size else None
     worst_ex = None
     if worst is not None:
         worst_ex = pair_repr(s, worst, h)
-        worst_ex.update(fcl_time_of_contact=float(fcl_toc[worst]), solver_toi=float(r.toi[worst]),
-                        solver_status=Status(int(r.status[worst])).name)
+        worst_ex.update(
+            fcl_time_of_contact=float(fcl_toc[worst]),
+            solver_toi=float(r.toi[worst]),
+            solver_status=Status(int(r.status[worst])).name,
+        )
 
     us = lambda ts: median(ts) / m * 1e6  # noqa: E731
     return {
@@ -607,8 +654,9 @@ def bench_fcl_grazing(n: int, seed: int, h: float) -> dict | None:
         o1 = fcl.CollisionObject(fcl.Sphere(float(d["ra"][i])), fcl.Transform(d["ca"][i].copy()))
         o2 = fcl.CollisionObject(fcl.Sphere(float(d["rb"][i])), fcl.Transform(d["cb"][i].copy()))
         res = fcl.ContinuousCollisionResult()
-        fcl.continuousCollide(o1, fcl.Transform(d["ca"][i] + d["va"][i] * h), o2,
-                              fcl.Transform(d["cb"][i] + d["vb"][i] * h), req, res)
+        fcl.continuousCollide(
+            o1, fcl.Transform(d["ca"][i] + d["va"][i] * h), o2, fcl.Transform(d["cb"][i] + d["vb"][i] * h), req, res
+        )
         hit[i] = res.is_collide
         toc[i] = res.time_of_contact
     both = hit & r.hit
@@ -616,7 +664,9 @@ def bench_fcl_grazing(n: int, seed: int, h: float) -> dict | None:
     examples = []
     for i in np.flatnonzero(hit != r.hit)[:3].tolist():
         ex = pair_repr(d, i, h)
-        ex.update(fcl_is_collide=bool(hit[i]), fcl_time_of_contact=float(toc[i]), solver_status=Status(int(r.status[i])).name)
+        ex.update(
+            fcl_is_collide=bool(hit[i]), fcl_time_of_contact=float(toc[i]), solver_status=Status(int(r.status[i])).name
+        )
         examples.append(ex)
     return {
         "n": n,
@@ -688,8 +738,13 @@ def make_touching(kind: str, n: int, seed: int) -> dict:
     j = i - rng.integers(-16, 17, n)  # keeps the horizon 2^(i - j) within 2^16
     sl, sv = 2.0**i, 2.0**j
     return {
-        "ca": ca * sl[:, None], "va": va * sv[:, None], "ra": ra * sl,
-        "cb": cb * sl[:, None], "vb": vb * sv[:, None], "rb": rb * sl, "h": h * sl / sv,
+        "ca": ca * sl[:, None],
+        "va": va * sv[:, None],
+        "ra": ra * sl,
+        "cb": cb * sl[:, None],
+        "vb": vb * sv[:, None],
+        "rb": rb * sl,
+        "h": h * sl / sv,
     }
 
 
@@ -732,18 +787,20 @@ def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
         args = (d["ca"], d["va"], d["ra"], d["cb"], d["vb"], d["rb"])
         box = {}
         sweep_many(*args, horizon=d["h"])  # warm-up (the compiled loop and exact stage, not their plain Python copies)
-        runs = [timed_call(lambda: box.__setitem__("r", sweep_many(*args, horizon=d["h"]))) for _ in range(repeats)]
+        runs = [timed_call(lambda: box.__setitem__("r", sweep_many(*args, horizon=d["h"]))) for _ in range(repeats)]  # noqa: B023
         times, cpu = [wall for wall, _ in runs], [used for _, used in runs]
         r = box["r"]
         sample = tuple(a[:python_sample] for a in args)
         integers_only(batch_module, stage, True)  # for the ratio
         try:
-            t_py = timed_runs(lambda: box.__setitem__("p", sweep_many(*sample, horizon=d["h"][:python_sample])), 3)
+            t_py = timed_runs(lambda: box.__setitem__("p", sweep_many(*sample, horizon=d["h"][:python_sample])), 3)  # noqa: B023
         finally:
             integers_only(batch_module, stage, False)
         p = box["p"]
         same = bool((p.status == r.status[:python_sample]).all())
-        close = np.allclose(np.nan_to_num(p.toi, nan=-1.0), np.nan_to_num(r.toi[:python_sample], nan=-1.0), rtol=1e-13, atol=0.0)
+        close = np.allclose(
+            np.nan_to_num(p.toi, nan=-1.0), np.nan_to_num(r.toi[:python_sample], nan=-1.0), rtol=1e-13, atol=0.0
+        )
         out["kinds"][kind] = {
             "median_s": median(times),
             "min_s": float(min(times)),
@@ -773,10 +830,19 @@ def _header(res: dict) -> list[str]:
     rows = [
         ["date", m["date"]],
         ["cpu", m["cpu_model"]],
-        ["cpus (logical / usable)", f"{m['logical_cpus']} / {m['usable_cpus']}" + ("  (virtual machine)" if m["hypervisor"] else "")],
+        [
+            "cpus (logical / usable)",
+            f"{m['logical_cpus']} / {m['usable_cpus']}" + ("  (virtual machine)" if m["hypervisor"] else ""),
+        ],
         ["simd", " ".join(m["simd"]) or "n/a"],
-        ["load average at start", " ".join(f"{x:.2f}" for x in m["loadavg_at_start"]) if m["loadavg_at_start"] else "n/a"],
-        ["load average at end", " ".join(f"{x:.2f}" for x in res["loadavg_at_end"]) if res["loadavg_at_end"] else "n/a"],
+        [
+            "load average at start",
+            " ".join(f"{x:.2f}" for x in m["loadavg_at_start"]) if m["loadavg_at_start"] else "n/a",
+        ],
+        [
+            "load average at end",
+            " ".join(f"{x:.2f}" for x in res["loadavg_at_end"]) if res["loadavg_at_end"] else "n/a",
+        ],
         ["platform", m["platform"]],
         ["python / numpy / numba", f"{m['python']} / {m['numpy']} / {m['numba']}"],
         ["python-fcl", m["fcl"]],
@@ -795,66 +861,128 @@ def report(res: dict) -> str:
     cfg = res["config"]
     out = _header(res)
     cs = res["cold_start"]
-    out.append(f"[1] cold start in this process: first sweep() {cs['first_sweep_s'] * 1e3:.1f} ms "
-               "(numba cache load, or compilation if the cache is stale), "
-               f"first sweep_many() on 1000 pairs {cs['first_sweep_many_1000_s'] * 1e3:.1f} ms "
-               "(a process's first 10,000 pairs: the plain Python copy of its loop; see bench_cold_start.py)")
+    out.append(
+        f"[1] cold start in this process: first sweep() {cs['first_sweep_s'] * 1e3:.1f} ms "
+        "(numba cache load, or compilation if the cache is stale), "
+        f"first sweep_many() on 1000 pairs {cs['first_sweep_many_1000_s'] * 1e3:.1f} ms "
+        "(a process's first 10,000 pairs: the plain Python copy of its loop; see bench_cold_start.py)"
+    )
     out.append("")
     sc = res["scalar"]
-    out.append(fmt_table(
-        ["case", "function", "status", "path", "median us", "p95 us", "min us"],
-        [[c["case"], c["function"], c["status"] + ("" if c["status_ok"] else f" (expected {c['expected_status']}!)"),
-          "exact" if c["exact_path"] else "filter", c["median_us"], c["p95_us"], c["min_us"]] for c in sc["cases"]],
-        f"[2] scalar latency per call: {sc['repeats']} repeats x {sc['calls_per_repeat']} calls, "
-        f"stats over {sc['chunk']}-call chunks (timeit empty-loop overhead {sc['timeit_empty_loop_us_per_call'] * 1e3:.1f} ns/call, not subtracted)",
-    ))
+    out.append(
+        fmt_table(
+            ["case", "function", "status", "path", "median us", "p95 us", "min us"],
+            [
+                [
+                    c["case"],
+                    c["function"],
+                    c["status"] + ("" if c["status_ok"] else f" (expected {c['expected_status']}!)"),
+                    "exact" if c["exact_path"] else "filter",
+                    c["median_us"],
+                    c["p95_us"],
+                    c["min_us"],
+                ]
+                for c in sc["cases"]
+            ],
+            f"[2] scalar latency per call: {sc['repeats']} repeats x {sc['calls_per_repeat']} calls, "
+            f"stats over {sc['chunk']}-call chunks (timeit empty-loop overhead {sc['timeit_empty_loop_us_per_call'] * 1e3:.1f} ns/call, not subtracted)",
+        )
+    )
 
     b, t = res["batch"], res["textbook"]
     bc = res["broadcast"]
     a1, a2 = bc["scalar_radii_scalar_horizon"], bc["array_radii_array_horizon"]
     rows = [
-        ["sweep_many  radii (n,), horizon 1.0", b["median_s"] * 1e3, b["min_s"] * 1e3, b["mpairs_per_s"], 1.0, b["exact_pairs"], b["hits"]],
-        ["textbook numpy (same pairs)", t["median_s"] * 1e3, t["min_s"] * 1e3, t["mpairs_per_s"], t["ratio_textbook_over_sweep_many"], "-", t["hits"]],
-        ["sweep_many  radii (n,), horizon (n,)", a2["median_s"] * 1e3, a2["min_s"] * 1e3, a2["mpairs_per_s"], a2["ratio_vs_array_radii"], a2["exact_pairs"], a2["hits"]],
-        ["sweep_many  radii 1.0, horizon 1.0 [6]", a1["median_s"] * 1e3, a1["min_s"] * 1e3, a1["mpairs_per_s"], a1["ratio_vs_array_radii"], a1["exact_pairs"], a1["hits"]],
+        [
+            "sweep_many  radii (n,), horizon 1.0",
+            b["median_s"] * 1e3,
+            b["min_s"] * 1e3,
+            b["mpairs_per_s"],
+            1.0,
+            b["exact_pairs"],
+            b["hits"],
+        ],
+        [
+            "textbook numpy (same pairs)",
+            t["median_s"] * 1e3,
+            t["min_s"] * 1e3,
+            t["mpairs_per_s"],
+            t["ratio_textbook_over_sweep_many"],
+            "-",
+            t["hits"],
+        ],
+        [
+            "sweep_many  radii (n,), horizon (n,)",
+            a2["median_s"] * 1e3,
+            a2["min_s"] * 1e3,
+            a2["mpairs_per_s"],
+            a2["ratio_vs_array_radii"],
+            a2["exact_pairs"],
+            a2["hits"],
+        ],
+        [
+            "sweep_many  radii 1.0, horizon 1.0 [6]",
+            a1["median_s"] * 1e3,
+            a1["min_s"] * 1e3,
+            a1["mpairs_per_s"],
+            a1["ratio_vs_array_radii"],
+            a1["exact_pairs"],
+            a1["hits"],
+        ],
     ]
-    out.append(fmt_table(
-        ["variant", "median ms", "min ms", "Mpairs/s", "time/sweep_many", "exact", "hits"],
-        rows,
-        f"[3,4,6] batch on n={b['n']:,} random pairs, median of {cfg['repeats']} interleaved runs after warm-up",
-    ))
+    out.append(
+        fmt_table(
+            ["variant", "median ms", "min ms", "Mpairs/s", "time/sweep_many", "exact", "hits"],
+            rows,
+            f"[3,4,6] batch on n={b['n']:,} random pairs, median of {cfg['repeats']} interleaved runs after warm-up",
+        )
+    )
     sc_ = b["status_counts"]
     out.append("  status mix (sweep_many): " + ", ".join(f"{k} {v}" for k, v in sc_.items()))
-    out.append(f"  textbook vs exact: {t['verdict_disagreements']} hit/miss disagreements "
-               f"({t['textbook_hit_solver_miss']} textbook-only hits, {t['textbook_miss_solver_hit']} solver-only hits); "
-               f"toi max |diff| on {t['both_hit']} common hits = {t['toi_max_abs_diff_both_hit']:.3g} "
-               f"({t['toi_pairs_diff_gt_1e-10']} pairs > 1e-10)")
+    out.append(
+        f"  textbook vs exact: {t['verdict_disagreements']} hit/miss disagreements "
+        f"({t['textbook_hit_solver_miss']} textbook-only hits, {t['textbook_miss_solver_hit']} solver-only hits); "
+        f"toi max |diff| on {t['both_hit']} common hits = {t['toi_max_abs_diff_both_hit']:.3g} "
+        f"({t['toi_pairs_diff_gt_1e-10']} pairs > 1e-10)"
+    )
     prev = (res.get("previous") or {}).get("batch")
     if prev:
-        out.append(f"  previous (--previous checkout, measured in this run): sweep_many {prev['mpairs_per_s']:.1f} "
-                   f"Mpairs/s, textbook {prev['textbook_s'] * 1e3:.1f} ms, "
-                   f"time/sweep_many {prev['textbook_over_sweep_many']:.2f}; "
-                   f"by CPU time sweep_many {prev['sweep_many_cpu_s'] * 1e3:.1f} ms, textbook "
-                   f"{prev['textbook_cpu_s'] * 1e3:.1f} ms")
+        out.append(
+            f"  previous (--previous checkout, measured in this run): sweep_many {prev['mpairs_per_s']:.1f} "
+            f"Mpairs/s, textbook {prev['textbook_s'] * 1e3:.1f} ms, "
+            f"time/sweep_many {prev['textbook_over_sweep_many']:.2f}; "
+            f"by CPU time sweep_many {prev['sweep_many_cpu_s'] * 1e3:.1f} ms, textbook "
+            f"{prev['textbook_cpu_s'] * 1e3:.1f} ms"
+        )
     else:
         q = ISSUE_17
-        out.append(f"  previous ({QUOTED}): sweep_many {q['sweep_many_mpairs_per_s']:.0f} Mpairs/s, time/sweep_many "
-                   f"{q['textbook_over_sweep_many']:.1f}; before its per-pair validation "
-                   f"{q['before_validation_mpairs_per_s']:.0f} Mpairs/s, "
-                   f"{q['before_validation_textbook_over_sweep_many']:.1f}")
-    out.append(f"  by CPU time of this process (what other processes on the machine take is not counted): "
-               f"sweep_many {b['cpu_median_s'] * 1e3:.1f} ms, textbook {t['cpu_median_s'] * 1e3:.1f} ms, "
-               f"time/sweep_many {t['cpu_median_s'] / b['cpu_median_s']:.2f}")
-    out.append(f"  target (issue 17): textbook time / sweep_many time >= 3 in the same run; this run "
-               f"{t['ratio_textbook_over_sweep_many']:.2f}")
-    out.append(f"  broadcast scalars == explicit (n,) arrays on 100k-pair slice: {a1['same_verdicts_as_array_path']}; "
-               f"horizon (n,) == horizon float on all pairs: {a2['same_verdicts_as_array_path']}")
+        out.append(
+            f"  previous ({QUOTED}): sweep_many {q['sweep_many_mpairs_per_s']:.0f} Mpairs/s, time/sweep_many "
+            f"{q['textbook_over_sweep_many']:.1f}; before its per-pair validation "
+            f"{q['before_validation_mpairs_per_s']:.0f} Mpairs/s, "
+            f"{q['before_validation_textbook_over_sweep_many']:.1f}"
+        )
+    out.append(
+        f"  by CPU time of this process (what other processes on the machine take is not counted): "
+        f"sweep_many {b['cpu_median_s'] * 1e3:.1f} ms, textbook {t['cpu_median_s'] * 1e3:.1f} ms, "
+        f"time/sweep_many {t['cpu_median_s'] / b['cpu_median_s']:.2f}"
+    )
+    out.append(
+        f"  target (issue 17): textbook time / sweep_many time >= 3 in the same run; this run "
+        f"{t['ratio_textbook_over_sweep_many']:.2f}"
+    )
+    out.append(
+        f"  broadcast scalars == explicit (n,) arrays on 100k-pair slice: {a1['same_verdicts_as_array_path']}; "
+        f"horizon (n,) == horizon float on all pairs: {a2['same_verdicts_as_array_path']}"
+    )
     g = res.get("grazing")
     if g:
-        out.append(f"  [4b] near-grazing pairs (n={g['n']:,}): textbook vs exact {g['verdict_disagreements']} disagreements "
-                   f"({g['textbook_hit_solver_miss']} textbook-only hits, {g['textbook_miss_solver_hit']} solver-only hits); "
-                   f"sweep_many {g['sweep_many_median_s'] * 1e3:.1f} ms with {g['exact_pairs']} pairs on the exact path, "
-                   f"textbook {g['textbook_median_s'] * 1e3:.1f} ms")
+        out.append(
+            f"  [4b] near-grazing pairs (n={g['n']:,}): textbook vs exact {g['verdict_disagreements']} disagreements "
+            f"({g['textbook_hit_solver_miss']} textbook-only hits, {g['textbook_miss_solver_hit']} solver-only hits); "
+            f"sweep_many {g['sweep_many_median_s'] * 1e3:.1f} ms with {g['exact_pairs']} pairs on the exact path, "
+            f"textbook {g['textbook_median_s'] * 1e3:.1f} ms"
+        )
     out.append("")
 
     f = res["fcl"]
@@ -862,32 +990,50 @@ def report(res: dict) -> str:
         out.append(f"[5] FCL: skipped ({f['reason']})")
     else:
         rq = f["request"]
-        out.append(fmt_table(
-            ["method", "us / pair", "fcl / method"],
-            [
-                [f"fcl.continuousCollide (python-fcl {f['fcl_version']})", f["fcl_us_per_pair"], 1.0],
-                ["solver.sweep (scalar, pre-built bodies)", f["sweep_us_per_pair"], f["ratio_fcl_over_sweep"]],
-                [f"solver.sweep_many on the {f['sample']} pairs", f["sweep_many_sample_us_per_pair"], f["ratio_fcl_over_sweep_many_sample"]],
-                [f"solver.sweep_many on {b['n']:,} pairs", f["sweep_many_full_us_per_pair"], f["ratio_fcl_over_sweep_many_full"]],
-            ],
-            f"[5] FCL CCD vs solver on the first {f['sample']} pairs, median of {cfg['repeats']} passes "
-            f"(request: {rq['ccd_solver_type']}, {rq['ccd_motion_type']}, {rq['gjk_solver_type']}, "
-            f"max_iter {rq['num_max_iterations']}, toc_err {rq['toc_err']})",
-        ))
-        out.append(f"  hits: solver {f['solver_hits']}, fcl {f['fcl_hits']}; hit/miss disagreements {f['hit_disagreements']} "
-                   f"(fcl-only {f['fcl_hit_solver_miss']}, solver-only {f['fcl_miss_solver_hit']}); fcl negative returns {f['fcl_negative_return']}")
-        out.append(f"  toi |fcl - exact| on {f['both_hit']} common hits: max {f['toi_max_abs_diff_both_hit']:.3g}, "
-                   f"median {f['toi_median_abs_diff_both_hit']:.3g}, max excluding OVERLAPPING {f['toi_max_abs_diff_both_hit_not_overlapping']:.3g}, "
-                   f"{f['toi_pairs_diff_gt_toc_err']} pairs > toc_err; "
-                   f"fcl - exact in [{f['toi_signed_diff_min']:.3g}, {f['toi_signed_diff_max']:.3g}]")
-        out.append(f"  scalar sweep vs sweep_many mismatches on the sample (status or toi bitwise): {f['scalar_vs_sweep_many_mismatches']}; "
-                   f"fcl deterministic across passes: {f['deterministic_between_runs']}; "
-                   f"sample batch == full batch: {f['sample_vs_full_batch_status_mismatches'] == 0}")
+        out.append(
+            fmt_table(
+                ["method", "us / pair", "fcl / method"],
+                [
+                    [f"fcl.continuousCollide (python-fcl {f['fcl_version']})", f["fcl_us_per_pair"], 1.0],
+                    ["solver.sweep (scalar, pre-built bodies)", f["sweep_us_per_pair"], f["ratio_fcl_over_sweep"]],
+                    [
+                        f"solver.sweep_many on the {f['sample']} pairs",
+                        f["sweep_many_sample_us_per_pair"],
+                        f["ratio_fcl_over_sweep_many_sample"],
+                    ],
+                    [
+                        f"solver.sweep_many on {b['n']:,} pairs",
+                        f["sweep_many_full_us_per_pair"],
+                        f["ratio_fcl_over_sweep_many_full"],
+                    ],
+                ],
+                f"[5] FCL CCD vs solver on the first {f['sample']} pairs, median of {cfg['repeats']} passes "
+                f"(request: {rq['ccd_solver_type']}, {rq['ccd_motion_type']}, {rq['gjk_solver_type']}, "
+                f"max_iter {rq['num_max_iterations']}, toc_err {rq['toc_err']})",
+            )
+        )
+        out.append(
+            f"  hits: solver {f['solver_hits']}, fcl {f['fcl_hits']}; hit/miss disagreements {f['hit_disagreements']} "
+            f"(fcl-only {f['fcl_hit_solver_miss']}, solver-only {f['fcl_miss_solver_hit']}); fcl negative returns {f['fcl_negative_return']}"
+        )
+        out.append(
+            f"  toi |fcl - exact| on {f['both_hit']} common hits: max {f['toi_max_abs_diff_both_hit']:.3g}, "
+            f"median {f['toi_median_abs_diff_both_hit']:.3g}, max excluding OVERLAPPING {f['toi_max_abs_diff_both_hit_not_overlapping']:.3g}, "
+            f"{f['toi_pairs_diff_gt_toc_err']} pairs > toc_err; "
+            f"fcl - exact in [{f['toi_signed_diff_min']:.3g}, {f['toi_signed_diff_max']:.3g}]"
+        )
+        out.append(
+            f"  scalar sweep vs sweep_many mismatches on the sample (status or toi bitwise): {f['scalar_vs_sweep_many_mismatches']}; "
+            f"fcl deterministic across passes: {f['deterministic_between_runs']}; "
+            f"sample batch == full batch: {f['sample_vs_full_batch_status_mismatches'] == 0}"
+        )
         fg = res.get("fcl_grazing")
         if fg:
-            out.append(f"  [5b] first {fg['n']} near-grazing pairs of [4b]: solver {fg['solver_hits']} hits, fcl {fg['fcl_hits']}; "
-                       f"fcl-only {fg['fcl_hit_solver_miss']}, solver-only {fg['fcl_miss_solver_hit']}; "
-                       f"toi max |diff| on common hits {fg['toi_max_abs_diff_both_hit']:.3g}")
+            out.append(
+                f"  [5b] first {fg['n']} near-grazing pairs of [4b]: solver {fg['solver_hits']} hits, fcl {fg['fcl_hits']}; "
+                f"fcl-only {fg['fcl_hit_solver_miss']}, solver-only {fg['fcl_miss_solver_hit']}; "
+                f"toi max |diff| on common hits {fg['toi_max_abs_diff_both_hit']:.3g}"
+            )
     out.append("")
     out += _exact_lines(res)
     out.append(f"total wall time {res['wall_time_s']:.1f} s")
@@ -907,17 +1053,41 @@ def _exact_lines(res: dict) -> list[str]:
                  k["python_us_per_pair"], k["speedup_vs_python"],
                  "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
                 for kind, k in ex["kinds"].items()]  # fmt: skip
-        out.append(fmt_table(
-            ["pairs that touch exactly", "median ms", "min ms", "Mpairs/s", "by CPU time", "previous Mpairs/s", "exact",
-             "integers us/pair", "speed-up", "same answers"],
-            rows,
-            f"[7] the exact path: sweep_many on n={ex['n']:,} pairs the float filter cannot decide, median of {cfg['repeats']} runs; "
-            f"Python integers alone on the first {ex['python_sample']:,} (median of 3)",
-        ))
-        out.append("  status mix: " + "; ".join(f"{kind}: " + ", ".join(f"{a} {b}" for a, b in k["status_counts"].items()) for kind, k in ex["kinds"].items()))
-        out.append("  previous: " + ("the --previous checkout, measured in this run" if measured else
-                                     "main at 001ca0b, benchmarks/README.md (quoted, not measured here)")
-                   + "; target (issue 17): >= 1 Mpairs/s")
+        out.append(
+            fmt_table(
+                [
+                    "pairs that touch exactly",
+                    "median ms",
+                    "min ms",
+                    "Mpairs/s",
+                    "by CPU time",
+                    "previous Mpairs/s",
+                    "exact",
+                    "integers us/pair",
+                    "speed-up",
+                    "same answers",
+                ],
+                rows,
+                f"[7] the exact path: sweep_many on n={ex['n']:,} pairs the float filter cannot decide, median of {cfg['repeats']} runs; "
+                f"Python integers alone on the first {ex['python_sample']:,} (median of 3)",
+            )
+        )
+        out.append(
+            "  status mix: "
+            + "; ".join(
+                f"{kind}: " + ", ".join(f"{a} {b}" for a, b in k["status_counts"].items())
+                for kind, k in ex["kinds"].items()
+            )
+        )
+        out.append(
+            "  previous: "
+            + (
+                "the --previous checkout, measured in this run"
+                if measured
+                else "main at 001ca0b, benchmarks/README.md (quoted, not measured here)"
+            )
+            + "; target (issue 17): >= 1 Mpairs/s"
+        )
         out.append("")
     return out
 
@@ -941,7 +1111,9 @@ def _json_safe(x):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     ap.add_argument("--json", metavar="PATH", help="also write all results as JSON to PATH")
     ap.add_argument("--n", type=int, default=1_000_000, help="random pairs for the batch sections")
     ap.add_argument("--seed", type=int, default=20240601, help="rng seed of the random pairs")
@@ -953,14 +1125,23 @@ def main(argv=None) -> int:
     ap.add_argument("--scalar-calls", type=int, default=20_000, help="calls per scalar repeat")
     ap.add_argument("--chunk", type=int, default=100, help="calls per timed chunk in the scalar section")
     ap.add_argument("--fcl-sample", type=int, default=2000, help="pairs for the FCL comparison")
-    ap.add_argument("--grazing-n", type=int, default=200_000, help="near-grazing pairs for the [4b] supplement (0: skip)")
-    ap.add_argument("--exact-n", type=int, default=100_000, help="pairs per kind in the [7] exact-path section (0: skip)")
-    ap.add_argument("--exact-python-sample", type=int, default=5_000, help="pairs decided by Python integers alone in [7]")
+    ap.add_argument(
+        "--grazing-n", type=int, default=200_000, help="near-grazing pairs for the [4b] supplement (0: skip)"
+    )
+    ap.add_argument(
+        "--exact-n", type=int, default=100_000, help="pairs per kind in the [7] exact-path section (0: skip)"
+    )
+    ap.add_argument(
+        "--exact-python-sample", type=int, default=5_000, help="pairs decided by Python integers alone in [7]"
+    )
     ap.add_argument("--only-exact", action="store_true", help="run only the machine header and section [7]")
     ap.add_argument("--cpu", type=int, default=None, help="pin this process to one CPU (os.sched_setaffinity)")
-    ap.add_argument("--previous", metavar="CHECKOUT", default=None,
-                    help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), "
-                         "in a subprocess")
+    ap.add_argument(
+        "--previous",
+        metavar="CHECKOUT",
+        default=None,
+        help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), in a subprocess",
+    )
     args = ap.parse_args(argv)
     if args.repeats < 5:
         ap.error("--repeats must be >= 5")
@@ -978,16 +1159,27 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     sweep(b0, b1, h)
     t1 = time.perf_counter()
-    sweep_many(d["ca"][:1000], d["va"][:1000], d["ra"][:1000], d["cb"][:1000], d["vb"][:1000], d["rb"][:1000], horizon=h)
+    sweep_many(
+        d["ca"][:1000], d["va"][:1000], d["ra"][:1000], d["cb"][:1000], d["vb"][:1000], d["rb"][:1000], horizon=h
+    )
     t2 = time.perf_counter()
     res["cold_start"] = {"first_sweep_s": t1 - t0, "first_sweep_many_1000_s": t2 - t1}
 
-    res["exact"] = bench_exact(args.exact_n, args.seed, args.repeats, args.exact_python_sample) if args.exact_n > 0 else None
+    res["exact"] = (
+        bench_exact(args.exact_n, args.seed, args.repeats, args.exact_python_sample) if args.exact_n > 0 else None
+    )
     if args.previous:
         exact = None
         if args.exact_n > 0:
-            exact = run_previous(Path(args.previous), "bench_solver", "previous_exact", n=args.exact_n, seed=args.seed,
-                                 repeats=args.repeats, python_sample=args.exact_python_sample)
+            exact = run_previous(
+                Path(args.previous),
+                "bench_solver",
+                "previous_exact",
+                n=args.exact_n,
+                seed=args.seed,
+                repeats=args.repeats,
+                python_sample=args.exact_python_sample,
+            )
         res["previous"] = {"exact": exact}
     if args.only_exact:
         res["loadavg_at_end"] = os.getloadavg()
@@ -1006,7 +1198,8 @@ def main(argv=None) -> int:
     res["fcl"] = bench_fcl(d, h, args.fcl_sample, args.repeats, res["batch"], batch_result)
     res["fcl_grazing"] = (
         bench_fcl_grazing(min(args.fcl_sample, args.grazing_n), args.seed, h)
-        if args.grazing_n > 0 and not res["fcl"].get("skipped") else None
+        if args.grazing_n > 0 and not res["fcl"].get("skipped")
+        else None
     )
     try:
         res["loadavg_at_end"] = os.getloadavg()

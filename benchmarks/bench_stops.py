@@ -128,7 +128,9 @@ def main() -> None:
     from bench_solver import machine_info
 
     info = machine_info()
-    print(f"# machine: {info['cpu_model']}, {os.cpu_count()} cores, {info['date']}; load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"# machine: {info['cpu_model']}, {os.cpu_count()} cores, {info['date']}; load average {os.getloadavg()[0]:.2f}"
+    )
     print(f"# medians of {args.repeats} runs\n")
     print(f"{'scene':<8} {'events':>7} {'solve from the shell':>22} {'window solver':>15}")
     with tempfile.TemporaryDirectory() as folder:

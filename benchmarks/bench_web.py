@@ -41,8 +41,8 @@ from bench_solver import fmt_table, machine_info, median  # noqa: E402
 from explorer.model.analysis import solve  # noqa: E402
 from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR, gallery  # noqa: E402
 from explorer.model.scene_io import load  # noqa: E402
-from explorer.web.chromium import Chromium, find_chromium  # noqa: E402
 from explorer.web import PAGE_BUDGET  # noqa: E402
+from explorer.web.chromium import Chromium, find_chromium  # noqa: E402
 from explorer.web.export import load_folder, write_page, write_site  # noqa: E402
 
 
@@ -125,11 +125,15 @@ def main() -> int:
     ]
     print(fmt_table(["scene", "export s (median)", "MB", "drawn in browser s", "requests"], table, "pages"))
     sizes = [r["bytes"] for r in rows]
-    print(f"largest page {max(sizes) / 1e6:.3f} MB of the {PAGE_BUDGET / 1e6:g} MB budget; "
-          f"median export {median([r['export_s'] for r in rows]):.2f} s; "
-          f"median drawn {median([r.get('drawn_s', float('nan')) for r in rows]):.2f} s")
-    print(f"whole gallery as a site: {len(rows)} pages + index ({index_bytes / 1e6:.2f} MB) in {site_s:.1f} s, "
-          f"{site_bytes / 1e6:.1f} MB in all")
+    print(
+        f"largest page {max(sizes) / 1e6:.3f} MB of the {PAGE_BUDGET / 1e6:g} MB budget; "
+        f"median export {median([r['export_s'] for r in rows]):.2f} s; "
+        f"median drawn {median([r.get('drawn_s', float('nan')) for r in rows]):.2f} s"
+    )
+    print(
+        f"whole gallery as a site: {len(rows)} pages + index ({index_bytes / 1e6:.2f} MB) in {site_s:.1f} s, "
+        f"{site_bytes / 1e6:.1f} MB in all"
+    )
     if args.json:
         report = {"machine": machine, "loadavg_at_end": load_end, "pages": rows}
         report.update(site_s=site_s, site_bytes=site_bytes)

@@ -80,8 +80,14 @@ PACKAGES = {
         mutate=("explorer/model/*.py",),
         tests=tuple(
             f"tests/explorer/{name}.py"
-            for name in ("test_session", "test_scene_io", "test_paste", "test_precision", "test_hostile_files",
-                         "test_hostile_fuzz")  # fmt: skip
+            for name in (
+                "test_session",
+                "test_scene_io",
+                "test_paste",
+                "test_precision",
+                "test_hostile_files",
+                "test_hostile_fuzz",
+            )  # fmt: skip
         ),
         deselect=("tests/explorer/test_session.py::test_the_session_runs_without_qt_or_a_display",),
     ),
@@ -89,8 +95,16 @@ PACKAGES = {
         mutate=("explorer/audit/*.py",),
         tests=tuple(
             f"tests/audit/{name}.py"
-            for name in ("test_bad_logs", "test_command", "test_planted", "test_textbook", "test_uneven_logs",
-                         "test_hostile_logs", "test_signals", "test_dask")  # fmt: skip
+            for name in (
+                "test_bad_logs",
+                "test_command",
+                "test_planted",
+                "test_textbook",
+                "test_uneven_logs",
+                "test_hostile_logs",
+                "test_signals",
+                "test_dask",
+            )  # fmt: skip
         ),
         deselect=(
             "tests/audit/test_command.py::test_the_console_script_end_to_end",
@@ -295,8 +309,11 @@ def main() -> int:
     parser.add_argument("--max-children", type=int, default=1, help="mutants tested at once (default 1)")
     parser.add_argument("--workdir", type=Path, help="keep the scratch copies here (one folder per package); "
                         "a second run there tests only new or changed mutants")  # fmt: skip
-    parser.add_argument("--rerun-survivors", action="store_true",
-                        help="with --workdir: test the previous run's survivors again (after adding tests)")
+    parser.add_argument(
+        "--rerun-survivors",
+        action="store_true",
+        help="with --workdir: test the previous run's survivors again (after adding tests)",
+    )
     args = parser.parse_args()
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
@@ -319,7 +336,7 @@ def main() -> int:
     print()
     print(fmt_table(HEADERS, rows, f"caught = killed + timeout, of the mutants less the equivalent ones; goal "
                                    f"{100 * GOAL:.0f} % per package"))  # fmt: skip
-    for name, outcome, unexplained, stale in reports:
+    for _name, outcome, unexplained, stale in reports:
         for mutant in stale:
             print(f"\nstale entry in {EQUIVALENT.name}: {mutant} ({outcome.status[mutant]}; check its line)")
         for mutant in unexplained:

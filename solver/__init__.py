@@ -15,9 +15,9 @@ Pure numpy/python (numba when available); never imports Qt, pyvista or the explo
 
 from .batch import BatchResult, sweep_many
 from .body import Body
-from .ray import RayHit, ray_sphere
 from .motion import Event, Frame, Motion, simulate
 from .path import Bounce, BouncePath, Segment, bounce_path
+from .ray import RayHit, ray_sphere
 from .response import Impact, collide, impact, reflect, ricochet_angle
 from .result import Approach, Contact, Sweep
 from .status import Status

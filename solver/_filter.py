@@ -295,7 +295,11 @@ def classify(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb,
         hit = fh_pos
         later = fh_neg
         outside = co > eco
-        status = (OUTSIDE if outside else OVERLAPPING) if c_pos else (NO_RELATIVE_MOTION if not moving else (HIT if hit else LATER))
+        status = (
+            (OUTSIDE if outside else OVERLAPPING)
+            if c_pos
+            else (NO_RELATIVE_MOTION if not moving else (HIT if hit else LATER))
+        )
         unsure = (not (c_pos | c_neg)) | (c_neg & moving & (not (hit | later))) | (c_pos & (abs(co) <= eco))
     else:
         hit = ve_pos | fh_neg

@@ -8,6 +8,7 @@ from ._filter import USE_JIT, classify, finish, jit, jit_loop
 from .limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
 from .status import HIT, OVERLAPPING
 
+
 def item(x, i):
     """``x[i]`` for an array, ``x`` itself for a scalar (a per-pair or shared value)."""
     return x[i] if isinstance(x, np.ndarray) else x

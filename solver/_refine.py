@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from ._events import IMPACT, NONE, SLIDE
-from ._expansion import BUFFER, C, CO, DISC, FH, LENGTHS, PAIR, PV, VE, VV, in_exact_range, quantity, scratch
+from ._expansion import BUFFER, CO, DISC, FH, LENGTHS, PAIR, PV, VE, VV, C, in_exact_range, quantity, scratch
 from ._filter import compiled, finish, jit, jit_loop, quantities
 from ._stage import first_call
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
@@ -28,7 +26,6 @@ INF = math.inf
 #: A filter value is used as it is for a root when its bound is this small relative to it
 #: (then every root carries a relative error of a few times this, far below TIME_RTOL).
 _TIGHT = 2.0**-40
-
 
 
 @jit

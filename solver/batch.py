@@ -23,6 +23,7 @@ from ._stage import batch_kernel, exact_stage, first_call
 from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
 from .status import Status
 
+
 @dataclass(frozen=True)
 class BatchResult:
     """Results of :func:`sweep_many`, one entry per pair.
@@ -162,7 +163,9 @@ def sweep_many(
     return _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, horizon, bool(inside), True)
 
 
-def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, horizon, inside: bool, limits: bool) -> BatchResult:
+def _sweep_arrays(
+    a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, horizon, inside: bool, limits: bool
+) -> BatchResult:
     """:func:`sweep_many`; ``limits=False`` skips the ranges (finite, positive sizes only).
 
     The unchecked form exists for tests of the certified core over the whole
@@ -184,7 +187,9 @@ def _sweep_arrays(a_center, a_velocity, a_radius, b_center, b_velocity, b_radius
         raise ValueError(f"shapes do not broadcast to one length n: {shapes}") from None
     views = {name: np.broadcast_to(arr, (n, 3) if arr.ndim == 2 else (n,)) for name, arr in fields.items()}
     # Vectors C-contiguous and flat (copies only what was broadcast); shared scalars stay floats.
-    ca, va, cb, vb = (np.ascontiguousarray(views[k]).reshape(-1) for k in ("a_center", "a_velocity", "b_center", "b_velocity"))
+    ca, va, cb, vb = (
+        np.ascontiguousarray(views[k]).reshape(-1) for k in ("a_center", "a_velocity", "b_center", "b_velocity")
+    )
     ra, rb, h = (
         float(fields[k][0]) if fields[k].shape[0] == 1 else np.ascontiguousarray(fields[k])
         for k in ("a_radius", "b_radius", "horizon")

@@ -214,7 +214,9 @@ class Motion:
         return self.origin + self.frame_at(t).positions(t)[len(self.bodies)]
 
     def __repr__(self) -> str:
-        return f"Motion({len(self.bodies)} bodies, {len(self.events)} events, end={self.end!r}, stopped={self.stopped!r})"
+        return (
+            f"Motion({len(self.bodies)} bodies, {len(self.events)} events, end={self.end!r}, stopped={self.stopped!r})"
+        )
 
 
 def simulate(bodies, horizon: float = 1.0, restitution: float = 1.0, container: Body | None = None,
@@ -290,7 +292,7 @@ def _names(names, n: int) -> list[str]:
         given = None
     if given is None or not all(isinstance(x, str) for x in given) or len(given) not in (n, n + 1):
         raise ValueError(f"names: expected {n} strings (or one more for the container), got {names!r:.80}")
-    return [*given, *default[len(given):]]
+    return [*given, *default[len(given) :]]
 
 
 def entirely_outside(body: Body, container: Body) -> bool:
@@ -302,7 +304,9 @@ def entirely_outside(body: Body, container: Body) -> bool:
 def _check_inside(bodies, container: Body) -> None:
     for k, b in enumerate(bodies):
         if not b.radius < container.radius:
-            raise ValueError(f"bodies[{k}]: radius {b.radius!r} must be smaller than the container's {container.radius!r}")
+            raise ValueError(
+                f"bodies[{k}]: radius {b.radius!r} must be smaller than the container's {container.radius!r}"
+            )
         if entirely_outside(b, container):
             raise ValueError(f"bodies[{k}]: lies entirely outside the container at t = 0")
 
@@ -322,7 +326,9 @@ class _Run:
         self.W = np.array([0.0 if b.immovable else 1.0 / b.mass for b in everything], dtype=np.float64)
         self.M = np.array([b.mass for b in everything], dtype=np.float64)
         n, w = self.n, self.W
-        pairs = [(i, j, False) for i in range(n) for j in range(i + 1, n) if w[i] + w[j] > 0 and (not first_only or i == 0)]
+        pairs = [
+            (i, j, False) for i in range(n) for j in range(i + 1, n) if w[i] + w[j] > 0 and (not first_only or i == 0)
+        ]
         if container is not None:
             pairs += [(i, n, True) for i in range(n) if w[i] + w[n] > 0 and (not first_only or i == 0)]
         self.I = np.array([p[0] for p in pairs], dtype=np.int64)
@@ -428,7 +434,9 @@ class _Run:
                 break
             group = test[start : start + batch]
             kind, dt, unsure = self.kind[group], self.dt[group], self.unsure[group]
-            events_kernel(self.X, self.V, self.R, self.I[group], self.J[group], self.inside[group], left, kind, dt, unsure)
+            events_kernel(
+                self.X, self.V, self.R, self.I[group], self.J[group], self.inside[group], left, kind, dt, unsure
+            )
             self.kind[group], self.dt[group], self.unsure[group] = kind, dt, unsure
             self._decide_exactly(group[unsure].tolist(), left)
             found = self.dt[group][self.kind[group] != NONE]

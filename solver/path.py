@@ -143,7 +143,12 @@ def bounce_path(a: Body, others, horizon: float = 1.0, restitution: float = 1.0,
     else:
         motion = _simulate([a, *others], horizon, restitution, None, MAX_BOUNCES, True)
     segments = tuple(
-        Segment(f.t_start, f.t_end, tuple(map(tuple, (f.centers + motion.origin).tolist())), tuple(map(tuple, f.velocities.tolist())))
+        Segment(
+            f.t_start,
+            f.t_end,
+            tuple(map(tuple, (f.centers + motion.origin).tolist())),
+            tuple(map(tuple, f.velocities.tolist())),
+        )
         for f in motion.frames
     )
     bounces = tuple(

@@ -92,7 +92,6 @@ def ray_sphere(origin, direction, center, radius: float) -> RayHit | None:
     return RayHit(t_lo * length, t_hi * length)
 
 
-
 def _direction(value) -> vec.Vector3:
     """The direction, :func:`solver.vec.scaled`; ValueError for the zero vector."""
     d = vec.scaled(three_numbers(value, "direction"))

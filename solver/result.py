@@ -90,7 +90,20 @@ class Sweep:
         otherwise a hit was decided by ``f(h) <= 0``.
     """
 
-    __slots__ = ("a", "b", "horizon", "mode", "status", "toi", "roots", "exact", "by_vertex", "_values", "_at_horizon", "_cache")
+    __slots__ = (
+        "a",
+        "b",
+        "horizon",
+        "mode",
+        "status",
+        "toi",
+        "roots",
+        "exact",
+        "by_vertex",
+        "_values",
+        "_at_horizon",
+        "_cache",
+    )
 
     def __init__(
         self,
@@ -213,7 +226,9 @@ class Sweep:
         """
         from ._exact import ratio_to_float, scaled_integers
 
-        (ax, ay, az, bx, by, bz, ra, rb), k = scaled_integers((*self.a.center, *self.b.center, self.a.radius, self.b.radius))
+        (ax, ay, az, bx, by, bz, ra, rb), k = scaled_integers(
+            (*self.a.center, *self.b.center, self.a.radius, self.b.radius)
+        )
         value = (bx - ax) ** 2 + (by - ay) ** 2 + (bz - az) ** 2 - (ra + rb) ** 2
         return ratio_to_float(value, 1, -2 * k)
 

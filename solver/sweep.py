@@ -9,7 +9,6 @@ from .limits import MAX_HORIZON, check_horizon
 from .result import Mode, Sweep
 from .status import Status
 
-
 _STATUSES = tuple(Status)
 
 
@@ -30,7 +29,9 @@ def _solve(a: Body, b: Body, horizon: float, mode: Mode) -> Sweep:
     inside = mode == "inside"
     ca, va, cb, vb = a.center, a.velocity, b.center, b.velocity
     ra, rb = a.radius, b.radius
-    out = sweep_one(ca[0], ca[1], ca[2], va[0], va[1], va[2], ra, cb[0], cb[1], cb[2], vb[0], vb[1], vb[2], rb, horizon, inside)
+    out = sweep_one(
+        ca[0], ca[1], ca[2], va[0], va[1], va[2], ra, cb[0], cb[1], cb[2], vb[0], vb[1], vb[2], rb, horizon, inside
+    )
     if out[4] == 0:
         return Sweep(a, b, horizon, mode, _STATUSES[out[0]], out[1], out[2], out[3], False, out[5:9], out[9])
     out = classify_exact(*ca, *va, ra, *cb, *vb, rb, horizon, inside)

@@ -60,11 +60,26 @@ def build_trace(s) -> tuple[TraceStep, ...]:
 
     if s.inside:
         if status is Status.OUTSIDE:
-            step("inside at t = 0?", "|p|² − (rC − rA)²", c, "≥ 0: the ball is not strictly inside the shrunken container")
-            step("outside at t = 0?", "|p|² − (rC + rA)²", s.outside_gap, "> 0: the ball lies entirely outside the container → no contact from inside")
+            step(
+                "inside at t = 0?",
+                "|p|² − (rC − rA)²",
+                c,
+                "≥ 0: the ball is not strictly inside the shrunken container",
+            )
+            step(
+                "outside at t = 0?",
+                "|p|² − (rC + rA)²",
+                s.outside_gap,
+                "> 0: the ball lies entirely outside the container → no contact from inside",
+            )
             return tuple(steps)
         if status is Status.OVERLAPPING:
-            step("inside at t = 0?", "|p|² − (rC − rA)²", c, "≥ 0: the ball already touches or crosses the wall → contact at t = 0")
+            step(
+                "inside at t = 0?",
+                "|p|² − (rC − rA)²",
+                c,
+                "≥ 0: the ball already touches or crosses the wall → contact at t = 0",
+            )
             return tuple(steps)
         step("inside at t = 0?", "|p|² − (rC − rA)²", c, "< 0: the ball starts strictly inside the shrunken container")
         if status is Status.NO_RELATIVE_MOTION:
@@ -72,10 +87,20 @@ def build_trace(s) -> tuple[TraceStep, ...]:
             return tuple(steps)
         step("moving?", "|v|²", vv, "> 0: the ball will leave the shrunken container at the larger root t₁")
         if status is Status.HIT:
-            step("out by the horizon?", "|p + v·h|² − (rC − rA)²", fh, f"≥ 0: it reaches the wall at t₁ = {_fmt(s.toi)} ≤ h → HIT")
+            step(
+                "out by the horizon?",
+                "|p + v·h|² − (rC − rA)²",
+                fh,
+                f"≥ 0: it reaches the wall at t₁ = {_fmt(s.toi)} ≤ h → HIT",
+            )
         else:
             t1 = s.roots[1] if s.roots else None
-            step("out by the horizon?", "|p + v·h|² − (rC − rA)²", fh, f"< 0: still inside at the horizon; t₁ = {_fmt(t1)} > h → LATER")
+            step(
+                "out by the horizon?",
+                "|p + v·h|² − (rC − rA)²",
+                fh,
+                f"< 0: still inside at the horizon; t₁ = {_fmt(t1)} > h → LATER",
+            )
         return tuple(steps)
 
     if status is Status.OVERLAPPING:
@@ -92,16 +117,38 @@ def build_trace(s) -> tuple[TraceStep, ...]:
     step("approaching?", "p·v", pv, "< 0: approaching")
     if status is Status.MISS:
         d = s.closest.distance
-        step("path meets the expanded sphere?", "|v|²R² − |p×v|²", disc, f"< 0: closest approach {d:.6g} > R = {s.radius:.6g} → MISS")
+        step(
+            "path meets the expanded sphere?",
+            "|v|²R² − |p×v|²",
+            disc,
+            f"< 0: closest approach {d:.6g} > R = {s.radius:.6g} → MISS",
+        )
         return tuple(steps)
-    step("path meets the expanded sphere?", "|v|²R² − |p×v|²", disc, "≥ 0: the line of motion meets the expanded sphere")
+    step(
+        "path meets the expanded sphere?", "|v|²R² − |p×v|²", disc, "≥ 0: the line of motion meets the expanded sphere"
+    )
     if status is Status.HIT:
         if s.by_vertex:  # the test the solver proved, not a float re-evaluation
-            step("within the horizon?", "p·v + |v|²·h", ve, f"≥ 0: closest approach before h, so t₀ = {_fmt(s.toi)} ≤ h → HIT")
+            step(
+                "within the horizon?",
+                "p·v + |v|²·h",
+                ve,
+                f"≥ 0: closest approach before h, so t₀ = {_fmt(s.toi)} ≤ h → HIT",
+            )
         else:
-            step("within the horizon?", "|p + v·h|² − R²", fh, f"≤ 0: in contact at the horizon, so t₀ = {_fmt(s.toi)} ≤ h → HIT")
+            step(
+                "within the horizon?",
+                "|p + v·h|² − R²",
+                fh,
+                f"≤ 0: in contact at the horizon, so t₀ = {_fmt(s.toi)} ≤ h → HIT",
+            )
         return tuple(steps)
     t0 = s.roots[0] if s.roots else None
     step("within the horizon?", "|p + v·h|² − R²", fh, "> 0: apart at the horizon")
-    step("vertex before h?", "p·v + |v|²·h", ve, f"< 0: still approaching at h; first contact t₀ = {_fmt(t0)} > h → LATER")
+    step(
+        "vertex before h?",
+        "p·v + |v|²·h",
+        ve,
+        f"< 0: still approaching at h; first contact t₀ = {_fmt(t0)} > h → LATER",
+    )
     return tuple(steps)

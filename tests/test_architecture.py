@@ -79,8 +79,16 @@ def test_the_layers_are_packages():
         # the model reaching for the audit (a cycle through the audit's scene files)
         ("explorer/model/scene_io.py", "def _bad():\n    from ..audit import cases", "layers"),
         # the set-up checks reaching for numpy, directly or through the solver
-        ("explorer/system/files.py", "def _bad():\n    import numpy", "explorer.system imports only the standard library"),
-        ("explorer/system/interrupt.py", "from solver import limits", "explorer.system imports only the standard library"),
+        (
+            "explorer/system/files.py",
+            "def _bad():\n    import numpy",
+            "explorer.system imports only the standard library",
+        ),
+        (
+            "explorer/system/interrupt.py",
+            "from solver import limits",
+            "explorer.system imports only the standard library",
+        ),
         # the one safe writer reaching up for the scene model
         ("explorer/system/files.py", "def _bad():\n    from ..model import scene", "layers"),
     ],

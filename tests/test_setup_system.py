@@ -51,7 +51,12 @@ def _env(root: Path | None = None, **extra) -> dict[str, str]:
 
 def _setup(*args, env, cwd=ROOT, timeout=300):
     return subprocess.run(
-        [PYTHON, "-m", "explorer.system", *map(str, args)], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+        [PYTHON, "-m", "explorer.system", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -118,7 +123,10 @@ def test_make_without_python_says_what_to_install(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert proc.returncode != 0
-    assert "make: /nonexistent/python3 not found; install with: sudo apt-get install -y python3 python3-venv" in proc.stderr
+    assert (
+        "make: /nonexistent/python3 not found; install with: sudo apt-get install -y python3 python3-venv"
+        in proc.stderr
+    )
 
 
 # -- the virtual environment --------------------------------------------------------------------
@@ -138,7 +146,9 @@ def test_without_the_venv_module_make_names_python3_venv(tmp_path):
 
 def test_a_half_made_venv_is_detected_and_rebuilt(tmp_path):
     venv = tmp_path / "venv"
-    subprocess.run([PYTHON, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)  # as after a failed ensurepip
+    subprocess.run(
+        [PYTHON, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120
+    )  # as after a failed ensurepip
     assert system_main_problem(venv) == "no pip in it"
     proc = _setup("test", "--venv", venv, "--no-project-install", env=_env())
     assert proc.returncode == 0, proc.stderr

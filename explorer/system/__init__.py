@@ -103,7 +103,9 @@ def library_folders(root: Path | None = None) -> list[Path]:
 
     read_conf(_under(root, "/etc/ld.so.conf"))
     for base in ("/lib", "/usr/lib"):
-        folders += [str(Path(p).relative_to(root).as_posix()) for p in sorted(glob.glob(str(_under(root, base) / "*-linux-*")))]
+        folders += [
+            str(Path(p).relative_to(root).as_posix()) for p in sorted(glob.glob(str(_under(root, base) / "*-linux-*")))
+        ]
     folders += ["/lib", "/usr/lib", "/lib64", "/usr/lib64", "/usr/local/lib"]
     out: list[Path] = []
     for folder in folders:
@@ -169,8 +171,7 @@ def missing_message(packages: list[str] | tuple[str, ...], what: str) -> str:
     if shutil.which("apt-get") is None:
         files = ", ".join(PACKAGES[p][1] if p in PACKAGES else p for p in packages)
         return (
-            f"{what} needs {files} (Debian/Ubuntu: {install_command(packages)}); "
-            "install them with your package manager"
+            f"{what} needs {files} (Debian/Ubuntu: {install_command(packages)}); install them with your package manager"
         )
     return f"{what} needs {describe(packages)}; install with: {install_command(packages)}"
 

@@ -173,7 +173,9 @@ def ensure_installed(venv: Path, project: Path, target: str, what: str) -> None:
     _note(what, f"installing the project into {venv} (pip install -e '{spec}')")
     command = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-e", spec]
     if subprocess.run(command, cwd=project).returncode != 0:
-        raise Refused(f"{what}: pip install -e '{spec}' failed (pip's message is above); fix that and run make {target} again")
+        raise Refused(
+            f"{what}: pip install -e '{spec}' failed (pip's message is above); fix that and run make {target} again"
+        )
     (venv / f".installed-{target}").touch()
 
 

@@ -96,7 +96,10 @@ class Chromium:
         shim = [sys.executable, "-c", _ONTO_3_AND_4, str(commands_read), str(replies_write)]
         try:
             self.process = subprocess.Popen(
-                shim + args, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
+                shim + args,
+                stdin=subprocess.DEVNULL,
+                stdout=self._log,
+                stderr=self._log,
                 pass_fds=(commands_read, replies_write),
             )
         except OSError as exc:

@@ -138,7 +138,7 @@ def site_index(entries: list[SiteEntry]) -> str:
     width, height = (side // THUMBNAIL_SHRINK for side in VIEW_SIZE)
     cards = "\n".join(
         f'<li><a href="{e(quote(entry.file))}"><img src="{entry.thumbnail}" alt="" width="{width}" height="{height}">'
-        f"<h2>{e(entry.title)}</h2></a><p class=\"verdict\">{e(entry.verdict)}</p>"
+        f'<h2>{e(entry.title)}</h2></a><p class="verdict">{e(entry.verdict)}</p>'
         f'<p class="description">{e(entry.description)}</p></li>'
         for entry in entries
     )

@@ -32,8 +32,8 @@ from ..model.session import HORIZON_PLAY_SECONDS, Session
 from ..model.stepping import stepped_test
 from ..model.text import fmt, status_text
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
-from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.overlay import legend_rows
+from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.scene_view import SceneView
 from .parabola_svg import PLOT_SIZE, parabola_svg
 from .timeline import instants, record, shown_actors
@@ -142,19 +142,19 @@ def _body(session: Session, title: str, verdict: str, svg: str, count: int, note
     return f"""<div id="app">
 <header><h1 id="title">{e(title)}</h1>
 <p id="verdict" style="color:{color}">{e(verdict)}</p>
-<p id="note"{'' if note else ' hidden'}>{e(note or '')}</p></header>
+<p id="note"{"" if note else " hidden"}>{e(note or "")}</p></header>
 <main>
 <section id="stage" aria-label="3-D view: drag to turn, wheel or pinch to zoom">
 <div id="view"></div><div id="labels" aria-hidden="true"></div>
 <ul id="legend">{legend}</ul>
-<p id="loading">{e(WORDS['loading'])}</p>
+<p id="loading">{e(WORDS["loading"])}</p>
 </section>
 <aside id="panel">
 {_panel(session, svg)}
 </aside>
 </main>
 <footer id="controls">
-<button id="play" type="button">{e(WORDS['play'])}</button>
+<button id="play" type="button">{e(WORDS["play"])}</button>
 <input id="time" type="range" min="0" max="{count - 1}" step="1" value="0" aria-label="time">
 <output id="time-value" for="time">t = 0</output>
 <label><input id="rest-frame" type="checkbox"> {e(other)}'s rest frame</label>

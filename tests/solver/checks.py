@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 
 import reference as ref
-from solver import Status
 
+from solver import Status
 
 PAIR_STATUSES = set(Status)
 INSIDE_STATUSES = {Status.OVERLAPPING, Status.NO_RELATIVE_MOTION, Status.HIT, Status.LATER, Status.OUTSIDE}

@@ -21,10 +21,10 @@ import math
 import random
 from fractions import Fraction
 
-from solver import Body
-
 import reference as ref
 from core import raw_body
+
+from solver import Body
 
 F = Fraction
 _CTX = ref._CTX
@@ -161,9 +161,23 @@ def scale_case(a: Body, b: Body, h: float, e_len: int, e_vel: int):
 
 # Pythagorean quadruples a^2 + b^2 + c^2 = d^2 (c = 0: triples).
 QUADS = [
-    (1, 2, 2, 3), (2, 3, 6, 7), (1, 4, 8, 9), (4, 4, 7, 9), (2, 6, 9, 11), (6, 6, 7, 11),
-    (3, 4, 12, 13), (2, 5, 14, 15), (2, 10, 11, 15), (1, 12, 12, 17), (8, 9, 12, 17),
-    (3, 4, 0, 5), (5, 12, 0, 13), (8, 15, 0, 17), (7, 24, 0, 25), (20, 21, 0, 29), (0, 0, 1, 1),
+    (1, 2, 2, 3),
+    (2, 3, 6, 7),
+    (1, 4, 8, 9),
+    (4, 4, 7, 9),
+    (2, 6, 9, 11),
+    (6, 6, 7, 11),
+    (3, 4, 12, 13),
+    (2, 5, 14, 15),
+    (2, 10, 11, 15),
+    (1, 12, 12, 17),
+    (8, 9, 12, 17),
+    (3, 4, 0, 5),
+    (5, 12, 0, 13),
+    (8, 15, 0, 17),
+    (7, 24, 0, 25),
+    (20, 21, 0, 29),
+    (0, 0, 1, 1),
 ]
 
 
@@ -224,7 +238,12 @@ def float_graze(rng: random.Random, r_lo=0.1, r_hi=10.0, dist=(2.0, 50.0), coord
     ca = rand_vec(rng, coord)
     cb = add(ca, lin((-L, u), (R0, w)))
     va = rand_vec(rng, vel)
-    vb = add(va, lin((s, u),))
+    vb = add(
+        va,
+        lin(
+            (s, u),
+        ),
+    )
     return ca, cb, va, vb, ra, tc
 
 
@@ -298,7 +317,9 @@ def long_shot(n: int = 1500, seed: int = 202):
         w = perp_unit(rng, u)
         L = travel * tc
         ca = rand_vec(rng, 10.0)
-        va = lin((travel, u),)
+        va = lin(
+            (travel, u),
+        )
         if rng.random() < 0.5:  # target at rest
             vb = (0.0, 0.0, 0.0)
         else:  # target drifting too
@@ -316,7 +337,10 @@ def long_shot(n: int = 1500, seed: int = 202):
             pair = tuned_pair(ca, cb, va, vb, ra, 0)
             if pair:
                 a, b = pair
-                pair = (a, body(nudge_vec(b.center, rng.randrange(3), rng.choice((-2, -1, 1, 2))), b.velocity, b.radius))
+                pair = (
+                    a,
+                    body(nudge_vec(b.center, rng.randrange(3), rng.choice((-2, -1, 1, 2))), b.velocity, b.radius),
+                )
         if pair:
             out.append((*pair, 1.0))
     return out[:n]
@@ -342,7 +366,12 @@ def tiny_gap(n: int = 1000, seed: int = 303):
             dirn = rng.choice((-1.0, 1.0))
             s = 10 ** rng.uniform(-12, -3)
             va = rand_vec(rng, 1.0)
-            vb = add(va, lin((dirn * s / d / k, p),))
+            vb = add(
+                va,
+                lin(
+                    (dirn * s / d / k, p),
+                ),
+            )
             r = rng.random()
             if r < 0.3:
                 pass
@@ -354,7 +383,12 @@ def tiny_gap(n: int = 1000, seed: int = 303):
             continue
         u = unit(rng)
         ca = rand_vec(rng, 10.0)
-        cb = add(ca, lin((ra * rng.uniform(2, 4), u),))
+        cb = add(
+            ca,
+            lin(
+                (ra * rng.uniform(2, 4), u),
+            ),
+        )
         dist = exact_distance(ca, cb)
         g = 10 ** rng.uniform(-15, -12)
         if rng.random() < 0.15:
@@ -363,7 +397,12 @@ def tiny_gap(n: int = 1000, seed: int = 303):
         speed = float(dist) * abs(g) * 10 ** rng.uniform(-1, 1)  # reaches the gap in ~0.1 .. 10 frames
         va = rand_vec(rng, 1e-3) if rng.random() < 0.5 else (0.0, 0.0, 0.0)
         if kind < 0.6:  # head-on, approaching or receding
-            vb = add(va, lin((-speed * rng.choice((1, 1, 1, -1)), u),))
+            vb = add(
+                va,
+                lin(
+                    (-speed * rng.choice((1, 1, 1, -1)), u),
+                ),
+            )
         else:  # mostly tangential with a tiny inward component
             w = perp_unit(rng, u)
             vt = speed * 10 ** rng.uniform(0, 4)
@@ -382,10 +421,14 @@ def far(n: int = 1500, seed: int = 404):
     while len(out) < n:
         offset = rng.choice((1e5, 1e6, 1e7, 1e7, 1e15))
         u0 = unit(rng)
-        base = lin((offset * rng.uniform(1, 9), u0),)
+        base = lin(
+            (offset * rng.uniform(1, 9), u0),
+        )
         kind = rng.random()
         if kind < 0.5:
-            ca, cb, va, vb, ra, tc = float_graze(rng, r_lo=1e-3 if offset < 1e15 else 1.0, r_hi=10.0 if offset < 1e15 else 1e3)
+            ca, cb, va, vb, ra, tc = float_graze(
+                rng, r_lo=1e-3 if offset < 1e15 else 1.0, r_hi=10.0 if offset < 1e15 else 1e3
+            )
             h = 1.0
         else:  # long shot
             ra = log_uniform(rng, 1e-3, 1.0) if offset < 1e15 else log_uniform(rng, 1.0, 100.0)
@@ -397,7 +440,9 @@ def far(n: int = 1500, seed: int = 404):
             ca = (0.0, 0.0, 0.0)
             cb = lin((travel * tc, u), (R0, w))
             vb = (0.0, 0.0, 0.0)
-            va = lin((travel, u),)
+            va = lin(
+                (travel, u),
+            )
             h = 1.0
         # move everything far away; the bodies' own velocities get a big common part
         ca = add(ca, base)
@@ -439,9 +484,19 @@ def at_horizon(n: int = 1000, seed: int = 505):
             u = signed_perm(rng, (1.0, 0.0, 0.0))
             ra = float(rng.randint(1, R - 1))
             ca = tuple(float(rng.randint(-100, 100)) for _ in range(3))
-            cb = add(ca, lin((float(D), u),))
+            cb = add(
+                ca,
+                lin(
+                    (float(D), u),
+                ),
+            )
             va = tuple(float(rng.randint(-9, 9)) for _ in range(3))
-            vb = add(va, lin((-float(s), u),))
+            vb = add(
+                va,
+                lin(
+                    (-float(s), u),
+                ),
+            )
             a, b = body(ca, va, ra), body(cb, vb, float(R) - ra)
         elif kind < 0.5:  # oblique, moderate
             ca, cb, va, vb, ra, tc = float_graze(rng)
@@ -458,7 +513,16 @@ def at_horizon(n: int = 1000, seed: int = 505):
             w = perp_unit(rng, u)
             ca = rand_vec(rng, 10.0)
             cb = add(ca, lin((travel * rng.uniform(0.3, 0.9), u), (R0 * rng.uniform(0, 0.99), w)))
-            a, b = body(ca, lin((travel, u),), ra), body(cb, (0.0, 0.0, 0.0), R0 - ra)
+            a, b = (
+                body(
+                    ca,
+                    lin(
+                        (travel, u),
+                    ),
+                    ra,
+                ),
+                body(cb, (0.0, 0.0, 0.0), R0 - ra),
+            )
         else:  # far from the origin
             ca, cb, va, vb, ra, tc = float_graze(rng, coord=1e7, vel=1e3)
             d, _ = exact_closest(ca, cb, va, vb)
@@ -511,7 +575,12 @@ def bullets(n: int = 1000, seed: int = 606):
             tc = rng.uniform(0.3, 0.7)
             cbul = add(ct, lin((-speed * tc, u), ((rbul + rt), w)))
             vt = rand_vec(rng, rt) if rng.random() < 0.3 else (0.0, 0.0, 0.0)
-            vbul = add(lin((speed, u),), vt)
+            vbul = add(
+                lin(
+                    (speed, u),
+                ),
+                vt,
+            )
             if kind < 0.8:
                 pair = tuned_pair(cbul, ct, vbul, vt, rbul, rng.randint(-3, 3))
             else:
@@ -536,7 +605,12 @@ def equal_velocity(n: int = 400, seed: int = 707):
         ra = log_uniform(rng, 1e-3, 10)
         rb = log_uniform(rng, 1e-3, 10)
         gap = rng.choice((1.5, 1.0 + 1e-12, 1.0, 1.0 - 1e-12, 0.5, 0.0))
-        cb = add(ca, lin(((ra + rb) * gap, u),))
+        cb = add(
+            ca,
+            lin(
+                ((ra + rb) * gap, u),
+            ),
+        )
         vb = vel
         if rng.random() < 0.25:
             vb = nudge_vec(vel, rng.randrange(3), rng.choice((-1, 1)))
@@ -557,10 +631,25 @@ def containers(n: int = 1500, seed: int = 808):
             ra = rc * rng.uniform(0.01, 0.95)
             R = rc - ra
             off = rng.choice((0.0, 0.0, 1e5, 1e7))
-            cc = add(rand_vec(rng, 10.0), lin((off, unit(rng)),))
-            cb = add(cc, lin((R * rng.uniform(0, 0.99), unit(rng)),))
+            cc = add(
+                rand_vec(rng, 10.0),
+                lin(
+                    (off, unit(rng)),
+                ),
+            )
+            cb = add(
+                cc,
+                lin(
+                    (R * rng.uniform(0, 0.99), unit(rng)),
+                ),
+            )
             vc = rand_vec(rng, R * 10) if rng.random() < 0.5 else (0.0, 0.0, 0.0)
-            vb = add(vc, lin((R * 10 ** rng.uniform(-2, 4), unit(rng)),))
+            vb = add(
+                vc,
+                lin(
+                    (R * 10 ** rng.uniform(-2, 4), unit(rng)),
+                ),
+            )
             ball, cont = body(cb, vb, ra), body(cc, vc, rc)
             r = ref.reference(ball, cont, 1.0, "inside")
             if r.roots is None:
@@ -592,8 +681,19 @@ def containers(n: int = 1500, seed: int = 808):
             ra = ulps(rc, -rng.randint(1, 64)) if rng.random() < 0.5 else rc * rng.uniform(0.5, 0.999)
             R = rc - ra
             cc = rand_vec(rng, rng.choice((rc, 1.0, 1e7)))
-            cb = add(cc, lin((R * rng.uniform(0, 0.9), unit(rng)),)) if rng.random() < 0.5 else cc
-            vb = lin((10 ** rng.uniform(math.log10(R) - 3, math.log10(R) + 3), unit(rng)),)
+            cb = (
+                add(
+                    cc,
+                    lin(
+                        (R * rng.uniform(0, 0.9), unit(rng)),
+                    ),
+                )
+                if rng.random() < 0.5
+                else cc
+            )
+            vb = lin(
+                (10 ** rng.uniform(math.log10(R) - 3, math.log10(R) + 3), unit(rng)),
+            )
             h = rng.choice((1.0, 1e-3))
             if rc > ra:
                 out.append((body(cb, vb, ra), body(cc, (0.0, 0.0, 0.0), rc), h))
@@ -603,9 +703,16 @@ def containers(n: int = 1500, seed: int = 808):
             ra = math.ldexp(rng.randint(1, 2**20 - 1), e - rng.randint(55, 80))
             u = unit(rng)
             cc = rand_vec(rng, 1.0)
-            cb0 = add(cc, lin((rc - ra, u),))
+            cb0 = add(
+                cc,
+                lin(
+                    (rc - ra, u),
+                ),
+            )
             cb = nudge_vec(cb0, rng.randrange(3), rng.randint(-2, 2))
-            vb = lin((math.ldexp(1.0, e) * rng.uniform(-1, 1), unit(rng)),)
+            vb = lin(
+                (math.ldexp(1.0, e) * rng.uniform(-1, 1), unit(rng)),
+            )
             out.append((body(cb, vb, ra), body(cc, (0.0, 0.0, 0.0), rc), 1.0))
         elif kind < 0.88:  # integer exit exactly at the horizon: t1 = (R - |p| ...) representable
             *v3, speed = rng.choice(QUADS)
@@ -626,7 +733,12 @@ def containers(n: int = 1500, seed: int = 808):
             rc = log_uniform(rng, 1e-2, 1e2)
             ra = rc * rng.uniform(0.1, 0.9)
             cc = rand_vec(rng, 100.0)
-            cb = add(cc, lin(((rc - ra) * rng.choice((0.0, 0.5, 1.0, 1.0 - 1e-15, 1.0 + 1e-15)), unit(rng)),))
+            cb = add(
+                cc,
+                lin(
+                    ((rc - ra) * rng.choice((0.0, 0.5, 1.0, 1.0 - 1e-15, 1.0 + 1e-15)), unit(rng)),
+                ),
+            )
             vel = rand_vec(rng, 10 ** rng.choice((-300, 0, 300))) if rng.random() < 0.7 else (0.0, 0.0, 0.0)
             vb = vel if rng.random() < 0.8 else nudge_vec(vel, rng.randrange(3), 1)
             out.append((body(cb, vb, ra), body(cc, vel, rc), 1.0))
@@ -684,8 +796,15 @@ def zero_and_perpendicular(n: int = 600, seed: int = 909):
             out.append((body(ca, va, ra), body(cb, vb, rb), rng.choice((1.0, 100.0))))
         if rng.random() < 0.5:  # float p and v, perpendicular up to rounding: p.v ~ +-u |p||v|
             scale = 10.0 ** rng.uniform(-3, 3)
-            p = lin((scale, unit(rng)),)
-            v = icross(p, lin((10.0 ** rng.uniform(-3, 3), unit(rng)),))
+            p = lin(
+                (scale, unit(rng)),
+            )
+            v = icross(
+                p,
+                lin(
+                    (10.0 ** rng.uniform(-3, 3), unit(rng)),
+                ),
+            )
             ca = rand_vec(rng, rng.choice((1.0, 1e4, 1e7)))
             cb = add(ca, p)
             va = rand_vec(rng, rng.choice((0.0, 1.0, 1e3)))
@@ -715,15 +834,22 @@ def extreme(n: int = 1500, seed: int = 1010):
                 out.append(scaled)
         elif kind < 0.55:  # subnormal velocities against tiny geometry
             sub = 2.0**-1074
-            v = tuple(sub * rng.randint(-2**20, 2**20) for _ in range(3))
+            v = tuple(sub * rng.randint(-(2**20), 2**20) for _ in range(3))
             ra = math.ldexp(rng.uniform(1, 2), -1040 + rng.randint(-20, 20))
             rb = ra * rng.uniform(0.1, 3)
             u = unit(rng)
             gap = rng.choice((1.0, 1.001, 1.5, 10.0))
             ca = rand_vec(rng, ra)
-            cb = add(ca, lin(((ra + rb) * gap, u),))
+            cb = add(
+                ca,
+                lin(
+                    ((ra + rb) * gap, u),
+                ),
+            )
             if rng.random() < 0.5:  # aim the subnormal velocity at the target
-                v = lin((-math.ldexp(rng.uniform(1, 2), -1050), u),)
+                v = lin(
+                    (-math.ldexp(rng.uniform(1, 2), -1050), u),
+                )
             out.append((body(ca, (0.0, 0.0, 0.0), ra), body(cb, v, rb), rng.choice((1.0, 1e10, 1e300))))
         elif kind < 0.75:  # near the top of the float range
             big = 10.0 ** rng.uniform(300, 308.2)
@@ -746,7 +872,12 @@ def extreme(n: int = 1500, seed: int = 1010):
             ca = rand_vec(rng, 10.0 ** rng.uniform(-300, 300))
             u = unit(rng)
             R = 10.0 ** rng.uniform(-300, 300)
-            cb = add(ca, lin((R * rng.uniform(1.001, 3), u),))
+            cb = add(
+                ca,
+                lin(
+                    (R * rng.uniform(1.001, 3), u),
+                ),
+            )
             vb = lin((-(10.0 ** rng.uniform(-320, 300)), u), (10.0 ** rng.uniform(-320, 300), perp_unit(rng, u)))
             out.append((body(ca, (0.0, 0.0, 0.0), R / 2), body(cb, vb, R / 2), 10.0 ** rng.uniform(-320, 300)))
         else:  # subnormal radii, positions and horizon
@@ -754,7 +885,13 @@ def extreme(n: int = 1500, seed: int = 1010):
             ca = tuple(sub * rng.randint(-50, 50) for _ in range(3))
             cb = tuple(sub * rng.randint(-50, 50) for _ in range(3))
             vb = tuple(sub * rng.randint(-50, 50) for _ in range(3))
-            out.append((body(ca, (0.0, 0.0, 0.0), sub * rng.randint(1, 30)), body(cb, vb, sub * rng.randint(1, 30)), rng.choice((1.0, 0.5, 3.0))))
+            out.append(
+                (
+                    body(ca, (0.0, 0.0, 0.0), sub * rng.randint(1, 30)),
+                    body(cb, vb, sub * rng.randint(1, 30)),
+                    rng.choice((1.0, 0.5, 3.0)),
+                )
+            )
     return out[:n]
 
 

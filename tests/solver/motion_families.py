@@ -68,12 +68,19 @@ def shift(case: Case, offset, scale=1.0, speed=1.0) -> Case | None:
     """The case moved by ``offset`` and scaled (lengths by ``scale``, velocities by ``speed``)."""
 
     def body(b):
-        return Body(add(tuple(scale * x for x in b.center), offset), tuple(speed * x for x in b.velocity), scale * b.radius, b.mass)
+        return Body(
+            add(tuple(scale * x for x in b.center), offset),
+            tuple(speed * x for x in b.velocity),
+            scale * b.radius,
+            b.mass,
+        )
 
     try:
         bodies = tuple(body(b) for b in case.bodies)
         box = None if case.container is None else body(case.container)
-        return Case(bodies, box, case.horizon * scale / speed if speed else case.horizon, case.restitution, case.max_events)
+        return Case(
+            bodies, box, case.horizon * scale / speed if speed else case.horizon, case.restitution, case.max_events
+        )
     except ValueError:
         return None
 
@@ -105,7 +112,7 @@ def gas(n: int, seed: int = 1) -> list[Case]:
     out = []
     while len(out) < n:
         rc = rng.uniform(2.0, 20.0)
-        placed = _place(rng, rng.randint(1, 5), lambda: rc * rng.uniform(0.05, 0.3), rc, 0)
+        placed = _place(rng, rng.randint(1, 5), lambda: rc * rng.uniform(0.05, 0.3), rc, 0)  # noqa: B023 (used in this pass)
         bodies = tuple(Body(c, tuple(rng.gauss(0, rc) for _ in range(3)), r, mass(rng)) for c, r in placed)
         if rng.random() < 0.2:
             box = Body((0.0, 0.0, 0.0), tuple(rng.gauss(0, rc / 4) for _ in range(3)), rc, rng.choice((5.0, 50.0)))
@@ -127,7 +134,11 @@ def free(n: int, seed: int = 2) -> list[Case]:
             fixed = rng.random() < 0.2
             aim = add(target, c, -1.0)
             speed = rng.uniform(0.5, 4.0)
-            v = (0.0, 0.0, 0.0) if fixed and rng.random() < 0.7 else add(tuple(speed * x for x in aim), tuple(rng.gauss(0, 0.3) for _ in range(3)))
+            v = (
+                (0.0, 0.0, 0.0)
+                if fixed and rng.random() < 0.7
+                else add(tuple(speed * x for x in aim), tuple(rng.gauss(0, 0.3) for _ in range(3)))
+            )
             bodies.append(Body(c, v, r, INF if fixed else mass(rng)))
         out.append(Case(tuple(bodies), None, rng.uniform(1.0, 4.0), restitution(rng), 30))
     return out
@@ -153,7 +164,12 @@ def cradle(n: int, seed: int = 3) -> list[Case]:
                 i = rng.randrange(3)
                 c = tuple(ulps(x, rng.randint(-3, 3)) if q == i else x for q, x in enumerate(c))
             bodies.append(Body(c, (0.0, 0.0, 0.0), r, rng.choice((1.0, 1.0, mass(rng)))))
-        striker = Body(add(origin, u, -2.0 * r - rng.choice((0.0, r, 3.0 * r))), tuple(rng.uniform(0.5, 3.0) * x for x in u), r, 1.0)
+        striker = Body(
+            add(origin, u, -2.0 * r - rng.choice((0.0, r, 3.0 * r))),
+            tuple(rng.uniform(0.5, 3.0) * x for x in u),
+            r,
+            1.0,
+        )
         # one case in twenty-five may run long enough for the jam rule (16 impulses per body at one instant)
         out.append(Case((striker, *bodies), None, rng.uniform(1.0, 3.0), rng.choice((1.0, 1.0, 0.5, 0.0)),
                         150 if rng.random() < 0.04 else 16))  # fmt: skip
@@ -168,7 +184,14 @@ def rack(n: int, seed: int = 4, rows: int = 2) -> list[Case]:
         r = 1.0
         gap = rng.choice((0.0, 0.0, 1e-15, -1e-15, 1e-9, 1e-3))
         d = 2.0 * r * (1.0 + gap)
-        bodies = [Body((-6.0, rng.uniform(-0.3, 0.3), rng.choice((0.0, 0.01))), (rng.uniform(5, 30), rng.gauss(0, 0.5), 0.0), r, 1.0)]
+        bodies = [
+            Body(
+                (-6.0, rng.uniform(-0.3, 0.3), rng.choice((0.0, 0.01))),
+                (rng.uniform(5, 30), rng.gauss(0, 0.5), 0.0),
+                r,
+                1.0,
+            )
+        ]
         for row in range(rows):
             for k in range(row + 1):
                 bodies.append(Body((row * d * math.sqrt(3) / 2, (k - row / 2) * d, 0.0), (0.0, 0.0, 0.0), r, 1.0))
@@ -220,9 +243,15 @@ def jam(n: int, seed: int = 6) -> list[Case]:
             i = rng.randrange(3)
             b1 = tuple(ulps(x, rng.randint(-3, 3)) if q == i else x for q, x in enumerate(b1))
         speed = rng.uniform(0.1, 3.0)
-        v = tuple(speed * x for x in u) if rng.random() < 0.5 else add(tuple(speed * x for x in u), unit(rng), rng.uniform(0, 1))
+        v = (
+            tuple(speed * x for x in u)
+            if rng.random() < 0.5
+            else add(tuple(speed * x for x in u), unit(rng), rng.uniform(0, 1))
+        )
         bodies = (Body(c, v, r, 1.0), Body(b1, radius=rb, mass=INF), Body(b2, radius=rb, mass=INF))
-        out.append(Case(bodies, None, rng.uniform(0.5, 2.0), rng.choice((1.0, 0.5, 0.0)), 100 if rng.random() < 0.1 else 16))
+        out.append(
+            Case(bodies, None, rng.uniform(0.5, 2.0), rng.choice((1.0, 0.5, 0.0)), 100 if rng.random() < 0.1 else 16)
+        )
     return out
 
 
@@ -239,7 +268,7 @@ def grazes(n: int, seed: int = 7) -> list[Case]:
             y = ulps(y, rng.randint(-3, 3))
         perm = rng.sample(range(3), 3)
 
-        def place(x):
+        def place(x, perm=perm):
             return tuple(x[perm[i]] for i in range(3))
 
         a = Body(place((0.0, 0.0, 0.0)), place((L, 0.0, 0.0)), ra, 1.0)

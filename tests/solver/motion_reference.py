@@ -119,7 +119,12 @@ def _rel(x: decimal.Decimal, y: decimal.Decimal) -> float:
 def _pairs(motion):
     n = len(motion.bodies)
     masses = [b.mass for b in motion.bodies]
-    out = [(i, j, False) for i in range(n) for j in range(i + 1, n) if not (math.isinf(masses[i]) and math.isinf(masses[j]))]
+    out = [
+        (i, j, False)
+        for i in range(n)
+        for j in range(i + 1, n)
+        if not (math.isinf(masses[i]) and math.isinf(masses[j]))
+    ]
     if motion.container is not None:
         out += [(i, n, True) for i in range(n) if not (math.isinf(masses[i]) and math.isinf(motion.container.mass))]
     return out
@@ -208,10 +213,14 @@ def check_motion(motion, rtol: float = 1e-10, first_only: bool = False, stats: d
                 stats["worst_time_error"] = max(stats.get("worst_time_error", 0.0), err)
                 stats["events"] = stats.get("events", 0) + 1
             if err > rtol:
-                problems.append(f"frame {k}: ends at {frame.t_end!r}, first exact event at {end} (pairs {sorted(live)})")
+                problems.append(
+                    f"frame {k}: ends at {frame.t_end!r}, first exact event at {end} (pairs {sorted(live)})"
+                )
             own = live.get(key)
             if own is None or _rel(_CTX.add(_dec(t0), own.time), end) > rtol:
-                problems.append(f"frame {k}: event on pair {ev.pair}, whose own next event is {own}, not the first {first}")
+                problems.append(
+                    f"frame {k}: event on pair {ev.pair}, whose own next event is {own}, not the first {first}"
+                )
             if abs(ev.time - frame.t_end) > 0:
                 problems.append(f"frame {k}: event time {ev.time!r} differs from the frame end {frame.t_end!r}")
             problems += _response_problems(k, ev, frames[k], frames[k + 1], masses, n, motion.restitution)
@@ -219,7 +228,9 @@ def check_motion(motion, rtol: float = 1e-10, first_only: bool = False, stats: d
             if t1 != H:
                 problems.append(f"last frame ends at {frame.t_end!r}, not the horizon, without a stop reason")
             if first is not None and first < left and _rel(first, left) > rtol:
-                problems.append(f"last frame: an exact event at {float(first) + float(t0)!r} before the horizon was missed ({sorted(live)})")
+                problems.append(
+                    f"last frame: an exact event at {float(first) + float(t0)!r} before the horizon was missed ({sorted(live)})"
+                )
         else:
             kind = motion.stop_kind
             if kind == "sliding":
@@ -227,7 +238,9 @@ def check_motion(motion, rtol: float = 1e-10, first_only: bool = False, stats: d
                 after_event = bool(events) and events[-1].time == frame.t_start and frame.t_end == frame.t_start
                 if not after_event:
                     if first is None or _rel(_CTX.add(_dec(t0), first), _dec(t1)) > rtol or not slides:
-                        problems.append(f"stopped sliding at {frame.t_end!r} but the first exact event is {first} (slides: {slides})")
+                        problems.append(
+                            f"stopped sliding at {frame.t_end!r} but the first exact event is {first} (slides: {slides})"
+                        )
             elif kind in ("events", "jammed"):
                 if len(events) < 1:
                     problems.append(f"stopped ({kind}) without events")
@@ -268,12 +281,16 @@ def _depth_problems(k, i, j, wall, p, v, R, span, K, slack) -> list[str]:
         low = _sqrt_bounds(min(RR, C0))[0] - slack
         worst = min(cands) * scale2
         if low > 0 and worst < low * low:
-            return [f"frame {k}: pair ({i}, {j}) closes in to distance {math.sqrt(float(worst)):.17g} (allowed {float(low):.17g})"]
+            return [
+                f"frame {k}: pair ({i}, {j}) closes in to distance {math.sqrt(float(worst)):.17g} (allowed {float(low):.17g})"
+            ]
         return []
     high = _sqrt_bounds(max(RR, C0))[1] + slack
     worst = max(cands) * scale2
     if worst > high * high:
-        return [f"frame {k}: ball {i} gets {math.sqrt(float(worst)):.17g} from its container's centre (allowed {float(high):.17g})"]
+        return [
+            f"frame {k}: ball {i} gets {math.sqrt(float(worst)):.17g} from its container's centre (allowed {float(high):.17g})"
+        ]
     return []
 
 
@@ -302,7 +319,11 @@ def _response_problems(k, ev, before, after, masses, n, e) -> list[str]:
             out.append(f"event {k}: momentum not conserved")
 
     def kinetic(off):
-        return sum(M[q] * sum((vel[q][off + c] - ref[c]) ** 2 for c in range(3)) for q in range(len(bodies)) if M[q] is not None)
+        return sum(
+            M[q] * sum((vel[q][off + c] - ref[c]) ** 2 for c in range(3))
+            for q in range(len(bodies))
+            if M[q] is not None
+        )
 
     kb, ka = kinetic(0), kinetic(3)
     if (ka - kb) * 10**12 > kb:
@@ -311,7 +332,12 @@ def _response_problems(k, ev, before, after, masses, n, e) -> list[str]:
         out.append(f"event {k}: elastic impact changed the kinetic energy ({kb} -> {ka})")
     if ev.kind == "impact":
         i, j = ev.pair[0], n if ev.pair[1] == -1 else ev.pair[1]
-        flat, _ = _ints(after.centers[i].tolist() + after.centers[j].tolist() + after.velocities[i].tolist() + after.velocities[j].tolist())
+        flat, _ = _ints(
+            after.centers[i].tolist()
+            + after.centers[j].tolist()
+            + after.velocities[i].tolist()
+            + after.velocities[j].tolist()
+        )
         d = [flat[3 + c] - flat[c] for c in range(3)]
         w = [flat[9 + c] - flat[6 + c] for c in range(3)]
         s = _dot(d, w)
@@ -325,7 +351,11 @@ def _response_problems(k, ev, before, after, masses, n, e) -> list[str]:
             length = math.hypot(*vec_)
             if length == 0.0:
                 continue
-            cross = [vec_[1] * line[2] - vec_[2] * line[1], vec_[2] * line[0] - vec_[0] * line[2], vec_[0] * line[1] - vec_[1] * line[0]]
+            cross = [
+                vec_[1] * line[2] - vec_[2] * line[1],
+                vec_[2] * line[0] - vec_[0] * line[2],
+                vec_[0] * line[1] - vec_[1] * line[0],
+            ]
             along = sign * sum(a * b for a, b in zip(vec_, line))
             if math.hypot(*cross) > 1e-12 * length * size or along <= 0:
                 out.append(f"event {k}: {name} {vec_!r} is not along the line of centres {line!r}")

@@ -9,12 +9,12 @@ import functools
 import math
 from collections import Counter
 
-import pytest
-
 import families as fam
+import pytest
 import reference as ref
 from checks import check_consistency, check_contact, check_trace, sweep_many_cases
 from core import core_sweep
+
 from solver import Body, Status, sweep
 
 RTOL = 1e-10
@@ -145,7 +145,7 @@ def test_reference_oracle_self_check(name):
     mode = fam.mode(name)
     D = ref.decimal.Decimal
     for (a, b, h), r in zip(fam.cases(name), references(name)):
-        f = lambda t: r.A * t * t + 2 * r.B * t + r.C  # noqa: E731
+        f = lambda t: r.A * t * t + 2 * r.B * t + r.C  # noqa: E731, B023 (used in this pass)
         if mode == "pair":
             t_v = min(max(-r.B / r.A, ref.Fraction(0)), r.h) if r.A else ref.Fraction(0)
             touches = f(t_v) <= 0
@@ -298,7 +298,9 @@ def test_batch_verdicts_equal_scalar_sweep(name):
         s = run(mode, a, b, h)
         got = (bool(out.hit[i]), int(out.status[i]))
         if got != (s.hit, int(s.status)):
-            failures.append(f"{ref.describe(a, b, h, mode)}: batch (hit, status) {got}, scalar {(s.hit, int(s.status))}")
+            failures.append(
+                f"{ref.describe(a, b, h, mode)}: batch (hit, status) {got}, scalar {(s.hit, int(s.status))}"
+            )
             continue
         roots = s.roots or (None, None)
         for field, x, y in (("toi", out.toi[i], s.toi), ("t_enter", out.t_enter[i], roots[0]),

@@ -7,13 +7,24 @@ import itertools
 import math
 import random
 
+import families as fam
 import numpy as np
 import pytest
-
-import families as fam
 from core import core_sweep
-from solver import Body, Status, collide, impact, ray_sphere, reflect, ricochet_angle, sweep, sweep_inside, sweep_many
-from solver import limits
+
+from solver import (
+    Body,
+    Status,
+    collide,
+    impact,
+    limits,
+    ray_sphere,
+    reflect,
+    ricochet_angle,
+    sweep,
+    sweep_inside,
+    sweep_many,
+)
 
 L = limits.MAX_COORDINATE
 
@@ -86,7 +97,13 @@ GOOD = {
     "b_radius": [1.0],
     "horizon": [10.0],
 }
-BAD_VECTORS = [[[1e13, 0.0, 0.0]], [[True, 0.0, 0.0]], [["1", 0.0, 0.0]], np.array([[True, False, True]]), [[math.nan, 0.0, 0.0]]]
+BAD_VECTORS = [
+    [[1e13, 0.0, 0.0]],
+    [[True, 0.0, 0.0]],
+    [["1", 0.0, 0.0]],
+    np.array([[True, False, True]]),
+    [[math.nan, 0.0, 0.0]],
+]
 BAD_SCALARS = [[1e-13], [True], ["1.0"], np.array([True]), [math.inf], [2e12], "1.0", True, None]
 
 
@@ -180,7 +197,16 @@ def _all_numbers(s, restitution: float) -> list:
     if s.contact is not None:
         out += [s.contact.point, s.contact.normal, s.contact.time]
         imp = impact(s, restitution)
-        out += [imp.time, imp.distance, imp.normal, imp.incoming, imp.reflected, imp.ricochet_angle, imp.a_after, imp.b_after]
+        out += [
+            imp.time,
+            imp.distance,
+            imp.normal,
+            imp.incoming,
+            imp.reflected,
+            imp.ricochet_angle,
+            imp.a_after,
+            imp.b_after,
+        ]
     out += [step.value for step in s.trace]
     return out
 
@@ -255,7 +281,9 @@ def test_tiny_relative_velocity_keeps_roots_finite():
     v = limits.MIN_VELOCITY_COMPONENT
     s = sweep(Body((-L, 0.0, 0.0), (v, 0.0, 0.0), 1e-12), Body((L, 0.0, 0.0), (-v, 0.0, 0.0), 1e-12), 1e6)
     assert s.status is Status.LATER and s.roots[0] == pytest.approx(1e112, rel=1e-9)
-    s = sweep(Body((-L, 0.0, 0.0), (math.nextafter(v, 1.0), 0.0, 0.0), 1e-12), Body((L, 0.0, 0.0), (v, 0.0, 0.0), 1e-12), 1e6)
+    s = sweep(
+        Body((-L, 0.0, 0.0), (math.nextafter(v, 1.0), 0.0, 0.0), 1e-12), Body((L, 0.0, 0.0), (v, 0.0, 0.0), 1e-12), 1e6
+    )
     assert s.status is Status.LATER and 1e127 < s.roots[0] < 1e129
     assert all(_finite(x) for x in _all_numbers(s, 1.0))
 
@@ -272,7 +300,9 @@ def test_ball_entirely_outside_the_container_is_not_a_wall_contact():
     for x in (6.0, 5.5, 4.0):
         s = sweep_inside(Body((x, 0.0, 0.0), (-1.0, 0.0, 0.0), 1.0), box, 1.0)
         assert s.status is Status.OVERLAPPING and s.toi == 0.0
-    out = sweep_many([[10.0, 0.0, 0.0], [6.0, 0.0, 0.0]], [-1.0, 0.0, 0.0], 1.0, [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], 5.0, inside=True)
+    out = sweep_many(
+        [[10.0, 0.0, 0.0], [6.0, 0.0, 0.0]], [-1.0, 0.0, 0.0], 1.0, [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], 5.0, inside=True
+    )
     assert out.status.tolist() == [int(Status.OUTSIDE), int(Status.OVERLAPPING)] and out.hit.tolist() == [False, True]
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 import os
 
+import motion_families as mf
 import numpy as np
 import pytest
-
-import motion_families as mf
 from motion_reference import check_motion
+
 from solver import Body, bounce_path, simulate, sweep
 from solver import motion as motion_module
 
@@ -66,7 +66,10 @@ def test_ball_starting_on_the_wall_moving_inwards_keeps_bouncing():
     path = bounce_path(Body((1.5, 0, 0), (-1, 0, 0), 0.5), Body((0, 0, 0), radius=2.0, mass=INF), 10.0, inside=True)
     assert [b.time for b in path.bounces] == [3.0, 6.0, 9.0]
     assert path.stopped is None and path.positions(10.0)[0] == pytest.approx((-0.5, 0.0, 0.0))
-    for ball in (Body((1.5, 0, 0), (0, 1, 0), 0.5), Body((1.5, 0, 0), (-1, 1e-9, 0), 0.5)):  # along the wall, nearly along
+    for ball in (
+        Body((1.5, 0, 0), (0, 1, 0), 0.5),
+        Body((1.5, 0, 0), (-1, 1e-9, 0), 0.5),
+    ):  # along the wall, nearly along
         m = simulate([ball], 10.0, container=Body((0, 0, 0), radius=2.0, mass=INF))
         assert check_motion(m) == []
 
@@ -122,19 +125,29 @@ def test_a_ball_squeezed_by_a_moving_fixed_sphere_stops_the_motion_jammed():
     """A fixed sphere moving towards a fixed wall sphere with a ball between them: no
     impulse can resolve it; the motion ends at the squeeze with the reason."""
     for e in (1.0, 0.0):
-        bodies = [Body((0, 0, 0), radius=1.0), Body((2.5, 0, 0), (-1, 0, 0), 1.0, INF), Body((-2, 0, 0), radius=1.0, mass=INF)]
+        bodies = [
+            Body((0, 0, 0), radius=1.0),
+            Body((2.5, 0, 0), (-1, 0, 0), 1.0, INF),
+            Body((-2, 0, 0), radius=1.0, mass=INF),
+        ]
         m = simulate(bodies, 2.0, e)
         assert m.stop_kind == "jammed" and m.stopped.startswith("jammed") and m.end == 0.5
         assert check_motion(m) == []
 
 
 def test_stop_reasons_name_the_bodies_as_the_caller_does():
-    bodies = [Body((0, 0, 0), radius=1.0), Body((2.5, 0, 0), (-1, 0, 0), 1.0, INF), Body((-2, 0, 0), radius=1.0, mass=INF)]
+    bodies = [
+        Body((0, 0, 0), radius=1.0),
+        Body((2.5, 0, 0), (-1, 0, 0), 1.0, INF),
+        Body((-2, 0, 0), radius=1.0, mass=INF),
+    ]
     assert "fixed bodies body 1, body 2 squeeze" in simulate(bodies, 2.0).stopped
     assert "fixed bodies B, C squeeze" in simulate(bodies, 2.0, names=["A", "B", "C"]).stopped
     box = Body((0, 0, 0), radius=2.0, mass=INF)
     ball = Body((0, 0, 0), (1e4, 3, 0), 0.5)
-    assert simulate([ball], 1.0, container=box, max_events=3, names=["A"]).stopped.startswith("cut short after 3 events")
+    assert simulate([ball], 1.0, container=box, max_events=3, names=["A"]).stopped.startswith(
+        "cut short after 3 events"
+    )
     assert "fixed bodies B, C squeeze" in simulate(bodies, 2.0, names=(x for x in "ABC")).stopped
     for bad in ("AB", ["A", "B"], [1, 2, 3], ["A", "B", "C", "D", "E"], 5, (x for x in "AB")):
         with pytest.raises(ValueError, match="names"):
@@ -156,7 +169,13 @@ def test_normals_come_from_relative_positions_far_from_the_origin():
 def test_newtons_cradle_passes_the_velocity_to_the_last_ball():
     bodies = [Body((-5.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)] + [Body((2.0 * k, 0.0, 0.0), radius=1.0) for k in range(5)]
     m = simulate(bodies, 10.0)
-    assert [(e.time, e.pair) for e in m.events] == [(3.0, (0, 1)), (3.0, (1, 2)), (3.0, (2, 3)), (3.0, (3, 4)), (3.0, (4, 5))]
+    assert [(e.time, e.pair) for e in m.events] == [
+        (3.0, (0, 1)),
+        (3.0, (1, 2)),
+        (3.0, (2, 3)),
+        (3.0, (3, 4)),
+        (3.0, (4, 5)),
+    ]
     assert m.velocities(10.0)[:, 0].tolist() == [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
     assert check_motion(m) == []
 
@@ -164,12 +183,18 @@ def test_newtons_cradle_passes_the_velocity_to_the_last_ball():
 def test_simultaneous_events_follow_the_pair_order_and_are_deterministic():
     """A ball hits two balls at once (symmetric): (0, 1) before (0, 2), the same every time."""
     s = math.sqrt(2.0)
-    bodies = [Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0), Body((3.0, s, 0.0), radius=1.0), Body((3.0, -s, 0.0), radius=1.0)]
+    bodies = [
+        Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0),
+        Body((3.0, s, 0.0), radius=1.0),
+        Body((3.0, -s, 0.0), radius=1.0),
+    ]
     first = simulate(bodies, 3.0)
     assert [e.pair for e in first.events][:2] == [(0, 1), (0, 2)]
     for _ in range(3):
         again = simulate(bodies, 3.0)
-        assert [(e.time, e.pair, e.impulse) for e in again.events] == [(e.time, e.pair, e.impulse) for e in first.events]
+        assert [(e.time, e.pair, e.impulse) for e in again.events] == [
+            (e.time, e.pair, e.impulse) for e in first.events
+        ]
 
 
 def test_break_conserves_momentum_and_energy_overall():
@@ -196,7 +221,12 @@ def test_positions_velocities_and_frames():
     assert m.positions(0.5).shape == (2, 3) and m.container_center(0.5) is None
     assert len(m.frames) == len(m.events) + 1 and m.frames[0].t_start == 0.0 and m.frames[-1].t_end == 1.0
     ev = m.events[0]
-    assert ev.pair == (0, 1) and ev.impulse == (-10.0, 0.0, 0.0) and ev.normal == (1.0, 0.0, 0.0) and ev.point == (4.0, 0.0, 0.0)
+    assert (
+        ev.pair == (0, 1)
+        and ev.impulse == (-10.0, 0.0, 0.0)
+        and ev.normal == (1.0, 0.0, 0.0)
+        and ev.point == (4.0, 0.0, 0.0)
+    )
     for bad in (-1e-9, 1.0 + 1e-9, math.nan, "0.5", None):
         with pytest.raises(ValueError, match="t"):
             m.positions(bad)

@@ -16,15 +16,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
-
 import families as fam
 import motion_families as mf
+import numpy as np
 from core import core_many, core_sweep, refine_inputs
-from motion_reference import check_motion
-from solver import Status, simulate
+
+from solver import Status, batch, motion, simulate
 from solver import _stage as stage
-from solver import batch, motion
 from solver.tolerances import TIME_RTOL
 
 HERE = Path(__file__).resolve().parent
@@ -53,7 +51,10 @@ def test_plain_python_filter_matches_the_compiled_one():
     plain = json.loads(proc.stdout)
     for name in fam.FAMILIES:
         mode = fam.mode(name)
-        compiled = [repr((s.status.name, s.toi, s.roots, s.exact, s.by_vertex)) for s in (core_sweep(a, b, h, mode) for a, b, h in fam.cases(name)[:PER_FAMILY])]
+        compiled = [
+            repr((s.status.name, s.toi, s.roots, s.exact, s.by_vertex))
+            for s in (core_sweep(a, b, h, mode) for a, b, h in fam.cases(name)[:PER_FAMILY])
+        ]
         assert len(compiled) == len(plain[name]) > 0
         mismatch = [(i, c, p) for i, (c, p) in enumerate(zip(compiled, plain[name])) if c != p]
         assert not mismatch, f"{name}: first difference {mismatch[0]}"

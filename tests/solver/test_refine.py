@@ -12,16 +12,16 @@ import math
 import random
 from fractions import Fraction
 
-import numpy as np
-import pytest
-
 import families as fam
 import motion_families as mf
+import numpy as np
+import pytest
 from core import refine_inputs
+
 from solver import simulate
 from solver._events import event_exact
 from solver._exact import classify_exact
-from solver._expansion import C, CO, DISC, FH, PV, VE, VV, in_exact_range, quantity, scratch
+from solver._expansion import CO, DISC, FH, PV, VE, VV, C, in_exact_range, quantity, scratch
 from solver._filter import USE_JIT, finish
 from solver._refine import refine_events, refine_sweeps
 from solver.tolerances import TIME_RTOL
@@ -57,7 +57,10 @@ def test_sweep_verdicts_and_times_equal_the_integer_path(name):
         for got, want in ((toi[i], t), (lo[i], t_lo), (hi[i], t_hi)):
             assert _close(got, want), f"{name} case {i}: times {(toi[i], lo[i], hi[i])}, integers {(t, t_lo, t_hi)}"
     in_range = sum(
-        all(x == 0 or 2.0**-200 <= abs(x) <= 2.0**200 for x in (*a.center, *a.velocity, a.radius, *b.center, *b.velocity, b.radius, hh))
+        all(
+            x == 0 or 2.0**-200 <= abs(x) <= 2.0**200
+            for x in (*a.center, *a.velocity, a.radius, *b.center, *b.velocity, b.radius, hh)
+        )
         for a, b, hh in cases
     )
     assert decided >= in_range * 0.99, f"{name}: decided {decided} of {in_range} in range"
@@ -90,7 +93,9 @@ def test_motion_events_equal_the_integer_path():
                     handed_on += bool(in_exact_range(np.array(args[:-1] + (0.0,))))
                     continue
                 k, t = event_exact(*args)
-                assert (kind[p], True) == (k, _close(dt[p], t)), f"{case}: pair {(i, j)} refine {(kind[p], dt[p])}, integers {(k, t)}"
+                assert (kind[p], True) == (k, _close(dt[p], t)), (
+                    f"{case}: pair {(i, j)} refine {(kind[p], dt[p])}, integers {(k, t)}"
+                )
                 checked += 1
     assert checked > 10_000 and handed_on == 0
 
@@ -139,4 +144,9 @@ def test_expansion_quantities_are_exact_on_cancelling_inputs():
             sign, near, ok = quantity(which, buf, lengths, np.array(x, dtype=np.float64))
             assert ok
             assert sign == (value > 0) - (value < 0), (which, x)
-            assert near == float(value) or abs(near - float(value)) <= 1e-15 * abs(float(value)), (which, x, near, float(value))
+            assert near == float(value) or abs(near - float(value)) <= 1e-15 * abs(float(value)), (
+                which,
+                x,
+                near,
+                float(value),
+            )

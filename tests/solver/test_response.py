@@ -4,8 +4,7 @@ import math
 
 import pytest
 
-from solver import Body, bounce_path, collide, impact, reflect, ricochet_angle, sweep, sweep_inside
-from solver import vec
+from solver import Body, bounce_path, collide, impact, reflect, ricochet_angle, sweep, sweep_inside, vec
 
 
 def test_reflect_mirrors_the_normal_component_only():
@@ -116,7 +115,11 @@ def test_plastic_head_on_wall_hit_leaves_the_ball_resting_on_the_wall():
     path = bounce_path(ball, box, 1.0, restitution=0.0, inside=True)
     assert path.stopped is None and path.end == 1.0
     assert [b.time for b in path.bounces] == [pytest.approx(0.05)]
-    assert path.positions(1.0)[0] == pytest.approx((0.5, 0.0, 0.0)) and path.segments[-1].velocities[0] == (0.0, 0.0, 0.0)
+    assert path.positions(1.0)[0] == pytest.approx((0.5, 0.0, 0.0)) and path.segments[-1].velocities[0] == (
+        0.0,
+        0.0,
+        0.0,
+    )
 
 
 def test_path_visits_several_targets_in_time_order():

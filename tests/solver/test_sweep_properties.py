@@ -7,19 +7,23 @@ from __future__ import annotations
 import math
 import random
 
-import pytest
-from hypothesis import HealthCheck, assume, example, given, settings
-from hypothesis import strategies as st
-
 import families as fam
+import pytest
 import reference as ref
 from checks import check_consistency, check_contact, check_trace, sweep_many_cases
 from core import core_sweep, raw_body
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
+
 from solver import Body, Status, sweep, sweep_inside
 
 RTOL = 1e-10
-SETTINGS = settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False)
-FEW = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False)
+SETTINGS = settings(
+    deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False
+)
+FEW = settings(
+    deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False
+)
 
 
 def run(mode, a, b, h):
@@ -142,9 +146,16 @@ def near_walls(draw):
     R = rc - ra
     cc = fam.rand_vec(rng, 10.0 ** draw(st.integers(-3, 8)) * rc)
     g = draw(st.sampled_from([0.0, 1e-16, -1e-16, 1e-13, 0.5]))
-    cb = fam.add(cc, fam.lin((R * (1 - g), fam.unit(rng)),))
+    cb = fam.add(
+        cc,
+        fam.lin(
+            (R * (1 - g), fam.unit(rng)),
+        ),
+    )
     cb = fam.nudge_vec(cb, draw(st.integers(0, 2)), draw(st.integers(-2, 2)))
-    vb = fam.lin((R * 10.0 ** draw(st.integers(-6, 6)), fam.unit(rng)),)
+    vb = fam.lin(
+        (R * 10.0 ** draw(st.integers(-6, 6)), fam.unit(rng)),
+    )
     ball, cont = raw_body(cb, vb, ra), raw_body(cc, (0.0, 0.0, 0.0), rc)
     h = 1.0
     if draw(st.booleans()):
@@ -161,8 +172,14 @@ def near_walls(draw):
 @SETTINGS
 @given(bodies, bodies, horizon)
 @example(raw_body((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1.0), raw_body((5.0, 3.0, 0.0), (-1.0, 0.0, 0.0), 2.0), 5.0)
-@example(raw_body((-1.5e308, 0.0, 0.0), (1e308, 0.0, 0.0), 1e308), raw_body((1.5e308, 0.0, 0.0), (-1e308, 0.0, 0.0), 1e308), 1.0)
-@example(raw_body((0.0, 0.0, 0.0), (5e-324, 0.0, 0.0), 5e-324), raw_body((1e-323, 0.0, 0.0), (0.0, 0.0, 0.0), 5e-324), 1.0)
+@example(
+    raw_body((-1.5e308, 0.0, 0.0), (1e308, 0.0, 0.0), 1e308),
+    raw_body((1.5e308, 0.0, 0.0), (-1e308, 0.0, 0.0), 1e308),
+    1.0,
+)
+@example(
+    raw_body((0.0, 0.0, 0.0), (5e-324, 0.0, 0.0), 5e-324), raw_body((1e-323, 0.0, 0.0), (0.0, 0.0, 0.0), 5e-324), 1.0
+)
 def test_pair_matches_reference(a, b, h):
     assert_matches_reference(a, b, h)
 
@@ -300,7 +317,14 @@ offsets = st.tuples(*[st.integers(-(2**30), 2**30).map(float)] * 3)
 
 
 @SETTINGS
-@given(int_bodies, int_bodies, st.integers(1, 64).map(float), offsets, st.tuples(*[st.integers(-(2**20), 2**20).map(float)] * 3), st.booleans())
+@given(
+    int_bodies,
+    int_bodies,
+    st.integers(1, 64).map(float),
+    offsets,
+    st.tuples(*[st.integers(-(2**20), 2**20).map(float)] * 3),
+    st.booleans(),
+)
 def test_translation_and_common_velocity_are_exact_on_integers(a, b, h, offset, boost, inside):
     """Integer inputs: adding the same integer offset to both centres and the
     same integer velocity to both bodies is exact in float, and leaves p and v
@@ -442,7 +466,12 @@ def test_contact_normal_is_unit_for_any_hit(a, b, h):
 def test_contact_normal_is_unit_for_subnormal_separation():
     """Overlapping spheres whose centres are 7e-324 apart (a subnormal
     distance): the normal must still be a unit vector."""
-    s = run("pair", raw_body((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1e-300), raw_body((5e-324, 5e-324, 0.0), (0.0, 0.0, 0.0), 1e-300), 1.0)
+    s = run(
+        "pair",
+        raw_body((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1e-300),
+        raw_body((5e-324, 5e-324, 0.0), (0.0, 0.0, 0.0), 1e-300),
+        1.0,
+    )
     assert s.status is Status.OVERLAPPING
     n = s.contact.normal
     assert abs(math.hypot(*n) - 1.0) <= 1e-12, f"normal {n!r}, |n| = {math.hypot(*n)!r}"
@@ -495,6 +524,7 @@ def test_body_rejects_bad_input_naming_the_field(field, value):
 
 def test_body_rejects_wrongly_shaped_arrays():
     import numpy as np
+
     for bad in (np.zeros((3, 1)), np.zeros((1, 3)), np.zeros(4), np.zeros((3, 3))):
         with pytest.raises(ValueError, match="center"):
             Body(center=bad)
@@ -536,7 +566,6 @@ def test_non_body_arguments_raise(bad):
 # -- the batch API agrees with the scalar query --------------------------------------------
 
 
-
 @settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow], report_multiple_bugs=False)
 @given(st.lists(st.one_of(st.tuples(bodies, bodies, horizon), grazes()), min_size=1, max_size=8), st.booleans())
 def test_batch_matches_scalar_on_random_pairs(cases, inside):
@@ -554,7 +583,9 @@ def test_batch_matches_scalar_on_random_pairs(cases, inside):
     for i, (a, b, h) in enumerate(cases):
         s = run(mode, a, b, h)
         repro = ref.describe(a, b, h, mode)
-        assert (bool(out.hit[i]), int(out.status[i])) == (s.hit, int(s.status)), f"{repro}: batch {out.status[i]}, scalar {s.status!r}"
+        assert (bool(out.hit[i]), int(out.status[i])) == (s.hit, int(s.status)), (
+            f"{repro}: batch {out.status[i]}, scalar {s.status!r}"
+        )
         roots = s.roots or (None, None)
         for x, y in ((out.toi[i], s.toi), (out.t_enter[i], roots[0]), (out.t_exit[i], roots[1])):
             if y is None:
