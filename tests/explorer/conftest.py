@@ -18,6 +18,17 @@ def _private_settings(tmp_path_factory):
 
 
 @pytest.fixture
+def no_drawing(monkeypatch):
+    """Make any drawing fail the test: refusals must come before the work."""
+    import explorer.view.render as render
+
+    def drew(*args, **kwargs):
+        raise AssertionError("drawing started before the arguments were checked")
+
+    monkeypatch.setattr(render, "draw_offscreen", drew)
+
+
+@pytest.fixture
 def make_window(qtbot):
     """Open a gallery scene (by file stem) exactly as ``sphere-explorer SCENE`` does, and wait for its 3-D view.
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import refused
 
 from explorer import cli
 from explorer.cli import SUBCOMMANDS, main
@@ -19,26 +20,6 @@ from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(sys.executable).with_name("sphere-explorer")
 S = str(DEFAULT_SCENE)
-
-
-@pytest.fixture
-def no_drawing(monkeypatch):
-    """Make any drawing fail the test: refusals must come before the work."""
-    import explorer.view.render as render
-
-    def drew(*args, **kwargs):
-        raise AssertionError("drawing started before the arguments were checked")
-
-    monkeypatch.setattr(render, "draw_offscreen", drew)
-
-
-def _refused(argv, capsys, needle):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert code == 2, err
-    assert out == "" and err.count("\n") == 1 and err.startswith("sphere-explorer"), err
-    assert needle in err, err
-    return err
 
 
 def _run(*args, env=None, stdout=subprocess.PIPE, timeout=120, cwd=ROOT):
@@ -66,7 +47,7 @@ def _run(*args, env=None, stdout=subprocess.PIPE, timeout=120, cwd=ROOT):
     ],
 )
 def test_bad_animation_arguments_are_one_line_before_any_work(tmp_path, capsys, no_drawing, extra, needle):
-    _refused(["render", S, "-o", tmp_path / "a.gif", *extra], capsys, needle)
+    refused(["render", S, "-o", tmp_path / "a.gif", *extra], capsys, needle)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -77,8 +58,8 @@ def test_bad_animation_arguments_are_one_line_before_any_work(tmp_path, capsys, 
         (["--size", "8192x8192"], "more than the memory budget of 4.0 GiB"),
     ],
 )
-def test_pictures_over_the_memory_budget_are_refused(tmp_path, capsys, no_drawing, extra, needle):
-    _refused(["render", S, "-o", tmp_path / "a.png", *extra], capsys, needle)
+def test_pictures_over_the_memory_budget_arerefused(tmp_path, capsys, no_drawing, extra, needle):
+    refused(["render", S, "-o", tmp_path / "a.png", *extra], capsys, needle)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -112,7 +93,7 @@ def test_unusable_output_paths_are_refused_before_any_work(tmp_path, capsys, no_
         out.symlink_to("/dev/null")
     needle = {"folder": "is a folder", "proc": "cannot write there", "missing": "does not exist",
               "suffix": "expected a .png, .gif or .mp4", "device": "cannot write over a device"}[kind]  # fmt: skip
-    _refused(["render", S, "-o", out, "--size", "64x64"], capsys, needle)
+    refused(["render", S, "-o", out, "--size", "64x64"], capsys, needle)
     assert [p.name for p in tmp_path.iterdir()] == ([out.name] if kind in ("folder", "device") else [])
 
 
@@ -120,21 +101,21 @@ def test_mp4_without_its_extra_names_the_extra(tmp_path, capsys, no_drawing, mon
     import explorer.view.animation as animation
 
     monkeypatch.setattr(animation, "mp4_available", lambda: False)
-    _refused(["render", S, "-o", tmp_path / "a.mp4"], capsys, "pip install -e '.[mp4]'")
+    refused(["render", S, "-o", tmp_path / "a.mp4"], capsys, "pip install -e '.[mp4]'")
 
 
 def test_refused_scene_files_exit_2_in_one_line(tmp_path, capsys, no_drawing):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    _refused(["solve", "/dev/zero"], capsys, "a device")
-    _refused(["solve", fifo], capsys, "named pipe")
-    _refused(["solve", tmp_path], capsys, "a folder")
+    refused(["solve", "/dev/zero"], capsys, "a device")
+    refused(["solve", fifo], capsys, "named pipe")
+    refused(["solve", tmp_path], capsys, "a folder")
     mass = tmp_path / "mass.json"
     data = json.loads(DEFAULT_SCENE.read_text())
     data["bodies"][0]["mass"] = 5e-324
     mass.write_text(json.dumps(data))
     for command in (["solve", mass], ["render", mass, "-o", tmp_path / "m.png"], ["report", mass, "-o", tmp_path / "r"]):
-        _refused(command, capsys, "bodies[0].mass: must be in")
+        refused(command, capsys, "bodies[0].mass: must be in")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mass.json", "pipe.json"]
 
 
@@ -145,13 +126,13 @@ def test_report_does_not_follow_symbolic_links(tmp_path, capsys):
     elsewhere.mkdir()
     link = tmp_path / "linked"
     link.symlink_to(elsewhere)
-    _refused(["report", S, "-o", link], capsys, "is a symbolic link")
+    refused(["report", S, "-o", link], capsys, "is a symbolic link")
     assert list(elsewhere.iterdir()) == []
     folder = tmp_path / "report"  # a folder holding links to a file: not empty, so refused, nothing touched
     folder.mkdir()
     (folder / "picture.png").symlink_to(victim)
     (folder / "scene.json").symlink_to(victim)
-    _refused(["report", S, "-o", folder], capsys, "exists and is not empty")
+    refused(["report", S, "-o", folder], capsys, "exists and is not empty")
     assert victim.read_text() == "precious"
     assert sorted(p.name for p in folder.iterdir()) == ["picture.png", "scene.json"]
     empty = tmp_path / "empty"
@@ -169,7 +150,7 @@ def test_a_failed_report_leaves_no_half_written_folder(tmp_path, capsys, monkeyp
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(render, "render_png", full_disk)
-    _refused(["report", S, "-o", tmp_path / "report", "--size", "160x100"], capsys, "No space left on device")
+    refused(["report", S, "-o", tmp_path / "report", "--size", "160x100"], capsys, "No space left on device")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -180,8 +161,8 @@ def test_a_failed_picture_leaves_no_file(tmp_path, capsys, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(iio, "imwrite", full_disk)
-    _refused(["render", S, "-o", tmp_path / "a.png", "--size", "64x64"], capsys, "No space left on device")
-    _refused(["render", S, "-o", tmp_path / "a.gif", "--size", "64x64", "--frames", "2"], capsys, "No space left")
+    refused(["render", S, "-o", tmp_path / "a.png", "--size", "64x64"], capsys, "No space left on device")
+    refused(["render", S, "-o", tmp_path / "a.gif", "--size", "64x64", "--frames", "2"], capsys, "No space left")
     assert list(tmp_path.iterdir()) == []
 
 

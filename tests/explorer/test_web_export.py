@@ -8,34 +8,16 @@ import os
 from pathlib import Path
 
 import pytest
+from cli_helpers import refused
 from web_helpers import page_data, wait_ready
 
 from explorer.cli import main
 from explorer.model import scene_io
 from explorer.model.gallery import DEFAULT_SCENE
-from explorer.web.chromium import Chromium
 from explorer.web import PAGE_BUDGET
+from explorer.web.chromium import Chromium
 
 S = str(DEFAULT_SCENE)
-
-
-@pytest.fixture
-def no_drawing(monkeypatch):
-    """Make any drawing fail the test: refusals must come before the work."""
-    import explorer.view.render as render
-
-    def drew(*args, **kwargs):
-        raise AssertionError("drawing started before the arguments were checked")
-
-    monkeypatch.setattr(render, "draw_offscreen", drew)
-
-
-def _refused(argv, capsys, needle):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert code == 2, err
-    assert out == "" and err.count("\n") == 1 and err.startswith("sphere-explorer"), err
-    assert needle in err, err
 
 
 def _scene_file(folder: Path, name: str, **changes) -> Path:
@@ -91,7 +73,7 @@ def test_bad_input_is_one_line_exit_2_before_drawing_and_nothing_is_written(tmp_
         "bad-scene-in-folder": [scenes, "-o", work / "site"],
         "empty-folder": [work, "-o", tmp_path / "site"],
     }[kind]
-    _refused(["export-html", *argv], capsys, needle)
+    refused(["export-html", *argv], capsys, needle)
     assert sorted(p.name for p in work.iterdir()) == {"site-in-link": ["site"], "folder": ["page.html"]}.get(kind, [])
     assert not (tmp_path / "site").exists()
     if kind == "site-in-link":
@@ -107,7 +89,7 @@ def test_without_the_exporter_it_says_what_to_install(tmp_path, capsys, no_drawi
         monkeypatch.setitem(sys.modules, name, None)  # as if it were not installed
     vtkjs.viewer_script.cache_clear()
     try:
-        _refused(["export-html", S, "-o", tmp_path / "page.html"], capsys, "needs the trame-vtk package")
+        refused(["export-html", S, "-o", tmp_path / "page.html"], capsys, "needs the trame-vtk package")
     finally:
         vtkjs.viewer_script.cache_clear()
     assert list(tmp_path.iterdir()) == []
@@ -130,7 +112,7 @@ def test_a_site_that_fails_half_way_leaves_nothing(tmp_path, capsys, monkeypatch
         return real(scene, name)
 
     monkeypatch.setattr(export, "build_page", build_then_fail)
-    _refused(["export-html", scenes, "-o", tmp_path / "site"], capsys, "No space left on device")
+    refused(["export-html", scenes, "-o", tmp_path / "site"], capsys, "No space left on device")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scenes"]  # no site, no temporary folder
 
 
