@@ -59,6 +59,40 @@ def test_bounce_paths_against_the_exact_reference():
         assert len(path.segments) == len(path.bounces) + 1 and path.end == path.motion.end
 
 
+def _summary(motion) -> tuple:
+    """Everything a motion decided, as plain values: each event's time, pair, kind, bodies, impulse and
+    contact (bitwise, through repr), the frame times, and the stop."""
+    events = tuple(
+        (
+            repr(e.time),
+            e.pair,
+            e.kind,
+            e.bodies,
+            repr(np.asarray(e.impulse).tolist()),
+            repr(np.asarray(e.point).tolist()),
+        )
+        for e in motion.events
+    )
+    return events, tuple(repr(f.t_end) for f in motion.frames), motion.stopped, motion.stop_kind
+
+
+@pytest.mark.parametrize("name", list(mf.FAMILIES))
+def test_the_plain_python_pair_search_decides_the_same_motion(monkeypatch, name):
+    """Without numba the motion tests only the pairs an array proof does not rule out, soonest first by a
+    lower bound on their time (what the window and ``solve`` run).  Each family's motions must be the
+    ones the compiled loop over every pair gives, bit for bit, and pass the exact reference.  Both decide
+    the pairs the float filter leaves unsure with integers (the compiled expansion stage is right within
+    its proved accuracy, not bit for bit the same: a few ulps, and a chaotic gas then diverges)."""
+    cases = mf.FAMILIES[name](max(CASES // 10, 20))
+    monkeypatch.setattr(motion_module, "exact_stage", lambda count: None)
+    compiled = [_summary(run(case)) for case in cases]
+    monkeypatch.setattr(motion_module, "USE_JIT", False)
+    for case, expected in zip(cases, compiled):
+        motion = run(case)
+        assert _summary(motion) == expected, f"{case}: the plain pair search decided another motion"
+        assert not check_motion(motion), case
+
+
 # -- the defects the issue named ------------------------------------------------------------
 
 
