@@ -25,7 +25,7 @@ test:
 	@$(SETUP) test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 bench:
 	@$(HAVE_PYTHON)
