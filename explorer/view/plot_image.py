@@ -18,6 +18,8 @@ from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_C
 
 #: A label that covers another moves this far (points) away from its mark, at most :data:`MAX_MOVES` times.
 LABEL_STEP, MAX_MOVES = 14, 8
+#: Behind each label: the curve and the lines stay visible around the text, not through it.
+BACKING = {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}
 
 
 def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
@@ -38,12 +40,12 @@ def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
             if lo <= root <= hi:
                 ax.plot([root], [0.0], "o", ms=9, color=color, zorder=5)
                 labels.append(ax.annotate(f"{root_label(k)} = {fmt(root)}", (root, 0.0), xytext=(0, 12), textcoords="offset points",
-                                          ha="center", color=color, fontsize=10, weight="bold"))  # fmt: skip
+                                          ha="center", color=color, fontsize=10, weight="bold", bbox=BACKING))  # fmt: skip
     if plot.vertex is not None and lo <= plot.vertex[0] <= hi:
         tv, fv = plot.vertex
         ax.plot([tv], [fv], "D", ms=7, color=MINKOWSKI_COLOR, zorder=5)
         labels.append(ax.annotate(f"vertex t_min = {fmt(tv)}", (tv, fv), xytext=(0, -16), textcoords="offset points",
-                                  ha="center", color="#555555", fontsize=9))  # fmt: skip
+                                  ha="center", color="#555555", fontsize=9, bbox=BACKING))  # fmt: skip
     if lo <= plot.now <= hi:
         ax.axvline(plot.now, color="#d62728", lw=1.5, label=f"now t = {fmt(plot.now)}")
     ax.set_xlim(lo, hi)
