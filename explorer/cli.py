@@ -3,7 +3,7 @@
 ::
 
     sphere-explorer [SCENE]                                   open the window
-    sphere-explorer render SCENE -o OUT.png [--size WxH] [--time T]
+    sphere-explorer render SCENE -o OUT.png [--size WxH] [--time T] [--event K] [--pair A,C] [--plot]
     sphere-explorer solve SCENE                               solution as JSON
     sphere-explorer report SCENE -o FOLDER                    bug-report folder
     sphere-explorer export-html SCENE -o PAGE.html            one offline web page (a folder: a site)
@@ -193,16 +193,23 @@ def cmd_render(args: argparse.Namespace) -> int:
         else:
             from .view.animation import check_animation
 
-            if args.plot:
-                return _fail("--plot: only for a .png picture")
+            for flag, value in (("--plot", args.plot), ("--event", args.event), ("--pair", args.pair)):
+                if value:
+                    return _fail(f"{flag}: only for a .png picture")
             check_animation(out, args.size, args.frames, args.fps)
+        if args.event is not None and args.time is not None:
+            return _fail("--time: --event draws the picture at the event's time; give one of them")
+        if args.event is not None and args.pair is not None:
+            return _fail("--pair: --event describes the event's own pair; give one of them")
         scene = _load(args.scene)
+        solution, event, pair = _inspected(scene, args)
         check_offscreen()
         frame = 1.0 if args.frame == "relative" else 0.0
         if suffix == ".png":
             from .view.render import render_png
 
-            render_png(scene, out, args.size, args.time, frame=frame, with_plot=args.plot)
+            t = 0.0 if args.time is None else args.time
+            render_png(scene, out, args.size, t, frame=frame, with_plot=args.plot, solution=solution, event=event, pair=pair)
         else:
             from .view.animation import render_animation
 
@@ -211,6 +218,37 @@ def cmd_render(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     print(out)
     return 0
+
+
+def _inspected(scene, args: argparse.Namespace):
+    """The scene's solution when ``--event`` asks for it (else None), ``--event K`` (1 the first) as an index
+    into the motion's events, and ``--pair A,C`` as body indices.
+
+    Raises
+    ------
+    SceneError
+        No event K (naming how many there are), a name that is no body of the scene, or not two different bodies.
+    """
+    from .model.analysis import solve
+    from .model.scene import SceneError
+
+    solution = event = pair = None
+    if args.event is not None:
+        solution = solve(scene)
+        count = len(solution.events)
+        if not 1 <= args.event <= count:
+            raise SceneError(f"--event: no event {args.event}; the motion has {count} (1 to {count})" if count else
+                             f"--event: no event {args.event}; the motion has none")  # fmt: skip
+        event = args.event - 1
+    if args.pair is not None:
+        names = [b.name for b in scene.bodies]
+        wanted = args.pair.split(",")
+        unknown = [name for name in wanted if name not in names]
+        if len(wanted) != 2 or unknown or wanted[0] == wanted[1]:
+            what = f"no body named {unknown[0]!r}" if unknown else "expected two different body names"
+            raise SceneError(f"--pair: {what} (the bodies: {', '.join(names)}), got {args.pair!r}")
+        pair = (names.index(wanted[0]), names.index(wanted[1]))
+    return solution, event, pair
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -305,9 +343,12 @@ def _parser_render() -> argparse.ArgumentParser:
     p.add_argument("scene", help="scene file (.json)")
     p.add_argument("-o", "--output", required=True, help="picture (.png) or animation (.gif, .mp4) to write")
     p.add_argument("--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels, 16 to 8192 a side (default 1280x800)")
-    p.add_argument("--time", type=_time, default=0.0, help="time at which the spheres are drawn (default 0)")
+    p.add_argument("--time", type=_time, help="time at which the spheres are drawn (default 0)")
     p.add_argument("--frame", choices=("world", "relative"), default="world", help="world frame, or B's rest frame")
     p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
+    p.add_argument("--event", type=_int_in(1, 10**6, "events"), help="PNG: inspect the motion's event K (1 the first): "
+                   "drawn at its time with its pair, contact and velocities; --plot: that pair's parabola")  # fmt: skip
+    p.add_argument("--pair", metavar="A,C", help="PNG: describe these two bodies (their names) instead of A and its partner")
     p.add_argument("--frames", type=_int_in(2, 1000, "frames"), default=40, help="animation: frames over [0, horizon], 2 to 1000 (default 40)")
     p.add_argument("--fps", type=_int_in(1, 100, "frames per second"), default=20, help="animation: frames per second, 1 to 100 (default 20)")
     p.set_defaults(run=cmd_render)

@@ -14,6 +14,7 @@ import numpy as np
 from solver import Bounce, BouncePath, Impact, Segment, Sweep, bounce_path, impact, simulate, sweep, sweep_inside
 from solver.motion import WALL
 
+from . import conserved
 from .scene import Scene
 
 
@@ -29,12 +30,17 @@ class SceneEvent:
     impulse : (3,) float
         On the first body of the pair.
     kind : {"impact", "jam"}
+    point, normal : (3,) float
+        The contact point, and the unit normal from the first body towards the second (towards a
+        container's wall: away from its centre).
     """
 
     time: float
     pair: tuple[int, int]
     impulse: tuple[float, float, float]
     kind: str
+    point: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    normal: tuple[float, float, float] = (1.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -94,13 +100,17 @@ class Solution:
 
     @property
     def first_turn(self) -> SceneEvent | None:
-        """The first event that turns A or the primary pair's other body (None: both fly freely).
+        """The first event that turns A or the primary pair's other body (None: both fly freely)."""
+        return first_turn(self.scene, self.events, (0, self.other))
 
-        A fixed body or a container is never turned, so only A's events count against one.
-        """
-        partner = self.scene.bodies[self.other]
-        turnable = {0} if partner.fixed or partner.container else {0, self.other}
-        return next((e for e in self.events if turnable & set(e.pair)), None)
+
+def first_turn(scene: Scene, events: tuple[SceneEvent, ...], pair: tuple[int, int], start: int = 0) -> SceneEvent | None:
+    """The first of ``events[start:]`` that turns a body of ``pair`` (None: both fly on freely).
+
+    A fixed body or a container is never turned, so only its partner's events count against one.
+    """
+    turnable = {i for i in pair if not (scene.bodies[i].fixed or scene.bodies[i].container)}
+    return next((e for e in events[start:] if turnable & set(e.pair)), None)
 
 
 #: Events of an all-bodies motion the explorer computes before it says the motion is cut short there
@@ -150,13 +160,13 @@ def solve(scene: Scene) -> Solution:
 
 def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
     """``all`` mode: :func:`solver.simulate` of every body, as a path with every centre in scene order."""
-    balls = [i for i, b in enumerate(scene.bodies) if not b.container]
-    walls = [i for i, b in enumerate(scene.bodies) if b.container]
-    container = scene.bodies[walls[0]].to_body() if walls else None
-    names = [scene.bodies[i].name for i in balls] + [f"the container {scene.bodies[i].name}" for i in walls]
+    rows = motion_rows(scene)  # motion row -> scene index (the container's row comes last)
+    wall = scene.container
+    balls = [i for i in rows if i != wall]
+    container = None if wall is None else scene.bodies[wall].to_body()
+    names = [scene.bodies[i].name for i in balls] + ([] if wall is None else [f"the container {scene.bodies[wall].name}"])
     motion = simulate([scene.bodies[i].to_body() for i in balls], scene.horizon, scene.restitution, container,
                       max_events=MOTION_EVENTS, names=names)  # fmt: skip
-    rows = balls + walls  # motion row -> scene index (the container's row comes last)
     order = [rows.index(i) for i in range(len(scene.bodies))]  # scene index -> motion row
     segments = tuple(
         Segment(
@@ -167,11 +177,41 @@ def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
         )
         for f in motion.frames
     )
-    events = _scene_events(motion, rows, walls[0] if walls else None)
+    events = _scene_events(motion, rows, wall)
     bounces = tuple(
         Bounce(e.time, e.pair[1], ev.point, ev.normal) for e, ev in zip(events, motion.events) if e.pair[0] == 0 and e.kind == "impact"
     )
     return BouncePath(segments, bounces, motion.stopped, motion), events
+
+
+def motion_rows(scene: Scene) -> list[int]:
+    """The scene index of each body of the solver's motion, in the motion's order.
+
+    ``all`` mode hands the solver the balls and the container apart: the
+    container's row comes last.  The other modes keep the scene's order.
+    """
+    rows = [i for i, b in enumerate(scene.bodies) if not (scene.mode == "all" and b.container)]
+    return rows + [i for i in range(len(scene.bodies)) if i not in rows]
+
+
+def segment_start(solution: Solution, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where segment ``k`` of the motion starts, as the solver holds it (relative to its origin).
+
+    Returns
+    -------
+    origin : (3,) float
+    centers : (n, 3) float
+        Every body's centre at the segment's start, relative to ``origin``, in scene order.
+    velocities : (n, 3) float
+        Every body's velocity during the segment, in scene order.
+    """
+    path = solution.path
+    if path.motion is None:  # no motion (a ball outside its container): the segment's own centres
+        seg = path.segments[k]
+        return np.zeros(3), np.array(seg.centers, dtype=float), np.array(seg.velocities, dtype=float)
+    order = np.argsort(motion_rows(solution.scene))  # scene index -> motion row
+    frame = path.motion.frames[k]
+    return np.array(path.motion.origin, dtype=float), frame.centers[order], frame.velocities[order]
 
 
 def _scene_events(motion, rows: list[int], wall: int | None) -> tuple[SceneEvent, ...]:
@@ -181,8 +221,13 @@ def _scene_events(motion, rows: list[int], wall: int | None) -> tuple[SceneEvent
     out = []
     for ev in motion.events:
         i, j = ev.pair
-        out.append(SceneEvent(ev.time, (rows[i], wall if j == WALL else rows[j]), tuple(float(x) for x in ev.impulse), ev.kind))
+        pair = (rows[i], wall if j == WALL else rows[j])
+        out.append(SceneEvent(ev.time, pair, _floats(ev.impulse), ev.kind, _floats(ev.point), _floats(ev.normal)))
     return tuple(out)
+
+
+def _floats(v) -> tuple[float, float, float]:
+    return tuple(float(x) for x in v)
 
 
 def _vec(v) -> list[float]:
@@ -249,17 +294,39 @@ def to_dict(solution: Solution) -> dict[str, Any]:
             }
             for k, sk in enumerate(solution.sweeps)
         ]
+    out["path"] = _path_dict(solution, names)
+    return out
+
+
+def _path_dict(solution: Solution, names: list[str]) -> dict[str, Any]:
+    """The motion for ``solve``'s JSON: bounces, segments, end, and every event with the conserved quantities."""
     path = solution.path
-    out["path"] = {
-        "bounces": [
-            {"time": b.time, "body": names[b.other], "point": _vec(b.point), "normal": _vec(b.normal)} for b in path.bounces
-        ],
+    start = conserved.totals(solution.scene, path.segments[0].velocities)
+    changes = conserved.across_events(solution.scene, path, len(solution.events))
+    bounces = [{"time": b.time, "body": names[b.other], "point": _vec(b.point), "normal": _vec(b.normal)}
+               for b in path.bounces]  # fmt: skip
+    return {
+        "initial": {"momentum": _vec(start.momentum), "kinetic_energy": start.kinetic_energy},
+        "bounces": bounces,
         "segments": len(path.segments),
         "ends_at": path.end,
         "stopped": path.stopped,
-        "events": [
-            {"time": e.time, "bodies": [names[i] for i in e.pair], "impulse": _vec(e.impulse), "kind": e.kind}
-            for e in solution.events
-        ],
+        "events": [_event_dict(e, names, before, after) for e, (before, after) in zip(solution.events, changes)],
     }
-    return out
+
+
+def _event_dict(e: SceneEvent, names: list[str], before, after) -> dict[str, Any]:
+    """One event for ``solve``'s JSON, with the free bodies' totals after it and their change across it."""
+    change = after.minus(before)
+    return {
+        "time": e.time,
+        "bodies": [names[i] for i in e.pair],
+        "impulse": _vec(e.impulse),
+        "kind": e.kind,
+        "point": _vec(e.point),
+        "normal": _vec(e.normal),
+        "momentum": _vec(after.momentum),
+        "kinetic_energy": after.kinetic_energy,
+        "momentum_change": _vec(change.momentum),
+        "kinetic_energy_change": change.kinetic_energy,
+    }

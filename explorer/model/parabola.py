@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .analysis import Solution
+from .inspection import Focus, primary_focus
+from .text import fmt, polynomial
 
 #: Samples along the curve.
 SAMPLES = 256
@@ -27,10 +29,11 @@ class Parabola:
     Attributes
     ----------
     t, f : (SAMPLES,) float
-        The curve, ``f`` evaluated as ``|p + v t|² − R²`` (accurate near the roots).
+        The curve, ``f`` evaluated as ``|p + v τ|² − R²`` (accurate near the roots).
     a, b, c : float
-        ``f(t) = a t² + b t + c``, the solver's coefficients.
+        ``f = a τ² + b τ + c``, the solver's coefficients, in the pair's own time ``τ = t − start``.
     roots : (float, float) or None
+        On the motion's clock ``t`` (as every time here).
     vertex : (float, float) or None
         ``(t_min, f(t_min))``: the closest approach, where f is smallest.
     horizon : float
@@ -40,6 +43,8 @@ class Parabola:
     t_range : (float, float)
     now : float
         The current time marked on the plot.
+    start : float
+        When the pair's segment of the motion starts (0: the scene's start); the window is [start, horizon].
     """
 
     t: np.ndarray
@@ -53,6 +58,22 @@ class Parabola:
     contact_below: bool
     t_range: tuple[float, float]
     now: float
+    start: float = 0.0
+
+    def in_window(self, t: float) -> bool:
+        """``t`` lies in the pair's window [start, horizon] (a root there is drawn in its colour, else faded)."""
+        return self.start <= t <= self.horizon
+
+    @property
+    def variable(self) -> str:
+        """The curve's own time: ``t``, or ``τ`` = t − :attr:`start` for a segment starting after 0."""
+        return "t" if self.start == 0.0 else "τ"
+
+    def title(self, separator: str = ",  ") -> str:
+        """``f(t) = a t² + b t + c``, or in the segment's own time ``f(τ) = …``, ``separator``, ``τ = t − start``."""
+        if self.start == 0.0:
+            return f"f(t) = {polynomial(self.a, self.b, self.c)}"
+        return f"f(τ) = {polynomial(self.a, self.b, self.c, 'τ')}{separator}τ = t − {fmt(self.start)}"
 
     def contact_spans(self) -> list[tuple[float, float]]:
         """Time intervals of the visible range where the spheres are in contact."""
@@ -66,28 +87,32 @@ class Parabola:
         return [span for span in ((lo, min(hi, r0)), (max(lo, r1), hi)) if span[0] < span[1]]
 
 
-def time_range(solution: Solution) -> tuple[float, float]:
-    """Times worth showing: [0, h], both roots and the vertex when near, with a margin."""
-    s = solution.sweep
+def time_range(solution: Solution, focus: Focus | None = None) -> tuple[float, float]:
+    """Times worth showing: [0, h], both roots and the vertex when near, with a margin (of ``focus``'s pair)."""
+    f = primary_focus(solution) if focus is None else focus
+    s = f.sweep
     h = solution.scene.horizon
     times = [0.0, h]
-    for t in (*(s.roots or ()), s.t_min):
-        if t is not None and -MAX_SPAN * h <= t <= MAX_SPAN * h:
-            times.append(t)
+    for tau in (*(s.roots or ()), s.t_min):
+        if tau is not None and -MAX_SPAN * h <= f.start + tau <= MAX_SPAN * h:
+            times.append(f.start + tau)
     lo, hi = min(times), max(times)
     pad = MARGIN * max(hi - lo, h)
     return lo - pad, hi + pad
 
 
-def parabola(solution: Solution, now: float = 0.0) -> Parabola:
-    """The curve and its marks for the primary pair of ``solution`` at time ``now``."""
-    s = solution.sweep
-    lo, hi = time_range(solution)
+def parabola(solution: Solution, now: float = 0.0, focus: Focus | None = None) -> Parabola:
+    """The curve and its marks at time ``now``, for ``focus``'s pair (default: the primary pair of ``solution``)."""
+    f = primary_focus(solution) if focus is None else focus
+    s, start = f.sweep, f.start
+    lo, hi = time_range(solution, f)
     t = np.linspace(lo, hi, SAMPLES)
     p = np.asarray(s.relative_position, dtype=float)
     v = np.asarray(s.relative_velocity, dtype=float)
-    d = p[None, :] + t[:, None] * v[None, :]
-    f = np.einsum("ij,ij->i", d, d) - s.radius**2
+    d = p[None, :] + (t - start)[:, None] * v[None, :]
+    values = np.einsum("ij,ij->i", d, d) - s.radius**2
     a, b, c = s.coefficients
-    vertex = None if s.t_min is None else (s.t_min, s.f(s.t_min))
-    return Parabola(t, f, a, b, c, s.roots, vertex, solution.scene.horizon, not s.inside, (lo, hi), now)
+    roots = None if s.roots is None else (start + s.roots[0], start + s.roots[1])
+    vertex = None if s.t_min is None else (start + s.t_min, s.f(s.t_min))
+    horizon = solution.scene.horizon
+    return Parabola(t, values, a, b, c, roots, vertex, horizon, not s.inside, (lo, hi), now, start)

@@ -44,6 +44,7 @@ LAYERS = {
     "labels": True,
     "axes": True,
     "steps": False,
+    "conserved": False,
 }
 #: The frame-stepped layer: steps over the horizon a fixed-step engine takes, by default and at most.
 DEFAULT_STEPS = 8

@@ -15,7 +15,7 @@ machine runs and is tested without a display.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Literal
@@ -26,6 +26,7 @@ from . import edits, scene_io
 from .analysis import Solution, solve
 from .edits import FIELDS, parse_number
 from .history import History
+from .inspection import Inspection
 from .scene import Scene, SceneError
 from .view_parts import (
     HORIZON_PLAY_SECONDS,
@@ -73,10 +74,10 @@ class Session(Evented):
 
     The document (scene, solution, history, save path, a drag in progress) is
     held here; the view state is held by its parts, :attr:`selection`,
-    :attr:`playback`, :attr:`reference`, :attr:`layers` and :attr:`camera`
-    (:mod:`explorer.model.view_parts`), each with its rule.  Listeners of the
-    session hear every change, the parts' included, as one :class:`Change`
-    per action.
+    :attr:`playback`, :attr:`reference`, :attr:`layers`, :attr:`camera`
+    (:mod:`explorer.model.view_parts`) and :attr:`inspection`
+    (:mod:`explorer.model.inspection`), each with its rule.  Listeners of the
+    session hear every change, the parts' included, as one :class:`Change` per action.
 
     Parameters
     ----------
@@ -89,18 +90,12 @@ class Session(Evented):
     def __init__(self, scene: Scene, path: Path | None = None) -> None:
         super().__init__()
         self._pending: Change | None = None  # within an action: the changes to announce at its end
-        self._history = History(scene)
-        self._scene = scene
-        self._solution = _solve(scene)
-        self._path = path
+        self._history, self._scene, self._solution, self._path = History(scene), scene, _solve(scene), path
         self._drag: edits.Drag | None = None
-        self.selection = Selection()
-        self.playback = Playback()
-        self.reference = ReferenceFrame()
-        self.layers = Layers()
-        self.camera = CameraPart()
+        self.selection, self.playback, self.reference = Selection(), Playback(), ReferenceFrame()
+        self.layers, self.camera, self.inspection = Layers(), CameraPart(), Inspection()
         read_view(scene, self.layers, self.camera)
-        for part in (self.selection, self.playback, self.reference, self.layers, self.camera):
+        for part in (self.selection, self.playback, self.reference, self.layers, self.camera, self.inspection):
             part.subscribe(self._emit)
 
     # -- reading ---------------------------------------------------------------
@@ -163,7 +158,7 @@ class Session(Evented):
               solution: Solution | None = None) -> None:  # fmt: skip
         """Make ``scene`` current (solved once), as an undoable edit named ``label`` if given.
 
-        Keeps the view state within the new scene (time range, selection) and
+        Keeps the view state within the new scene (time range, selection, inspection) and
         tells the listeners.  Nothing changes when the solver refuses the scene.
         """
         solution = _solve(scene) if solution is None else solution
@@ -171,10 +166,10 @@ class Session(Evented):
             if label is not None:
                 self._history.push(scene, label)
                 change |= Change.HISTORY
-            self._scene = scene
-            self._solution = solution
+            self._scene, self._solution = scene, solution
             self.playback.keep_within(self.time_range())
             self.selection.keep_within(len(scene.bodies))
+            self.inspection.keep_within(len(scene.bodies))
             self._emit(change)
 
     def _apply(self, scene: Scene, label: str) -> None:
@@ -194,6 +189,7 @@ class Session(Evented):
             self._history.reset(scene)
             self.playback.restart()
             self.selection.keep_within(1)
+            self.inspection.keep_within(0)  # a new document: no pair chosen
             read_view(scene, self.layers, self.camera)
             self._show(scene, Change.SCENE | Change.DOCUMENT | Change.HISTORY, solution=solution)
 
@@ -278,10 +274,7 @@ class Session(Evented):
 
     # -- drags ---------------------------------------------------------------------------------
     def begin_drag(self, body: int, kind: Literal["center", "velocity"], start) -> None:
-        """Start dragging body ``body``'s centre or velocity-arrow tip, drawn now at ``start`` (3,).
-
-        Selects the body and pauses playback.
-        """
+        """Start dragging body ``body``'s centre or arrow tip, drawn now at ``start`` (3,); selects it, pauses."""
         self._drag = edits.Drag(body, kind, self._scene, np.asarray(start, dtype=float))
         with self._action():
             self.selection.select(body, len(self._scene.bodies))
@@ -317,6 +310,17 @@ class Session(Evented):
     # -- view state: each part's rule, with what the session knows (the bodies, the time range) ----
     def select(self, index: int) -> None:
         self.selection.select(index, len(self._scene.bodies))
+
+    def inspect(self, event: int | None = None, pair: tuple[int, int] | None = None) -> None:
+        """Inspect event ``event`` (paused, the time at it) or describe ``pair``; neither: A and its partner."""
+        with self._action():
+            self.inspection.choose(self._solution, event, pair)
+            if event is not None:
+                self.playback.jump(self._solution.events[event].time, self.time_range())
+
+    def step_event(self, direction: int) -> None:
+        """Inspect the next (+1) or previous (−1) event; SceneError (nothing changed) when there is none."""
+        self.inspect(event=self.inspection.step(self._solution, self.playback.time, direction))
 
     def set_time(self, t: float) -> None:
         """Draw the spheres at time ``t``, kept within :meth:`time_range`."""
@@ -358,12 +362,9 @@ class Session(Evented):
         self.set_camera(None)
 
     def remember_camera(self, camera: dict) -> None:
-        """Note where the user turned the camera (saved with the file; nothing is redrawn).  A camera the
-        rule refuses (its up along the line of sight) is not remembered."""
-        try:
+        """Note the user's camera (saved with the file; nothing redrawn); not one the rule refuses."""
+        with suppress(SceneError):
             self.camera.remember(camera)
-        except SceneError:
-            pass
 
 
 def time_range(scene: Scene, solution: Solution) -> tuple[float, float]:

@@ -33,7 +33,8 @@ class Change(enum.Flag):
     CAMERA = enum.auto()  #: a camera to apply (None: frame the scene)
     PLAYING = enum.auto()  #: playing or paused, or the playback speed
     STEPS = enum.auto()  #: the frame-stepped engine's number of steps
-    VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING | STEPS
+    INSPECTION = enum.auto()  #: the inspected event, or the pair described (:mod:`.inspection`)
+    VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING | STEPS | INSPECTION
 
 
 class Evented:
@@ -127,9 +128,7 @@ class Playback(Part):
 
     def set_time(self, t: float, span: tuple[float, float]) -> None:
         """Draw at ``t``, kept within ``span`` (a non-finite time: its start)."""
-        lo, hi = span
-        t = float(t)
-        self._set(Change.TIME, time=min(max(t, lo), hi) if math.isfinite(t) else lo)
+        self._set(Change.TIME, time=_within(t, span))
 
     def keep_within(self, span: tuple[float, float]) -> None:
         """The range changed (a new scene): pull the time into it."""
@@ -140,6 +139,10 @@ class Playback(Part):
         lo, hi = span
         time = lo if on and self._time >= hi else self._time
         self._set(Change.PLAYING | Change.TIME, playing=bool(on), time=time)
+
+    def jump(self, t: float, span: tuple[float, float]) -> None:
+        """Pause, and draw at ``t`` (kept within ``span``): e.g. at an event the user inspects."""
+        self._set(Change.PLAYING | Change.TIME, playing=False, time=_within(t, span))
 
     def set_speed(self, speed: float) -> None:
         """A positive, finite speed (1: one horizon per :data:`HORIZON_PLAY_SECONDS`)."""
@@ -160,6 +163,13 @@ class Playback(Part):
     def restart(self) -> None:
         """A new document: time 0, paused (the speed is the user's, kept)."""
         self._set(Change.TIME | Change.PLAYING, time=0.0, playing=False)
+
+
+def _within(t: float, span: tuple[float, float]) -> float:
+    """``t`` kept within ``span`` (a non-finite time: its start)."""
+    lo, hi = span
+    t = float(t)
+    return min(max(t, lo), hi) if math.isfinite(t) else lo
 
 
 #: Turning to or from B's rest frame takes this long.

@@ -17,6 +17,7 @@ LAYER_TITLES = {
     "labels": "Labels",
     "axes": "Axes and grid",
     "steps": "Frame-stepped engine (steps of h / N)",
+    "conserved": "Momentum and energy (under the verdict)",
 }
 
 

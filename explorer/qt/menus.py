@@ -65,6 +65,7 @@ def build_menus(window) -> None:
     window.action_relative.setToolTip("Switch to the rest frame of B: A's centre becomes a point on a ray, B the expanded sphere")
     bind(session.reference, Change.REFERENCE, window.action_relative,
          lambda: window.action_relative.setChecked(session.reference.rest_frame))  # fmt: skip
+    _inspector_actions(window, view_menu, session)
     window.action_presentation = action(window, view_menu, "&Presentation mode", window.toggle_presentation, "F11")
     strip = action(window, view_menu, "Parabola strip in presentation", lambda on: setattr(layout, "strip_in_presentation", on), checkable=True)
     strip.setToolTip("Keep the parabola f(t) along the bottom in presentation mode")
@@ -86,3 +87,12 @@ def build_menus(window) -> None:
         window.layer_actions[name] = item
     view_menu.addSeparator()
     action(window, view_menu, "Reset &layout", layout.reset)
+
+
+def _inspector_actions(window, view_menu, session) -> None:
+    """View menu: step through the motion's events (the inspector), and back to A and its partner."""
+    view_menu.addSeparator()
+    action(window, view_menu, "&Next event", lambda: window.step_event(+1), [QKeySequence("]"), QKeySequence("Alt+Right")])
+    action(window, view_menu, "Pre&vious event", lambda: window.step_event(-1), [QKeySequence("["), QKeySequence("Alt+Left")])
+    action(window, view_menu, "Describe A and its &partner again", session.inspect)
+    view_menu.addSeparator()

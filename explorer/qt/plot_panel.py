@@ -1,4 +1,9 @@
-"""The live parabola f(t) = |d(t)|² − R² in the window, drawn with pyqtgraph.
+"""The live parabola f(t) = |d(t)|² − R² in the window, drawn with pyqtgraph, for the inspector's focus.
+
+It shows the pair the inspector describes (:mod:`explorer.model.inspection`):
+A and its partner, a pair the user picked, or an inspected event's pair over its
+own segment of the motion (the curve in the pair's own time τ = t − start,
+drawn on the motion's clock, with the window [start, h] shaded).
 
 pyqtgraph was chosen over matplotlib's Qt canvas because it redraws about nine times
 faster (22 ms against 204 ms for data and paint, measured by
@@ -18,7 +23,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from ..model.parabola import Parabola, parabola
 from ..model.session import Change, Session
-from ..model.text import fmt, polynomial, root_label
+from ..model.text import fmt, root_label
 from .refresh import Refresher
 
 
@@ -70,7 +75,8 @@ class ParabolaPanel(QWidget):
             item.addItem(thing)
         self.data: Parabola | None = None
         # HISTORY: a drag ends (the axes fit the curve again)
-        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.HISTORY, self.refresh)
+        watch = Change.SCENE | Change.TIME | Change.HISTORY | Change.INSPECTION
+        self.refresher = Refresher(self, session, watch, self.refresh)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
         """The title spans the panel (its size is fixed: see ``__init__``)."""
@@ -81,8 +87,9 @@ class ParabolaPanel(QWidget):
     def refresh(self) -> None:
         """Redraw from the session's solution and time (keeping the axes while a drag goes on)."""
         session = self.session
-        data = parabola(session.solution, session.playback.time)
-        self.show_parabola(data, inside=session.scene.mode == "inside", keep_axes=session.dragging)
+        t = session.playback.time
+        focus = session.inspection.focus(session.solution, t)
+        self.show_parabola(parabola(session.solution, t, focus), inside=focus.sweep.inside, keep_axes=session.dragging)
 
     def show_parabola(self, data: Parabola, inside: bool = False, keep_axes: bool = False) -> None:
         """Redraw from ``data`` (the curve, roots, vertex, horizon, contact regions, current time).
@@ -93,10 +100,10 @@ class ParabolaPanel(QWidget):
         """
         self.data = data
         sign = "≥ 0: at the wall" if inside else "≤ 0: touching"
-        self.title.setText(f"f(t) = {polynomial(data.a, data.b, data.c)}    ({sign})")
+        self.title.setText(f"{data.title()}    ({sign})")
         lo, hi = data.t_range
         self.curve.setData(data.t, data.f)
-        self.frame_region.setRegion((0.0, data.horizon))
+        self.frame_region.setRegion((data.start, data.horizon))
         self.horizon.setValue(data.horizon)
         spans = data.contact_spans()
         for region, span in zip(self.contact_regions, spans + [None] * (2 - len(spans))):
@@ -109,7 +116,7 @@ class ParabolaPanel(QWidget):
                 label.setVisible(False)
                 continue
             root = data.roots[k]
-            color = (ENTER_COLOR, EXIT_COLOR)[k] if 0.0 <= root <= data.horizon else FADED_COLOR
+            color = (ENTER_COLOR, EXIT_COLOR)[k] if data.in_window(root) else FADED_COLOR
             spots.append({"pos": (root, 0.0), "brush": _brush(color)})
             text = f"{root_label(k)} = {fmt(root)}"
             if (text, color) != getattr(label, "_shown", None):  # re-laying out text is the slow part

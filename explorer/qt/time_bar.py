@@ -1,11 +1,16 @@
-"""Time controls: play/pause, step back and forward by Δt, a slider over the time range, the speed."""
+"""Time controls: play/pause, step back and forward by Δt, a slider over the time range, the speed.
+
+The slider carries a mark at each event of the motion; a click on a mark
+inspects its (first) event, and the inspected event's mark is drawn longer.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
 
+from ..model.inspection import event_marks, mark_of
 from ..model.session import Change, Session
 from .binding import bind, quietly
 from .refresh import Refresher
@@ -13,19 +18,49 @@ from .refresh import Refresher
 
 #: The colour of the event marks on the slider.
 MARK_COLOR = QColor("#d62728")
+#: A press this close to a mark (pixels, off the handle) chooses the mark.
+MARK_REACH = 4
 
 
 class MarkedSlider(QSlider):
-    """A horizontal slider with a mark at each of some positions (the motion's events)."""
+    """A horizontal slider with a mark at each of some positions (the motion's events).
+
+    Signals
+    -------
+    mark_clicked(int)
+        A mark was pressed (its index in :attr:`marks`); the slider does not move.
+    """
+
+    mark_clicked = Signal(int)
 
     def __init__(self) -> None:
         super().__init__(Qt.Horizontal)
         self.marks: list[float] = []  #: positions as fractions of the range, 0 to 1
+        self.chosen: int | None = None  #: the mark drawn longer (the inspected event's)
 
-    def set_marks(self, fractions: list[float]) -> None:
-        if fractions != self.marks:
-            self.marks = fractions
+    def set_marks(self, fractions: list[float], chosen: int | None = None) -> None:
+        if fractions != self.marks or chosen != self.chosen:
+            self.marks, self.chosen = fractions, chosen
             self.update()
+
+    def mark_at(self, x: int) -> int | None:
+        """The index of the mark nearest pixel column ``x`` within :data:`MARK_REACH`, or None."""
+        if not self.marks:
+            return None
+        distances = [abs(self.mark_x(fraction) - x) for fraction in self.marks]
+        nearest = min(range(len(distances)), key=distances.__getitem__)
+        return nearest if distances[nearest] <= MARK_REACH else None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt name
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        on_handle = self.style().hitTestComplexControl(QStyle.CC_Slider, option, event.position().toPoint(), self)
+        mark = self.mark_at(int(event.position().x())) if event.button() == Qt.LeftButton else None
+        if mark is not None and on_handle != QStyle.SC_SliderHandle:
+            self.mark_clicked.emit(mark)
+            event.accept()
+            return
+        super().mousePressEvent(event)
 
     def mark_x(self, fraction: float) -> int:
         """The pixel column of a fraction of the range (where the handle's centre would be)."""
@@ -43,9 +78,10 @@ class MarkedSlider(QSlider):
         painter = QPainter(self)
         painter.setPen(QPen(MARK_COLOR, 2))
         rect: QRect = self.rect()
-        for fraction in self.marks:
+        for k, fraction in enumerate(self.marks):
             x = self.mark_x(fraction)
-            painter.drawLine(x, rect.top() + 1, x, rect.top() + rect.height() // 3)
+            painter.setPen(QPen(MARK_COLOR, 4 if k == self.chosen else 2))
+            painter.drawLine(x, rect.top() + 1, x, rect.top() + rect.height() // (2 if k == self.chosen else 3))
         painter.end()
 
 
@@ -72,7 +108,7 @@ class TimeBar(QWidget):
         self.step.setRange(1e-4, 1e6)
         self.step.setPrefix("Δt = ")
         self.slider = MarkedSlider()
-        self.slider.setToolTip("Time; red marks: the motion's events")
+        self.slider.setToolTip("Time; red marks: the motion's events (click one to inspect it)")
         self.slider.setRange(0, self.STEPS)
         self.label = QLabel("t = 0")
         self.label.setMinimumWidth(110)
@@ -86,10 +122,12 @@ class TimeBar(QWidget):
             layout.addWidget(widget)
         layout.setStretch(4, 1)
         self._range: tuple[float, float] | None = None
+        self.mark_events: list[int] = []  #: the first event at each mark
         self.slider.valueChanged.connect(self._slid)
+        self.slider.mark_clicked.connect(lambda k: session.inspect(event=self.mark_events[k]))
         self.back.clicked.connect(lambda: session.set_time(session.playback.time - self.step.value()))
         self.forward.clicked.connect(lambda: session.set_time(session.playback.time + self.step.value()))
-        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME, self.refresh)
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.INSPECTION, self.refresh)
 
     def _show_speed(self) -> None:
         """The held speed in the box: its entry, or the value itself when it has none."""
@@ -121,5 +159,5 @@ class TimeBar(QWidget):
             self.step.setValue(horizon / 20.0)
         quietly(self.slider, lambda: self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0))
         self.label.setText(f"t = {t:.4g}" + ("  (after h)" if t > horizon else ""))
-        events = session.solution.events
-        self.slider.set_marks(sorted({(e.time - lo) / (hi - lo) for e in events if lo <= e.time <= hi}) if hi > lo else [])
+        fractions, self.mark_events = event_marks(session.solution.events, (lo, hi))
+        self.slider.set_marks(fractions, mark_of(session.solution, self.mark_events, session.inspection.active(session.solution, t)))

@@ -1,23 +1,33 @@
 """The values panel: the verdict, every number of the solution in plain words, and how it was decided.
 
-Plain-text labels in grids, made once and updated in place: a new solution
-changes the text of the labels whose numbers changed (and shows or hides rows),
-so following a drag costs no rich-text layout of the whole panel.
+It describes the inspector's focus (:mod:`explorer.model.inspection`): A and
+its partner, a pair the user picked, or the event inspected, whose row is
+selected in the list of events (a click there inspects another).  Plain-text
+labels in grids, made once and updated in place: a new solution changes the
+text of the labels whose numbers changed (and shows or hides rows), so
+following a drag costs no rich-text layout of the whole panel.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..model.analysis import Solution
+from ..model.conserved import segment_index
 from ..model.scene import Scene
 from ..model.session import Change, Session
 from ..model.stepping import stepped_test
-from ..model.text import status_text
+from ..model.text import fmt, status_text
 from ..model.values import LISTED_EVENTS, event_rows, pair_rows, trace_rows, value_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
+from .event_list import EventList
 from .refresh import Refresher
+
+#: The trace's title (the pair's own time is added when its segment starts after 0).
+TRACE_TITLE = "How it was decided"
+#: The event list's title.
+EVENTS_TITLE = "Events (click one, or [ and ], to inspect it)"
 
 
 class LabelGrid(QWidget):
@@ -84,40 +94,6 @@ class LabelGrid(QWidget):
         return "\n".join("  ".join(row) for row in self._texts[: self._shown] if row is not None)
 
 
-class TextColumns(QWidget):
-    """Rows of text in aligned columns, one plain-text label per column (long lists: a few labels to lay out)."""
-
-    def __init__(self, columns: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(8)
-        self.columns = []
-        for _ in range(columns):
-            label = QLabel()
-            label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
-            label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-            layout.addWidget(label)
-            self.columns.append(label)
-        layout.addStretch(1)
-        self.rows: list[tuple[str, ...]] = []
-
-    def show_rows(self, rows: list[tuple[str, ...]]) -> None:
-        """Show ``rows`` (each a tuple of one text per column, without line breaks)."""
-        if rows == self.rows:
-            return
-        self.rows = rows
-        for k, label in enumerate(self.columns):
-            text = "\n".join(row[k] for row in rows)
-            if label.text() != text:
-                label.setText(text)
-        self.setVisible(bool(rows))
-
-    def text(self) -> str:
-        """The rows, one line each, columns separated by two spaces."""
-        return "\n".join("  ".join(row) for row in self.rows)
-
-
 #: The names of the rows, greyed.
 KEY_STYLE = "color: #555555;"
 #: Section titles.
@@ -143,10 +119,10 @@ class ValuesPanel(QScrollArea):
         self.table = LabelGrid((KEY_STYLE, ""))
         self.trace = LabelGrid(("",))
         self.pairs = LabelGrid(("",))
-        self.events = TextColumns(3)
+        self.events = EventList(session)
         self.titles: dict[str, QLabel] = {}
-        for title, grid in ((None, self.table), ("How it was decided", self.trace), ("Every pair", self.pairs),
-                            ("Events (impulse on the first body of the pair)", self.events)):  # fmt: skip
+        for title, grid in ((None, self.table), (TRACE_TITLE, self.trace), ("Every pair", self.pairs),
+                            (EVENTS_TITLE, self.events)):  # fmt: skip
             if title is not None:
                 label = QLabel(title)
                 label.setTextFormat(Qt.PlainText)
@@ -161,34 +137,48 @@ class ValuesPanel(QScrollArea):
         self.setWidget(box)
         self.setMinimumWidth(260)
         self.steps = None  # the frame-stepped engine's test, while its layer is on
-        self.refresher = Refresher(self, session, Change.SCENE | Change.LAYERS | Change.STEPS, self.refresh)
+        self._shown: tuple | None = None  # (solution, focus, steps, segment, active event) last shown
+        watch = Change.SCENE | Change.LAYERS | Change.STEPS | Change.TIME | Change.INSPECTION
+        self.refresher = Refresher(self, session, watch, self.refresh)
 
     def refresh(self) -> None:
-        """Show the session's solution (and the frame-stepped test while its layer is on)."""
+        """Show the session's solution (and the frame-stepped test while its layer is on) for the inspector's focus."""
         session = self.session
+        solution, t = session.solution, session.playback.time
         on = session.layers.visible["steps"]
-        self.steps = stepped_test(session.solution, session.layers.steps) if on else None
-        self.show_solution(session.scene, session.solution)
+        # what the panel shows depends on the time only through these: playing on between events costs nothing
+        shown = (solution, session.inspection.focus(solution, t), on and session.layers.steps,
+                 segment_index(solution.path, t), session.inspection.active(solution, t))  # fmt: skip
+        if self._shown is not None and all(a is b for a, b in zip(shown[:2], self._shown)) and shown[2:] == self._shown[2:]:
+            return
+        self._shown = shown
+        self.steps = stepped_test(solution, session.layers.steps) if on else None
+        self.show_solution(session.scene, solution, t)
 
-    def show_solution(self, scene: Scene, solution: Solution) -> None:
-        """Fill the panel from ``solution``."""
-        s = solution.sweep
-        status = status_text(scene, solution)
+    def show_solution(self, scene: Scene, solution: Solution, t: float = 0.0) -> None:
+        """Fill the panel from ``solution`` at time ``t``, for the inspector's focus."""
+        focus = self.session.inspection.focus(solution, t)
+        s = focus.sweep
+        status = status_text(scene, solution, focus=focus)
         if self.status_label.text() != status:
             self.status_label.setText(status)
         color = VERDICT_COLORS.get(s.status.name, VERDICT_PLAIN)
         if color != self.status_label.property("verdict_color"):  # restyling is slow: only on a new colour
             self.status_label.setProperty("verdict_color", color)
             self.status_label.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        self.table.show_rows(value_rows(scene, solution, self.steps))
+        self.table.show_rows(value_rows(scene, solution, self.steps, focus, t))
+        trace = trace_rows(solution, focus)
         self.trace.show_rows([(f"{k}. {question} {quantity} = {value}\n    → {answer}",)
-                              for k, (question, quantity, value, answer) in enumerate(trace_rows(solution), 1)])  # fmt: skip
+                              for k, (question, quantity, value, answer) in enumerate(trace, 1)])  # fmt: skip
+        own = f"  (τ = t − {fmt(focus.start)}, h = {fmt(s.horizon)})" if focus.start != 0.0 else ""
+        if self.titles[TRACE_TITLE].text() != TRACE_TITLE + own:
+            self.titles[TRACE_TITLE].setText(TRACE_TITLE + own)
         pairs = [(row,) for row in pair_rows(scene, solution)]
         self.pairs.show_rows(pairs)
         self.titles["Every pair"].setVisible(bool(pairs))
-        events = event_rows(scene, solution)
-        self.events.show_rows(events)
-        self.titles["Events (impulse on the first body of the pair)"].setVisible(bool(events))
+        events = event_rows(scene, solution, energy=True)
+        self.events.show_rows(events, self.session.inspection.active(solution, t))
+        self.titles[EVENTS_TITLE].setVisible(bool(events))
         more = len(solution.events) - LISTED_EVENTS
         more_text = f"… and {more} more" if more > 0 else ""
         if self.more_events.text() != more_text:
@@ -198,9 +188,9 @@ class ValuesPanel(QScrollArea):
     def text(self) -> str:
         """Everything the panel shows, as plain text (the verdict first)."""
         parts = [self.status_label.text(), self.table.text()]
-        for title, grid in zip(self.titles, (self.trace, self.pairs, self.events)):
+        for title, grid in zip(self.titles.values(), (self.trace, self.pairs, self.events)):
             if grid.isVisibleTo(self):
-                parts += [title, grid.text()]
+                parts += [title.text(), grid.text()]
         if self.more_events.isVisibleTo(self):
             parts.append(self.more_events.text())
         return "\n".join(parts)

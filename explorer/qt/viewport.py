@@ -90,7 +90,8 @@ class Viewport(QWidget):
         self.drawing = SceneView(self.plotter, handles=True)
         if self._style is not None:
             self.drawing.set_style(self._style)
-        self.drags = DragController(self.plotter, self.grips, self._drag_move, self._drag_end, self._drag_start, self._tip_of)
+        self.drags = DragController(self.plotter, self.grips, self._drag_move, self._drag_end, self._drag_start, self._tip_of,
+                                    self._picked)  # fmt: skip
         self.plotter.iren.interactor.AddObserver("EndInteractionEvent", self._camera_moved)
         self.plotter.interactor.installEventFilter(self)
         self._changes = Change.SCENE | Change.VIEW
@@ -137,7 +138,9 @@ class Viewport(QWidget):
         changes, self._changes = self._changes, Change(0)
         session = self.session
         view = session.view
-        self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps)
+        focus = session.inspection.focus(session.solution, view.time)
+        self.drawing.labels.paused = session.dragging  # placed again when the drag ends
+        self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps, focus)
         if changes & Change.CAMERA:
             apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0)
         self.plotter.render_window.Render()
@@ -182,6 +185,13 @@ class Viewport(QWidget):
 
     def _drag_start(self, grip) -> None:
         self.session.begin_drag(grip.body, "center" if grip.kind == "center" else "velocity", grip.position)
+
+    def _picked(self, body: int) -> None:
+        """Ctrl+click: describe the selected body and ``body`` (the values panel, the parabola, the halos)."""
+        try:
+            self.session.inspect(pair=(self.session.selection.selected, body))
+        except SceneError as exc:
+            self.refused.emit(refusal(f"{exc} — click one sphere, then Ctrl+click another"))
 
     def _drag_move(self, grip, point) -> None:
         self._pending_point = np.asarray(point, dtype=float)

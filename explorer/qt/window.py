@@ -10,8 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
 
+from ..model.scene import SceneError
 from ..model.session import Change, Session
-from ..model.text import REFUSED, state_note
+from ..model.text import REFUSED, refusal, state_note
 from .documents import Documents
 from .lab_panel import LabPanel
 from .layers_panel import LayersPanel
@@ -30,6 +31,7 @@ MESSAGE_MS = 10000
 #: The status bar's standing hint: the gestures of the 3-D view.
 GESTURES = (
     "Drag a sphere to move it · drag an arrow tip to change the velocity · Shift+drag a sphere to give it a velocity · "
+    "Ctrl+click another sphere: describe that pair · [ ] or Alt+←/→: step through the events · "
     "drag empty space to turn the view · F11 presentation"
 )
 
@@ -128,6 +130,13 @@ class MainWindow(QMainWindow):
                 self.report(note)
             elif self.statusBar().currentMessage().startswith(REFUSED):  # the change was accepted
                 self.statusBar().clearMessage()
+
+    def step_event(self, direction: int) -> None:
+        """Inspect the next (+1) or previous (−1) event of the motion (the keys ] and [, Alt+→ and Alt+←)."""
+        try:
+            self.session.step_event(direction)
+        except SceneError as exc:
+            self.report(refusal(str(exc)))
 
     def toggle_presentation(self) -> None:
         """Enter or leave presentation mode (F11; Esc also leaves)."""

@@ -78,9 +78,23 @@ def view_bounds(scene: Scene, solution: Solution, reference: float = 0.0) -> tup
     return focus - half, focus + half
 
 
-def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, reference: float = 0.0) -> None:
-    """Frame the motion (see :func:`view_bounds`), looking down at it from a tilt."""
-    lo, hi = view_bounds(scene, solution, reference)
+#: A close-up of an event frames this many radius sums of its pair around the contact point.
+EVENT_SPAN = 4.0
+
+
+def event_bounds(scene: Scene, solution: Solution, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """A box around event ``k``'s contact point, :data:`EVENT_SPAN` radius sums of its pair across each way."""
+    event = solution.events[k]
+    radii = [scene.bodies[i].radius for i in event.pair if i != scene.container]
+    half = EVENT_SPAN * 2.0 * max(radii) if len(radii) == 1 else EVENT_SPAN * sum(radii)
+    point = np.asarray(event.point, dtype=float)
+    return point - half, point + half
+
+
+def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, reference: float = 0.0,
+                   box: tuple[np.ndarray, np.ndarray] | None = None) -> None:  # fmt: skip
+    """Frame the motion (see :func:`view_bounds`), or ``box``, looking down at it from a tilt."""
+    lo, hi = view_bounds(scene, solution, reference) if box is None else box
     centre = (lo + hi) / 2
     radius = float(np.linalg.norm(hi - lo)) / 2 or 1.0
     direction = np.array([0.1, -0.75, 1.0])
@@ -96,11 +110,12 @@ def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, refere
     plotter.reset_camera_clipping_range()
 
 
-def apply_camera(plotter: pv.Plotter, camera: dict | None, scene: Scene, solution: Solution, reference: float = 0.0) -> None:
+def apply_camera(plotter: pv.Plotter, camera: dict | None, scene: Scene, solution: Solution, reference: float = 0.0,
+                 box: tuple[np.ndarray, np.ndarray] | None = None) -> None:  # fmt: skip
     """Look through ``camera`` (one :func:`explorer.model.scene.check_camera` accepted), or frame the
-    scene (:func:`default_camera`) without one."""
+    scene, or ``box``, (:func:`default_camera`) without one."""
     if camera is None:
-        default_camera(plotter, scene, solution, reference)
+        default_camera(plotter, scene, solution, reference, box)
         return
     plotter.camera.position = tuple(camera["position"])
     plotter.camera.focal_point = tuple(camera["focal_point"])

@@ -17,6 +17,7 @@ from .palette import (
     ENTER_COLOR,
     EXIT_COLOR,
     FADED_COLOR,
+    HALO_COLOR,
     MINKOWSKI_COLOR,
     OVERLAP_COLOR,
     PATH_COLOR,
@@ -28,6 +29,9 @@ CAPSULE_OPACITY = 0.16
 MINKOWSKI_OPACITY = 0.14
 GHOST_OPACITY = 0.35
 FADED_OPACITY = 0.25
+HALO_OPACITY = 0.7
+#: The inspector's arrow of a velocity before an event (the one after is opaque).
+BEFORE_OPACITY = 0.35
 
 
 def add_scene_items(items: ItemSet) -> None:
@@ -66,3 +70,11 @@ def add_scene_items(items: ItemSet) -> None:
     add("steps_a", "steps", color=BODY_COLORS[0], lit=False, line_width=1)
     add("steps_b", "steps", color=BODY_COLORS[1], lit=False, line_width=1)
     add("steps_caught", "steps", color=OVERLAP_COLOR, lit=False, line_width=2, on_top=True)
+    for k in range(2):  # the inspector (:mod:`.inspection`): the pair described
+        halo = add(f"focus_halo{k}", None, color=HALO_COLOR, opacity=HALO_OPACITY, lit=False).actor.GetProperty()
+        halo.BackfaceCullingOff()
+        halo.FrontfaceCullingOn()  # only its far side: a ring around the body that never tints the body itself
+        add(f"focus_before{k}", None, color=BODY_COLORS[k], opacity=BEFORE_OPACITY, on_top=True)  # over a crowd
+        add(f"focus_after{k}", None, color=BODY_COLORS[k], on_top=True)
+    add("focus_contact", "contact", color=CONTACT_COLOR, lit=False, on_top=True)
+    add("focus_normal", "contact", color=CONTACT_COLOR, on_top=True)

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
 
 from ..model.analysis import Solution
+from ..model.inspection import Focus
 from ..model.scene import Scene
 from ..model.text import fmt, status_text
+from ..model.values import conserved_line
 from .items import SUBSCRIPTS, rgb, text_style
 from .palette import (
     BODY_COLORS,
@@ -20,6 +22,7 @@ from .palette import (
     ENTER_COLOR,
     EXIT_COLOR,
     FADED_COLOR,
+    HALO_COLOR,
     MINKOWSKI_COLOR,
     PATH_COLOR,
     REFLECT_COLOR,
@@ -51,6 +54,14 @@ LEGEND_ALL = {
     "second root t₁: contact ends": ("faint arrow: the flight a body never makes", FADED_COLOR),
     "path after the bounce": ("each body's path through its events", PATH_COLOR),
 }
+#: The inspector describing another pair (:mod:`.inspection`): its marks replace the primary pair's
+#: expanded sphere and roots (meaning -> (meaning, colour); None: the row is left out).
+LEGEND_FOCUS = {
+    "expanded sphere rA + rB": ("halo: the pair described", HALO_COLOR),
+    "first root t₀: contact starts": ("at an event: velocity before (faint), after", PATH_COLOR),
+    "second root t₁: contact ends": None,  # (``all`` mode's row in its place stays)
+    "root outside [0, h]": None,
+}
 
 
 @dataclass(frozen=True)
@@ -78,10 +89,15 @@ NORMAL = ViewStyle()
 PRESENTATION = ViewStyle(text_scale=2.0, legend_scale=1.6, line_scale=1.8)
 
 
-def legend_rows(scene: Scene) -> list[tuple[str, str]]:
-    """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own words)."""
+def legend_rows(scene: Scene, focus: Focus | None = None) -> list[tuple[str, str]]:
+    """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own
+    words, and the inspector's while it describes a pair other than the primary one)."""
     rows = []
     for color, text in LEGEND_ROWS:
+        if focus is not None and not focus.primary and text in LEGEND_FOCUS and not (scene.mode == "all" and text in LEGEND_ALL):
+            if LEGEND_FOCUS[text] is not None:
+                rows.append(LEGEND_FOCUS[text][::-1])
+            continue
         if scene.mode == "inside":
             text = LEGEND_INSIDE.get(text, text)
         elif scene.mode == "all":
@@ -119,30 +135,39 @@ class TextOverlay:
         overlay.AddViewProp(actor)
         return actor
 
+    def actors(self) -> list[vtkTextActor]:
+        """Every text of the overlay: the verdict, the note and the rows of the colour key."""
+        return [self.verdict, self.note, *self.legend]
+
     def set_style(self, style: ViewStyle) -> None:
         """The verdict and the note at ``style``'s text scale (the key follows at its next drawing)."""
         self.verdict.GetTextProperty().SetFontSize(round(VERDICT_SIZE * style.text_scale))
         self.note.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
 
-    def draw_legend(self, scene: Scene, height: int, style: ViewStyle, visible: bool) -> None:
+    def draw_legend(self, scene: Scene, height: int, style: ViewStyle, visible: bool, focus: Focus | None = None) -> None:
         """The colour key in the lower right corner of a view ``height`` pixels high (with the labels layer)."""
         height = max(height, 1)
         size = int(min(LEGEND_SIZE, max(7, height / 62)) * style.legend_scale)  # the key keeps to ~1/4 of the height
         row = max(0.032, 1.5 * size / height)
-        for k, (actor, (color, text)) in enumerate(zip(self.legend, legend_rows(scene))):
-            actor.SetInput(text + " ■")
-            actor.GetTextProperty().SetColor(*rgb(color))
-            actor.GetTextProperty().SetFontSize(size)
-            actor.SetPosition(0.985, 0.03 + row * (len(LEGEND_ROWS) - 1 - k))
-            actor.SetVisibility(visible)
+        rows = legend_rows(scene, focus)
+        for k, actor in enumerate(self.legend):
+            actor.SetVisibility(visible and k < len(rows))
+            if k < len(rows):
+                color, text = rows[k]
+                actor.SetInput(text + " ■")
+                actor.GetTextProperty().SetColor(*rgb(color))
+                actor.GetTextProperty().SetFontSize(size)
+                actor.SetPosition(0.985, 0.03 + row * (len(rows) - 1 - k))
 
-    def draw_verdict(self, scene: Scene, solution: Solution, at: Placement, note: str | None) -> None:
+    def draw_verdict(self, scene: Scene, solution: Solution, at: Placement, note: str | None, focus: Focus | None = None,
+                     conserved: bool = False) -> None:  # fmt: skip
         """The verdict at the top left (with the time and frame when not the defaults), and a note under it.
 
-        The note: why the motion stops early (when the time shown is past it), or
-        the frame-stepped engine's verdict.
+        The verdict is the inspected pair's when ``focus`` describes another than the primary pair.  The
+        note: why the motion stops early (when the time shown is past it), or the frame-stepped engine's
+        verdict; with ``conserved`` (the layer of that name), the free bodies' momentum and energy after it.
         """
-        line = status_text(scene, solution, SUBSCRIPTS)
+        line = status_text(scene, solution, SUBSCRIPTS, focus)
         if at.time != 0.0:
             line += f"   ·   t = {fmt(at.time)}"
         if at.reference >= 0.5:
@@ -152,6 +177,8 @@ class TextOverlay:
         path = solution.path
         if path.stopped and at.time >= path.end:
             note = f"the motion is known to t = {fmt(path.end)}: {path.stopped}"
+        if conserved:
+            note = "\n".join(part for part in (note, conserved_line(scene, solution, at.time)) if part)
         self.note.SetVisibility(note is not None)
         if note is not None and self.note.GetInput() != note:
             self.note.SetInput(note)

@@ -6,6 +6,8 @@ BODY_COLORS = (
     "#d6609e", "#5b8c2a", "#a0522d", "#4a5fb0", "#e0b000", "#2e8b8b", "#9c3f9c", "#7a7a3a",
 )  # fmt: skip
 CONTACT_COLOR = "#ff00ff"
+#: The inspector's halo around the two bodies it describes.
+HALO_COLOR = "#ffc400"
 ENTER_COLOR = "#11a052"
 EXIT_COLOR = "#c0185a"
 FADED_COLOR = "#9a9a9a"

@@ -9,7 +9,8 @@ no render.
 
 Gestures: drag a sphere to move it; drag an arrow tip to change the velocity;
 Shift+drag a sphere to change its velocity from where it is (a resting sphere
-grows an arrow from its centre).
+grows an arrow from its centre); Ctrl+click a sphere (or its arrow tip) to
+pick it without dragging (the window describes it with the selected body).
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ class DragController:
         :func:`tip_of` it: the drag changes the velocity.
     tip_of : callable, optional
         ``tip_of(body)`` -> the body's drawn arrow tip (3,); needed for Shift drags.
+    on_pick : callable, optional
+        ``on_pick(body)`` when the button is pressed with Ctrl held on a grip: no drag follows.
     """
 
     def __init__(
@@ -107,6 +110,7 @@ class DragController:
         on_end: Callable[[Grip], None],
         on_start: Callable[[Grip], None] | None = None,
         tip_of: Callable[[int], tuple[float, float, float]] | None = None,
+        on_pick: Callable[[int], None] | None = None,
     ) -> None:
         self.plotter = plotter
         self.grips = grips
@@ -114,6 +118,7 @@ class DragController:
         self.on_end = on_end
         self.on_start = on_start
         self.tip_of = tip_of
+        self.on_pick = on_pick
         self.active: Grip | None = None
         self._plane_point = np.zeros(3)
         self._plane_normal = np.array([0.0, 0.0, 1.0])
@@ -183,6 +188,10 @@ class DragController:
         if picked is None:
             return
         grip, point = picked
+        if interactor.GetControlKey() and self.on_pick is not None:
+            self.on_pick(grip.body)
+            self._abort(event)
+            return
         if interactor.GetShiftKey() and grip.kind == "center" and self.tip_of is not None:
             grip = Grip(grip.body, "tip", tuple(self.tip_of(grip.body)), grip.radius)
         self.active = grip

@@ -2,16 +2,24 @@
 
 Draws the same :class:`explorer.model.parabola.Parabola` the window's live plot shows:
 the curve, the zero line, the contact region, both roots, the vertex, the
-horizon and the current time.  Qt-free (matplotlib's Agg canvas).
+horizon and the current time.  Its texts never overlap: the roots' labels sit
+above the zero line and the vertex's below its marker, each moved one more
+line away while it covers a text placed before it (:func:`separate`).
+Qt-free (matplotlib's Agg canvas).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from ..model.parabola import Parabola
-from ..model.text import fmt, polynomial
+from ..model.text import fmt, root_label
+from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
+
+#: A label that covers another moves this far (points) away from its mark, at most :data:`MAX_MOVES` times.
+LABEL_STEP, MAX_MOVES = 14, 8
+#: Behind each label: the curve and the lines stay visible around the text, not through it.
+BACKING = {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}
 
 
 def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
@@ -20,23 +28,24 @@ def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
     for span in plot.contact_spans():
         ax.axvspan(*span, color=CONTACT_FILL, alpha=0.6, lw=0, label="in contact" if span == plot.contact_spans()[0] else None)
     ax.axhline(0.0, color="#444444", lw=1)
-    ax.axvspan(0.0, plot.horizon, color="#e8eef8", alpha=0.7, lw=0, zorder=0)
-    ax.axvline(0.0, color="#888888", lw=1, ls=":")
+    ax.axvspan(plot.start, plot.horizon, color="#e8eef8", alpha=0.7, lw=0, zorder=0)
+    ax.axvline(plot.start, color="#888888", lw=1, ls=":")
     ax.axvline(plot.horizon, color="#888888", lw=1, ls="--", label=f"horizon h = {fmt(plot.horizon)}")
-    ax.plot(plot.t, plot.f, color=CURVE_COLOR, lw=2.2, label="f(t) = |p + v t|² − R²")
+    x = plot.variable
+    ax.plot(plot.t, plot.f, color=CURVE_COLOR, lw=2.2, label=f"f({x}) = |p + v {x}|² − R²")
+    labels = []
     if plot.roots is not None:
         for k, root in enumerate(plot.roots):
-            inside_h = 0.0 <= root <= plot.horizon
-            color = (ENTER_COLOR, EXIT_COLOR)[k] if inside_h else FADED_COLOR
+            color = (ENTER_COLOR, EXIT_COLOR)[k] if plot.in_window(root) else FADED_COLOR
             if lo <= root <= hi:
                 ax.plot([root], [0.0], "o", ms=9, color=color, zorder=5)
-                ax.annotate(f"t{'₀₁'[k]} = {fmt(root)}", (root, 0.0), xytext=(0, 12 if k == 0 else -18),
-                            textcoords="offset points", ha="center", color=color, fontsize=10, weight="bold")  # fmt: skip
+                labels.append(ax.annotate(f"{root_label(k)} = {fmt(root)}", (root, 0.0), xytext=(0, 12), textcoords="offset points",
+                                          ha="center", color=color, fontsize=10, weight="bold", bbox=BACKING))  # fmt: skip
     if plot.vertex is not None and lo <= plot.vertex[0] <= hi:
         tv, fv = plot.vertex
         ax.plot([tv], [fv], "D", ms=7, color=MINKOWSKI_COLOR, zorder=5)
-        ax.annotate(f"vertex t_min = {fmt(tv)}", (tv, fv), xytext=(0, -16 if fv <= 0 else 10), textcoords="offset points",
-                    ha="center", color="#555555", fontsize=9)  # fmt: skip
+        labels.append(ax.annotate(f"vertex t_min = {fmt(tv)}", (tv, fv), xytext=(0, -16), textcoords="offset points",
+                                  ha="center", color="#555555", fontsize=9, bbox=BACKING))  # fmt: skip
     if lo <= plot.now <= hi:
         ax.axvline(plot.now, color="#d62728", lw=1.5, label=f"now t = {fmt(plot.now)}")
     ax.set_xlim(lo, hi)
@@ -47,10 +56,27 @@ def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
         ax.set_ylim(min(bottom, 0.0) - pad, max(top, 0.0) + pad)
     ax.set_xlabel("t (frames)")
     sign = "≥ 0: at the wall" if inside else "≤ 0: touching"
-    ax.set_ylabel(f"f(t)   ({sign})")
-    ax.set_title(f"f(t) = {polynomial(plot.a, plot.b, plot.c)}", fontsize=11)
+    ax.set_ylabel(f"f   ({sign})")
+    ax.set_title(plot.title("\n"), fontsize=11)
     ax.legend(loc="best", fontsize=8, framealpha=0.85)
     ax.grid(True, color="#dddddd", lw=0.6)
+    separate(ax, labels)
+
+
+def separate(ax, labels: list) -> None:
+    """Move each of ``labels`` (annotations, in order) away from its mark until it covers none placed before it.
+
+    A label above its mark (a positive offset) moves up, one below moves down, by :data:`LABEL_STEP` points.
+    """
+    placed = []
+    for label in labels:
+        for _ in range(MAX_MOVES):
+            box = label.get_window_extent().expanded(1.0, 1.1)
+            if not any(box.overlaps(other) for other in placed):
+                break
+            x, y = label.xyann
+            label.xyann = (x, y + (LABEL_STEP if y > 0 else -LABEL_STEP))
+        placed.append(label.get_window_extent())
 
 
 def compose_png(view_rgb: np.ndarray, plot: Parabola, out, inside: bool = False, dpi: int = 100) -> None:
@@ -73,6 +99,6 @@ def compose_png(view_rgb: np.ndarray, plot: Parabola, out, inside: bool = False,
     left = fig.add_axes((0.0, 0.0, w / (w + plot_w), 1.0))
     left.imshow(view_rgb)
     left.set_axis_off()
-    right = fig.add_axes((w / (w + plot_w) + 0.06 * plot_w / (w + plot_w), 0.1, 0.88 * plot_w / (w + plot_w), 0.82))
+    right = fig.add_axes((w / (w + plot_w) + 0.14 * plot_w / (w + plot_w), 0.1, 0.82 * plot_w / (w + plot_w), 0.8))
     draw_parabola(right, plot, inside)
     fig.savefig(out, dpi=dpi, facecolor="white")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .. import system
 from ..model.analysis import Solution, solve
+from ..model.inspection import Focus, Inspection
 from ..model.scene import Scene, check_camera, view_settings
 from ..system.files import replacing
 
@@ -117,12 +118,14 @@ def draw_offscreen(
     camera: dict | None = None,
     frame: float = 0.0,
     solution: Solution | None = None,
+    focus: Focus | None = None,
 ):
     """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it).
 
     ``frame`` is 0 for the world frame, 1 for B's rest frame (see
     :meth:`explorer.view.scene_view.SceneView.update`).  ``solution``: the
-    scene's, when the caller has it already (default: solved here).
+    scene's, when the caller has it already (default: solved here).  ``focus``:
+    the pair the inspector describes (:func:`inspected`).
 
     Returns
     -------
@@ -133,16 +136,17 @@ def draw_offscreen(
     check_offscreen()
     import pyvista as pv
 
-    from .camera import apply_camera
+    from .camera import apply_camera, event_bounds
     from .scene_view import SceneView
 
     plotter = pv.Plotter(off_screen=True, window_size=list(size))
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
     solution = solve(scene) if solution is None else solution
-    view.update(scene, solution, t, frame, scene.layers, scene.steps)
+    view.update(scene, solution, t, frame, scene.layers, scene.steps, focus)
+    box = None if focus is None or focus.event is None else event_bounds(scene, solution, focus.event)  # a close-up
     apply_camera(plotter, view_settings(scene.view)["camera"] if camera is None else check_camera(camera, ("camera",)),
-                 scene, solution, frame)  # fmt: skip
+                 scene, solution, frame, box)  # fmt: skip
     return plotter, solution, view
 
 
@@ -157,6 +161,8 @@ def render_png(
     frame: float = 0.0,
     with_plot: bool = False,
     solution: Solution | None = None,
+    event: int | None = None,
+    pair: tuple[int, int] | None = None,
 ) -> Path:
     """Draw ``scene`` at time ``t`` and write a PNG.
 
@@ -182,6 +188,11 @@ def render_png(
         Put the parabola f(t) beside the view (matplotlib).
     solution : Solution, optional
         The scene's, when the caller has it already (default: solved here).
+    event : int, optional
+        Inspect this event of the motion (0 the first): drawn at its time, with the inspector's marks, and
+        its pair's parabola over its segment (``with_plot``); ``t`` is not used.
+    pair : (int, int), optional
+        Describe these two bodies (scene indices) instead of A and its partner.
 
     Returns
     -------
@@ -192,6 +203,8 @@ def render_png(
     ------
     ValueError
         Over the memory budget (:func:`check_memory`), before drawing.
+    SceneError
+        No such event, or not two different bodies (a ValueError), before drawing.
     RenderUnavailable
         Nothing can be drawn here (:func:`check_offscreen`).
     SceneError
@@ -199,7 +212,9 @@ def render_png(
     """
     out = Path(out)
     check_memory((size[0] * scale, size[1] * scale), plot=with_plot)
-    plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame, solution)
+    solution = solve(scene) if solution is None else solution
+    t, focus = inspected(solution, t, event, pair)
+    plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame, solution, focus)
     try:
         if with_plot:
             from ..model.parabola import parabola
@@ -207,7 +222,7 @@ def render_png(
 
             image = plotter.screenshot(transparent_background=False, scale=scale, return_img=True)
             with replacing(out, binary=True) as (_, tmp):
-                compose_png(image, parabola(solution, t), str(tmp), inside=scene.mode == "inside")
+                compose_png(image, parabola(solution, t, focus), str(tmp), inside=focus.sweep.inside)
         else:
             import imageio.v3 as iio
 
@@ -217,3 +232,18 @@ def render_png(
     finally:
         plotter.close()
     return out
+
+
+def inspected(solution: Solution, t: float, event: int | None = None, pair: tuple[int, int] | None = None) -> tuple[float, Focus]:
+    """The time to draw at and the inspector's focus for ``event`` or ``pair`` (as the window's inspector gives them).
+
+    Raises
+    ------
+    SceneError
+        No such event, or not two different bodies.
+    """
+    inspection = Inspection()
+    inspection.choose(solution, event, pair)
+    if event is not None:
+        t = solution.events[event].time
+    return t, inspection.focus(solution, t)

@@ -4,9 +4,10 @@ Used by both the Qt window (its 3-D view is a pyvista plotter in a native widget
 headless pictures (``sphere-explorer render``), so a PNG from the command line
 and the window show the same thing.  One method draws each object: bodies and
 their capsules, the expanded sphere, the roots, the contact, the overlap, the
-reflected paths, the closest approach, the floor grid; the items are created
-by :mod:`.catalogue`, the verdict line and the colour key drawn by
-:mod:`.overlay`.  Qt-free.
+closest approach, the floor grid; the paths by :mod:`.paths`, the inspector's
+marks by :mod:`.inspection`; the items are created by :mod:`.catalogue`, the
+verdict line and the colour key drawn by :mod:`.overlay`, and the labels kept
+clear of the spheres and of one another by :mod:`.labels`.  Qt-free.
 """
 
 from __future__ import annotations
@@ -18,14 +19,18 @@ from vtkmodules.vtkRenderingCore import vtkRenderer
 
 from solver import Status
 
-from ..model.analysis import Solution, centres_at_events
+from ..model.analysis import Solution
+from ..model.inspection import Focus
 from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
 from ..model.stepping import stepped_test
 from ..model.text import fmt, root_label
 from . import geometry
-from .items import SUBSCRIPTS, ItemSet, rgb
 from .catalogue import add_scene_items
+from .inspection import draw_focus
+from .items import SUBSCRIPTS, ItemSet
+from .labels import LabelLayout, label_plan
 from .overlay import LABEL_SIZE, NORMAL, TextOverlay, ViewStyle
+from .paths import draw_paths, draw_reflection
 from .palette import (
     BACKGROUND,
     BODY_COLORS,
@@ -92,6 +97,7 @@ class SceneView:
         window.AddRenderer(overlay)
         self.items = ItemSet(renderer, overlay)
         self.text = TextOverlay(overlay)  # the verdict, a note under it and the colour key
+        self.labels = LabelLayout(renderer, self.items, lambda: (self.text.actors(), overlay))  # labels keep clear
         self._axes_added = False
         add_scene_items(self.items)
 
@@ -111,6 +117,7 @@ class SceneView:
         reference: float = 0.0,
         layers: dict[str, bool] | None = None,
         steps: int = DEFAULT_STEPS,
+        focus: Focus | None = None,
     ) -> Placement:
         """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -133,6 +140,9 @@ class SceneView:
             Visibility by layer name (default: :data:`LAYERS`).
         steps : int
             Steps of the frame-stepped engine (the ``steps`` layer).
+        focus : Focus, optional
+            The pair the inspector describes (:mod:`explorer.model.inspection`): other than the
+            primary pair, its marks (:mod:`.inspection`) replace the primary pair's.
 
         Returns
         -------
@@ -145,19 +155,28 @@ class SceneView:
         self.placement = at
         swept_until = _first_events(scene, solution)
         self._draw_bodies(scene, solution, at, swept_until)
-        self._draw_expanded_sphere(scene, solution, at, swept_until[0])
-        self._draw_roots(scene, solution, at)
-        self._draw_contact(solution, at)
-        self._draw_overlap(scene, solution, at)
-        self._draw_reflection(scene, solution, at)
-        self._draw_closest(solution, at)
-        self._draw_paths(scene, solution, at)
+        width = at.marker * self.style.line_scale
+        if focus is None or focus.primary:
+            self._draw_primary_pair(scene, solution, at, swept_until[0])
+        else:
+            draw_focus(self.items, scene, solution, focus, at, width)
+        draw_reflection(self.items, scene, solution, at, width)
+        draw_paths(self.items, scene, solution, at, width)
         note = self._draw_steps(solution, at, steps)
         self._draw_grid(*at.bounds)
         visible = self.items.visible("labels")
-        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible)
-        self.text.draw_verdict(scene, solution, at, note)
+        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus)
+        self.text.draw_verdict(scene, solution, at, note, focus, self.items.visible("conserved"))
+        self.labels.arrange(label_plan(scene, solution, at, focus))
         return at
+
+    def _draw_primary_pair(self, scene: Scene, solution: Solution, at: Placement, swept_until: float) -> None:
+        """A and its first partner: the expanded sphere, both roots, the contact, an overlap, the closest approach."""
+        self._draw_expanded_sphere(scene, solution, at, swept_until)
+        self._draw_roots(scene, solution, at)
+        self._draw_contact(solution, at)
+        self._draw_overlap(scene, solution, at)
+        self._draw_closest(solution, at)
 
     def _thin(self, at: Placement, fraction: float) -> float:
         """A tube or marker radius: ``fraction`` of the marker size, times the style's line scale."""
@@ -285,34 +304,6 @@ class SceneView:
         pair = (0, solution.other)
         centers = [scene.bodies[j].center for j in pair]
         self.items.show("overlap", geometry.spheres, centers, [at.radii[j] * 1.04 for j in pair], (24, 12))
-
-    def _draw_reflection(self, scene: Scene, solution: Solution, at: Placement) -> None:
-        """A's path after its first bounce, and the other body's after the impact (world frame only)."""
-        path = solution.path
-        if not path.bounces or at.reference >= 0.5 or scene.mode == "all":  # B's frame ends at the impact; all: every path
-            return
-        h = scene.horizon
-        first = path.bounces[0].time
-        times = [first] + [seg.t_end for seg in path.segments if seg.t_start >= first]
-        centres = [at.at(path.positions(tau)[0], tau) for tau in times]
-        if len(centres) > 1:
-            self.items.show("reflection", geometry.tube, centres, self._thin(at, 0.035))
-            self.items.show("reflection_end", geometry.sphere, centres[-1], at.radii[0], (24, 12))
-        j = path.bounces[0].other
-        start_j, after = at.at(path.positions(first)[j], first), at.at(path.positions(h)[j], h)
-        if scene.mode != "inside" and not scene.bodies[j].fixed and np.any(np.subtract(after, start_j)):
-            self.items.show("reflection_b", geometry.tube, [start_j, after], self._thin(at, 0.035))
-            self.items.set_color("reflection_b_end", BODY_COLORS[j])
-            self.items.show("reflection_b_end", geometry.sphere, after, at.radii[j], (24, 12))
-
-    def _draw_paths(self, scene: Scene, solution: Solution, at: Placement) -> None:
-        """``all`` mode: every moving body's centre over the motion, through each of its events (world frame)."""
-        if scene.mode != "all" or at.reference >= 0.5:
-            return
-        corners = centres_at_events(solution.path)  # (segments + 1, bodies, 3)
-        moving = [i for i, body in enumerate(scene.bodies) if not (i == scene.container or body.fixed)]
-        colors = [rgb(BODY_COLORS[i]) for i in moving]
-        self.items.show("paths", geometry.coloured_tubes, [corners[:, i] for i in moving], colors, self._thin(at, 0.03))
 
     def _draw_steps(self, solution: Solution, at: Placement, steps: int) -> str | None:
         """The ``steps`` layer: where a fixed-step engine would test the primary pair, the steps that see an overlap.

@@ -116,7 +116,9 @@ def test_render_command_writes_the_requested_size(tmp_path):
     now, start = solution.path.positions(0.25)[0], np.asarray(scene.bodies[0].center)
     assert np.linalg.norm(now - start) > 2 * scene.bodies[0].radius
     assert _near(image, to_pixel(now), BODY_COLORS[0], radius=4, tol=90) > 10
-    assert _near(image, to_pixel(start), BODY_COLORS[0], radius=4, tol=90) == 0
+    # where it started only its path crosses (a line at most 3 pixels wide: up to 27 of the 9 x 9 patch; the ball
+    # would fill it), now that no label is left covering it
+    assert _near(image, to_pixel(start), BODY_COLORS[0], radius=4, tol=90) <= 27
 
 
 def test_render_time_moves_the_spheres():
