@@ -23,8 +23,8 @@ import sys
 import types
 from pathlib import Path
 
-from .system import interrupt
 from .model.gallery import DEFAULT_SCENE
+from .system import interrupt
 
 #: Exit code for refused input (bad scene, bad arguments, unusable output or environment).
 EXIT_REFUSED = 2
@@ -209,7 +209,9 @@ def cmd_render(args: argparse.Namespace) -> int:
             from .view.render import render_png
 
             t = 0.0 if args.time is None else args.time
-            render_png(scene, out, args.size, t, frame=frame, with_plot=args.plot, solution=solution, event=event, pair=pair)
+            render_png(
+                scene, out, args.size, t, frame=frame, with_plot=args.plot, solution=solution, event=event, pair=pair
+            )
         else:
             from .view.animation import render_animation
 
@@ -307,6 +309,7 @@ def cmd_export_html(args: argparse.Namespace) -> int:
 
 # -- the parsers ---------------------------------------------------------------------------------
 
+
 def _budget_help() -> str:
     from .view.render import MEMORY_BUDGET, MEMORY_VARIABLE
 
@@ -342,15 +345,29 @@ def _parser_render() -> argparse.ArgumentParser:
     )
     p.add_argument("scene", help="scene file (.json)")
     p.add_argument("-o", "--output", required=True, help="picture (.png) or animation (.gif, .mp4) to write")
-    p.add_argument("--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels, 16 to 8192 a side (default 1280x800)")
+    p.add_argument(
+        "--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels, 16 to 8192 a side (default 1280x800)"
+    )
     p.add_argument("--time", type=_time, help="time at which the spheres are drawn (default 0)")
     p.add_argument("--frame", choices=("world", "relative"), default="world", help="world frame, or B's rest frame")
     p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
     p.add_argument("--event", type=_int_in(1, 10**6, "events"), help="PNG: inspect the motion's event K (1 the first): "
                    "drawn at its time with its pair, contact and velocities; --plot: that pair's parabola")  # fmt: skip
-    p.add_argument("--pair", metavar="A,C", help="PNG: describe these two bodies (their names) instead of A and its partner")
-    p.add_argument("--frames", type=_int_in(2, 1000, "frames"), default=40, help="animation: frames over [0, horizon], 2 to 1000 (default 40)")
-    p.add_argument("--fps", type=_int_in(1, 100, "frames per second"), default=20, help="animation: frames per second, 1 to 100 (default 20)")
+    p.add_argument(
+        "--pair", metavar="A,C", help="PNG: describe these two bodies (their names) instead of A and its partner"
+    )
+    p.add_argument(
+        "--frames",
+        type=_int_in(2, 1000, "frames"),
+        default=40,
+        help="animation: frames over [0, horizon], 2 to 1000 (default 40)",
+    )
+    p.add_argument(
+        "--fps",
+        type=_int_in(1, 100, "frames per second"),
+        default=20,
+        help="animation: frames per second, 1 to 100 (default 20)",
+    )
     p.set_defaults(run=cmd_render)
     return p
 
@@ -403,7 +420,9 @@ def _parser_window() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("scene", nargs="?", help="scene file to open (default: the default scene)")
-    p.add_argument("--present", action="store_true", help="start in presentation mode (full screen, large text; Esc leaves)")
+    p.add_argument(
+        "--present", action="store_true", help="start in presentation mode (full screen, large text; Esc leaves)"
+    )
     p.set_defaults(run=cmd_window)
     return p
 

@@ -104,7 +104,9 @@ class Solution:
         return first_turn(self.scene, self.events, (0, self.other))
 
 
-def first_turn(scene: Scene, events: tuple[SceneEvent, ...], pair: tuple[int, int], start: int = 0) -> SceneEvent | None:
+def first_turn(
+    scene: Scene, events: tuple[SceneEvent, ...], pair: tuple[int, int], start: int = 0
+) -> SceneEvent | None:
     """The first of ``events[start:]`` that turns a body of ``pair`` (None: both fly on freely).
 
     A fixed body or a container is never turned, so only its partner's events count against one.
@@ -139,7 +141,9 @@ def solve(scene: Scene) -> Solution:
     if scene.mode == "inside":
         sweeps: tuple[Sweep, ...] = (sweep_inside(a, others[0], h),)
     else:
-        sweeps = tuple(sweep_inside(a, o, h) if b.container else sweep(a, o, h) for b, o in zip(scene.bodies[1:], others))
+        sweeps = tuple(
+            sweep_inside(a, o, h) if b.container else sweep(a, o, h) for b, o in zip(scene.bodies[1:], others)
+        )
     hits = [k for k, s in enumerate(sweeps) if s.hit]
     if hits:
         primary = min(hits, key=lambda k: sweeps[k].toi)
@@ -164,7 +168,9 @@ def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
     wall = scene.container
     balls = [i for i in rows if i != wall]
     container = None if wall is None else scene.bodies[wall].to_body()
-    names = [scene.bodies[i].name for i in balls] + ([] if wall is None else [f"the container {scene.bodies[wall].name}"])
+    names = [scene.bodies[i].name for i in balls] + (
+        [] if wall is None else [f"the container {scene.bodies[wall].name}"]
+    )
     motion = simulate([scene.bodies[i].to_body() for i in balls], scene.horizon, scene.restitution, container,
                       max_events=MOTION_EVENTS, names=names)  # fmt: skip
     order = [rows.index(i) for i in range(len(scene.bodies))]  # scene index -> motion row
@@ -179,7 +185,9 @@ def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
     )
     events = _scene_events(motion, rows, wall)
     bounces = tuple(
-        Bounce(e.time, e.pair[1], ev.point, ev.normal) for e, ev in zip(events, motion.events) if e.pair[0] == 0 and e.kind == "impact"
+        Bounce(e.time, e.pair[1], ev.point, ev.normal)
+        for e, ev in zip(events, motion.events)
+        if e.pair[0] == 0 and e.kind == "impact"
     )
     return BouncePath(segments, bounces, motion.stopped, motion), events
 

@@ -242,7 +242,9 @@ class _Compact:
         if isinstance(value, dict):
             lower = {_norm(k): v for k, v in value.items()}
             if set(lower) != {"x", "y", "z"}:
-                raise self.fail(f'expected 3 numbers for {what} as [x, y, z] or {{"x", "y", "z"}}, got {_short(value)}', *keys)
+                raise self.fail(
+                    f'expected 3 numbers for {what} as [x, y, z] or {{"x", "y", "z"}}, got {_short(value)}', *keys
+                )
             value = [lower["x"], lower["y"], lower["z"]]
         if not isinstance(value, list):
             raise self.fail(f"expected 3 numbers for {what}, got {_short(value)}", *keys)
@@ -266,7 +268,11 @@ class _Compact:
                     sub,
                 )
             if quantity in fields:
-                raise self.fail(f'{name} {_WORDS.get(quantity, quantity)} given twice ("{fields[quantity][0]}" and "{sub}")', key, sub)
+                raise self.fail(
+                    f'{name} {_WORDS.get(quantity, quantity)} given twice ("{fields[quantity][0]}" and "{sub}")',
+                    key,
+                    sub,
+                )
             fields[quantity] = (sub, value)
         for required in ("center", "radius"):
             if required not in fields:
@@ -276,7 +282,11 @@ class _Compact:
             return (key, fields[q][0])
 
         center = self.vector(fields["center"][1], f"{name} centre", *where("center"))
-        velocity = self.vector(fields["velocity"][1], f"{name} velocity", *where("velocity")) if "velocity" in fields else (0.0, 0.0, 0.0)
+        velocity = (
+            self.vector(fields["velocity"][1], f"{name} velocity", *where("velocity"))
+            if "velocity" in fields
+            else (0.0, 0.0, 0.0)
+        )
         radius = self.scalar(fields["radius"][1], f"{name} radius", *where("radius"))
         mass = self.scalar(fields["mass"][1], f"{name} mass", *where("mass")) if "mass" in fields else 1.0
         if "fixed" in fields:
@@ -381,9 +391,7 @@ def _from_text(text: str) -> Scene:
     got = _labelled(same_form()) if labelled else _positional(same_form(), end)
     order = ", ".join(_what(body, quantity) for body, quantity in _POSITIONAL[: len(seen)])
     form = "labelled lines" if labelled else f"unlabelled lines ({order})"
-    described = (
-        f"Pasted into the explorer as plain text, {len(seen)} {form}, for example from another engine's log."
-    )
+    described = f"Pasted into the explorer as plain text, {len(seen)} {form}, for example from another engine's log."
     return _build(got, end, described)
 
 
@@ -455,7 +463,7 @@ def _labelled(lines: Iterable[_Line]) -> _Collected:
         else:
             value = _numbers(line, 1, what)[0]
         _store(got, (body, quantity), value, line)
-    if (("A", "fixed") in got.lines or ("B", "fixed") in got.lines):
+    if ("A", "fixed") in got.lines or ("B", "fixed") in got.lines:
         for body in ("A", "B"):
             if (body, "fixed") in got.lines and (body, "mass") in got.lines:
                 later = max(got.lines[(body, "fixed")], got.lines[(body, "mass")])
@@ -466,7 +474,7 @@ def _labelled(lines: Iterable[_Line]) -> _Collected:
 def _unknown_label(line: _Line) -> SceneError:
     return _at_line(
         line.number,
-        f"unknown label {_short(' '.join(line.label[:_MAX_LABEL_WORDS + 1]))} (expected e.g. 'a.center', "
+        f"unknown label {_short(' '.join(line.label[: _MAX_LABEL_WORDS + 1]))} (expected e.g. 'a.center', "
         f"'b velocity', 'a radius', 'b mass', 'b fixed', 'horizon', 'mode')",
     )
 
@@ -493,7 +501,7 @@ def _positional(lines: Iterable[_Line], end: int) -> _Collected:
         raise _at_line(
             end,
             f"end of text, expected a line of {_count(n)} for {_what(body, quantity)} "
-            f"(unlabelled: A centre, A velocity, A radius, B centre, B velocity, B radius, [horizon])"
+            f"(unlabelled: A centre, A velocity, A radius, B centre, B velocity, B radius, [horizon])",
         )
     return got
 
@@ -505,7 +513,7 @@ def _build(got: _Collected, end: int, description: str) -> Scene:
                 raise _at_line(
                     end,
                     f"end of text, expected a line for {_what(body, quantity)} "
-                    f"(e.g. '{body.lower()}.{quantity}: {example}')"
+                    f"(e.g. '{body.lower()}.{quantity}: {example}')",
                 )
     bodies = []
     for body in ("A", "B"):

@@ -388,9 +388,7 @@ def translate(scene: Scene, offset: Sequence[float]) -> Scene:
 def translation_is_exact(scene: Scene, offset: Sequence[float]) -> bool:
     """True when ``centre + offset`` is computed without rounding for every body."""
     o = _offset(offset)
-    return all(
-        Fraction(c) + Fraction(d) == Fraction(c + d) for b in scene.bodies for c, d in zip(b.center, o)
-    )
+    return all(Fraction(c) + Fraction(d) == Fraction(c + d) for b in scene.bodies for c, d in zip(b.center, o))
 
 
 def _offset(offset: Sequence[float]) -> tuple[float, float, float]:

@@ -299,7 +299,9 @@ def _view_data(value: Any, path: Location, depth: int, count: list[int]) -> None
         for i, item in enumerate(value):
             _view_data(item, (*path, i), depth + 1, count)
         return
-    raise SceneError.at(path, f"expected JSON data (numbers, text, true/false, lists, objects), got {type(value).__name__}")
+    raise SceneError.at(
+        path, f"expected JSON data (numbers, text, true/false, lists, objects), got {type(value).__name__}"
+    )
 
 
 def check_steps(value: Any, path: Location) -> int:
@@ -339,7 +341,11 @@ def check_camera(camera: Any, path: Location) -> dict[str, list[float]]:
     sight = [f - p for f, p in zip(focal, position)]
     if not any(sight):
         raise SceneError.at((*path, "position"), "must differ from focal_point")
-    cross = (sight[1] * up[2] - sight[2] * up[1], sight[2] * up[0] - sight[0] * up[2], sight[0] * up[1] - sight[1] * up[0])
+    cross = (
+        sight[1] * up[2] - sight[2] * up[1],
+        sight[2] * up[0] - sight[0] * up[2],
+        sight[0] * up[1] - sight[1] * up[0],
+    )
     if not any(cross):
         raise SceneError.at((*path, "up"), "must not lie along the line of sight")
     return {"position": list(position), "focal_point": list(focal), "up": list(camera.get("up", (0.0, 0.0, 1.0)))}
@@ -389,7 +395,9 @@ def _validate_container(mode: str, bodies: list[SceneBody]) -> None:
     if not marked:
         return
     if mode != "all":
-        raise SceneError.at(("bodies", marked[0], "container"), 'only "all" mode marks a container (inside mode: body 1 is it)')
+        raise SceneError.at(
+            ("bodies", marked[0], "container"), 'only "all" mode marks a container (inside mode: body 1 is it)'
+        )
     if len(marked) > 1:
         raise SceneError.at(("bodies", marked[1], "container"), "at most one container")
     k = marked[0]
@@ -399,7 +407,10 @@ def _validate_container(mode: str, bodies: list[SceneBody]) -> None:
         raise SceneError.at(("bodies",), "a container needs at least two bodies inside it")
     for i, b in enumerate(bodies):
         if i != k and not b.radius < bodies[k].radius:
-            raise SceneError.at(("bodies", k, "radius"), f"the container must be larger than {b.name} ({bodies[k].radius:g} <= {b.radius:g})")
+            raise SceneError.at(
+                ("bodies", k, "radius"),
+                f"the container must be larger than {b.name} ({bodies[k].radius:g} <= {b.radius:g})",
+            )
 
 
 def validate(scene: Scene) -> None:

@@ -45,7 +45,6 @@ OPTIONAL = ("title", "description", "view")
 BODY_KEYS = ("name", "center", "velocity", "radius", "mass", "fixed", "container")
 
 
-
 # -- JSON text --------------------------------------------------------------------------
 
 
@@ -108,7 +107,9 @@ def decode_json(text: str) -> object:
             object_pairs_hook=_no_duplicates,
         )  # fmt: skip
     except json.JSONDecodeError as exc:
-        raise SceneError(f"line {exc.lineno}: not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from None
+        raise SceneError(
+            f"line {exc.lineno}: not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno
+        ) from None
     except RecursionError:
         raise SceneError("line 1: not valid JSON: nested too deeply", line=1) from None
     except _Refused as exc:
@@ -145,7 +146,9 @@ def from_dict(data: Any) -> Scene:
     if "format" not in data:
         raise SceneError('missing key "format" (expected "sphere-explorer/1")')
     if data["format"] != FORMAT:
-        raise SceneError.at(("format",), f"unknown version {short_repr(data['format'])} (this program reads {FORMAT!r})")
+        raise SceneError.at(
+            ("format",), f"unknown version {short_repr(data['format'])} (this program reads {FORMAT!r})"
+        )
     for key in REQUIRED:
         if key not in data:
             raise SceneError(f'missing key "{key}"')
@@ -202,7 +205,12 @@ def to_dict(scene: Scene) -> dict[str, Any]:
     """JSON-ready dictionary of ``scene`` (the inverse of :func:`from_dict`)."""
     bodies = []
     for b in scene.bodies:
-        entry: dict[str, Any] = {"name": b.name, "center": list(b.center), "velocity": list(b.velocity), "radius": b.radius}
+        entry: dict[str, Any] = {
+            "name": b.name,
+            "center": list(b.center),
+            "velocity": list(b.velocity),
+            "radius": b.radius,
+        }
         if b.fixed:
             entry["fixed"] = True
         else:

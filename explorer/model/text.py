@@ -127,7 +127,9 @@ def state_note(scene: Scene, solution: Solution) -> str | None:
     if contact is not None and contact.degenerate:
         return "The centres coincide: the contact normal is undefined (x axis shown)."
     if s.status is Status.OUTSIDE:
-        return f"{scene.bodies[0].name} is entirely outside the container at t = 0: there is no wall to reach from inside."
+        return (
+            f"{scene.bodies[0].name} is entirely outside the container at t = 0: there is no wall to reach from inside."
+        )
     if s.status is Status.OVERLAPPING and scene.mode == "inside":
         return f"{scene.bodies[0].name} touches or crosses the container wall at t = 0."
     if s.status is Status.OVERLAPPING:

@@ -55,7 +55,9 @@ def value_rows(scene: Scene, solution: Solution, steps: SteppedTest | None = Non
     if s.t_min is not None:
         rows.append(("vertex t_min", fmt(start + s.t_min)))
     closest = s.closest
-    rows.append(("closest approach", f"{fmt(closest.distance)} at t = {fmt(start + closest.time)} (gap {fmt(closest.gap)})"))
+    rows.append(
+        ("closest approach", f"{fmt(closest.distance)} at t = {fmt(start + closest.time)} (gap {fmt(closest.gap)})")
+    )
     rows += _contact_rows(scene, solution, f)
     path = solution.path
     motion = f"{len(solution.events)} event(s) before the horizon"

@@ -100,7 +100,12 @@ def _report_startup(window, out: Path, first_frame: float) -> None:
     for centre, radius in zip(placement.centers, placement.radii):
         x, y = project(viewport.plotter, centre)
         edge_x, edge_y = project(viewport.plotter, centre + _across(viewport.plotter) * radius)
-        bodies.append({"center": [origin.x() + x / ratio, origin.y() + y / ratio], "radius": float(((edge_x - x) ** 2 + (edge_y - y) ** 2) ** 0.5 / ratio)})
+        bodies.append(
+            {
+                "center": [origin.x() + x / ratio, origin.y() + y / ratio],
+                "radius": float(((edge_x - x) ** 2 + (edge_y - y) ** 2) ** 0.5 / ratio),
+            }
+        )
     data = {
         "first_frame": first_frame,
         "available": rect(window.screen().availableGeometry()),

@@ -100,7 +100,9 @@ class Documents(QObject):
 
     def ask_open(self) -> None:
         path = self.session.path
-        name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open scene", str(path.parent if path else Path.cwd()), "Scenes (*.json)")
+        name, _ = QFileDialog.getOpenFileName(
+            self.parent_widget, "Open scene", str(path.parent if path else Path.cwd()), "Scenes (*.json)"
+        )
         if name:
             self.open_file(name)
 
@@ -129,7 +131,9 @@ class Documents(QObject):
             self.save_to(path)
 
     def ask_save_as(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Save scene as", str(Path.cwd() / "scene.json"), "Scenes (*.json)")
+        name, _ = QFileDialog.getSaveFileName(
+            self.parent_widget, "Save scene as", str(Path.cwd() / "scene.json"), "Scenes (*.json)"
+        )
         if name:
             self.save_to(name if name.endswith(".json") else name + ".json")
 
@@ -150,7 +154,9 @@ class Documents(QObject):
             return None
         size = self._view_size()
         try:
-            out = render_png(self.session.saved_scene(), path, size, 0.0, int(scale), transparent, self.viewport.camera_state())
+            out = render_png(
+                self.session.saved_scene(), path, size, 0.0, int(scale), transparent, self.viewport.camera_state()
+            )
         except (OSError, ValueError) as exc:
             self.error_dialog("Cannot export", str(exc))
             return None
@@ -167,7 +173,9 @@ class Documents(QObject):
         size = (min(width, ANIMATION_MAX_SIZE[0]), min(height, ANIMATION_MAX_SIZE[1]))
         reference = 1.0 if self.session.reference.rest_frame else 0.0
         try:
-            out = render_animation(self.session.saved_scene(), path, size, frames, camera=self.viewport.camera_state(), frame=reference)
+            out = render_animation(
+                self.session.saved_scene(), path, size, frames, camera=self.viewport.camera_state(), frame=reference
+            )
         except (OSError, ValueError) as exc:
             self.error_dialog("Cannot export the animation", str(exc))
             return None
@@ -179,7 +187,9 @@ class Documents(QObject):
         from ..view.animation import write_report
 
         try:
-            out = write_report(self.session.saved_scene(self.viewport.camera_state()), folder, camera=self.viewport.camera_state())
+            out = write_report(
+                self.session.saved_scene(self.viewport.camera_state()), folder, camera=self.viewport.camera_state()
+            )
         except (OSError, ValueError) as exc:
             self.error_dialog("Cannot write the report", str(exc))
             return None
@@ -216,15 +226,23 @@ class Documents(QObject):
         dialog = ExportDialog(self.parent_widget, self._view_size())
         if dialog.exec() != QDialog.Accepted:
             return
-        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Export screenshot", str(Path.cwd() / "sphere-sweep.png"), "PNG (*.png)")
+        name, _ = QFileDialog.getSaveFileName(
+            self.parent_widget, "Export screenshot", str(Path.cwd() / "sphere-sweep.png"), "PNG (*.png)"
+        )
         if name:
-            self.export_png(name if name.lower().endswith(".png") else name + ".png", dialog.scale.value(), dialog.transparent.isChecked())
+            self.export_png(
+                name if name.lower().endswith(".png") else name + ".png",
+                dialog.scale.value(),
+                dialog.transparent.isChecked(),
+            )
 
     def ask_export_animation(self) -> None:
         from ..view.animation import mp4_available
 
         kinds = "GIF (*.gif);;MP4 (*.mp4)" if mp4_available() else "GIF (*.gif)"
-        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Export animation", str(Path.cwd() / "sweep.gif"), kinds)
+        name, _ = QFileDialog.getSaveFileName(
+            self.parent_widget, "Export animation", str(Path.cwd() / "sweep.gif"), kinds
+        )
         if name:
             self.export_animation(name if name.lower().endswith((".gif", ".mp4")) else name + ".gif")
 

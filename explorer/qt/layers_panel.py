@@ -45,5 +45,10 @@ class LayersPanel(QWidget):
         layout.addLayout(row)
         layout.addStretch(1)
         for name, box in self.boxes.items():
-            bind(session.layers, Change.LAYERS, box, lambda box=box, name=name: box.setChecked(session.layers.visible[name]))
+            bind(
+                session.layers,
+                Change.LAYERS,
+                box,
+                lambda box=box, name=name: box.setChecked(session.layers.visible[name]),
+            )
         bind(session.layers, Change.STEPS, self.steps, lambda: self.steps.setValue(session.layers.steps))

@@ -36,7 +36,12 @@ def initial_geometry(available: QRect) -> QRect:
     if available.width() <= SMALL_SCREEN[0] or available.height() <= SMALL_SCREEN[1]:
         return QRect(available)
     width, height = int(available.width() * LARGE_FRACTION), int(available.height() * LARGE_FRACTION)
-    return QRect(available.x() + (available.width() - width) // 2, available.y() + (available.height() - height) // 2, width, height)
+    return QRect(
+        available.x() + (available.width() - width) // 2,
+        available.y() + (available.height() - height) // 2,
+        width,
+        height,
+    )
 
 
 def available_area(window: QMainWindow) -> QRect:

@@ -55,19 +55,31 @@ def build_menus(window) -> None:
 
     edit_menu = bar.addMenu("&Edit")
     window.action_undo = action(window, edit_menu, "&Undo", session.undo, QKeySequence.Undo)
-    window.action_redo = action(window, edit_menu, "&Redo", session.redo, [QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")])
+    window.action_redo = action(
+        window, edit_menu, "&Redo", session.redo, [QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")]
+    )
     edit_menu.addSeparator()
     action(window, edit_menu, "&Paste a configuration…", files.ask_paste, "Ctrl+Shift+V")
 
     view_menu = bar.addMenu("&View")
     action(window, view_menu, "&Reset camera", session.reset_camera, "Ctrl+R")
-    window.action_relative = action(window, view_menu, "B's &rest frame", session.set_rest_frame, "Ctrl+B", checkable=True)
-    window.action_relative.setToolTip("Switch to the rest frame of B: A's centre becomes a point on a ray, B the expanded sphere")
+    window.action_relative = action(
+        window, view_menu, "B's &rest frame", session.set_rest_frame, "Ctrl+B", checkable=True
+    )
+    window.action_relative.setToolTip(
+        "Switch to the rest frame of B: A's centre becomes a point on a ray, B the expanded sphere"
+    )
     bind(session.reference, Change.REFERENCE, window.action_relative,
          lambda: window.action_relative.setChecked(session.reference.rest_frame))  # fmt: skip
     _inspector_actions(window, view_menu, session)
     window.action_presentation = action(window, view_menu, "&Presentation mode", window.toggle_presentation, "F11")
-    strip = action(window, view_menu, "Parabola strip in presentation", lambda on: setattr(layout, "strip_in_presentation", on), checkable=True)
+    strip = action(
+        window,
+        view_menu,
+        "Parabola strip in presentation",
+        lambda on: setattr(layout, "strip_in_presentation", on),
+        checkable=True,
+    )
     strip.setToolTip("Keep the parabola f(t) along the bottom in presentation mode")
     view_menu.addSeparator()
     panels = view_menu.addMenu("&Panels")
@@ -82,7 +94,9 @@ def build_menus(window) -> None:
     layers_menu = view_menu.addMenu("&Layers")
     window.layer_actions = {}
     for name in LAYERS:
-        item = action(window, layers_menu, LAYER_TITLES[name], lambda on, n=name: session.set_layer(n, on), checkable=True)
+        item = action(
+            window, layers_menu, LAYER_TITLES[name], lambda on, n=name: session.set_layer(n, on), checkable=True
+        )
         bind(session.layers, Change.LAYERS, item, lambda item=item, n=name: item.setChecked(session.layers.visible[n]))
         window.layer_actions[name] = item
     view_menu.addSeparator()
@@ -92,7 +106,15 @@ def build_menus(window) -> None:
 def _inspector_actions(window, view_menu, session) -> None:
     """View menu: step through the motion's events (the inspector), and back to A and its partner."""
     view_menu.addSeparator()
-    action(window, view_menu, "&Next event", lambda: window.step_event(+1), [QKeySequence("]"), QKeySequence("Alt+Right")])
-    action(window, view_menu, "Pre&vious event", lambda: window.step_event(-1), [QKeySequence("["), QKeySequence("Alt+Left")])
+    action(
+        window, view_menu, "&Next event", lambda: window.step_event(+1), [QKeySequence("]"), QKeySequence("Alt+Right")]
+    )
+    action(
+        window,
+        view_menu,
+        "Pre&vious event",
+        lambda: window.step_event(-1),
+        [QKeySequence("["), QKeySequence("Alt+Left")],
+    )
     action(window, view_menu, "Describe A and its &partner again", session.inspect)
     view_menu.addSeparator()

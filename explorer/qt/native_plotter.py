@@ -63,7 +63,9 @@ class NativePlotter(QVTKRenderWindowInteractor, BasePlotter):
         # VTK's one-letter keys ('w' wireframe, 's' surface, 'p' pick, '3' stereo...) would change the
         # picture behind the explorer's back; its shortcuts are Qt's, so the view swallows them
         interactor = self.iren.interactor
-        self._char_tag = interactor.AddObserver("CharEvent", lambda *_: interactor.GetCommand(self._char_tag).SetAbortFlag(1), 10.0)
+        self._char_tag = interactor.AddObserver(
+            "CharEvent", lambda *_: interactor.GetCommand(self._char_tag).SetAbortFlag(1), 10.0
+        )
         self._first_time = False  # tells BasePlotter this window renders for real
         self._rendered = True  # ... and has been shown (screenshots read the window as it is)
 

@@ -20,10 +20,10 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from ..model.parabola import Parabola, parabola
 from ..model.session import Change, Session
 from ..model.text import fmt, root_label
+from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from .refresh import Refresher
 
 

@@ -154,7 +154,12 @@ class ScenePanel(QScrollArea):
 
     def fields(self) -> dict[str, NumberField]:
         """Every number field by its edit name (see :data:`explorer.model.session.FIELDS`)."""
-        out = {"horizon": self.horizon, "restitution": self.restitution, "body.radius": self.radius, "body.mass": self.mass}
+        out = {
+            "horizon": self.horizon,
+            "restitution": self.restitution,
+            "body.radius": self.radius,
+            "body.mass": self.mass,
+        }
         for k in range(3):
             out[f"body.center.{k}"] = self.center[k]
             out[f"body.velocity.{k}"] = self.velocity[k]
@@ -185,8 +190,7 @@ class ScenePanel(QScrollArea):
         self.horizon.show_value(scene.horizon)
         self.restitution.show_value(scene.restitution)
         names = [
-            f"{i}: {b.name}" + (" (container)" if i == scene.container else "")
-            for i, b in enumerate(scene.bodies)
+            f"{i}: {b.name}" + (" (container)" if i == scene.container else "") for i, b in enumerate(scene.bodies)
         ]
         if [self.body.itemText(i) for i in range(self.body.count())] != names:
             self.body.clear()

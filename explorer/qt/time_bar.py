@@ -8,13 +8,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QStyle,
+    QStyleOptionSlider,
+    QWidget,
+)
 
 from ..model.inspection import event_marks, mark_of
 from ..model.session import Change, Session
 from .binding import bind, quietly
 from .refresh import Refresher
-
 
 #: The colour of the event marks on the slider.
 MARK_COLOR = QColor("#d62728")
@@ -118,7 +127,16 @@ class TimeBar(QWidget):
         self.speed.activated.connect(lambda _i: session.set_speed(float(self.speed.currentData())))
         bind(session.playback, Change.PLAYING, self.speed, self._show_speed)
         bind(session.playback, Change.PLAYING, self.play, self._show_playing)
-        for widget in (self.play, self.back, self.forward, self.step, self.slider, self.label, QLabel("speed"), self.speed):
+        for widget in (
+            self.play,
+            self.back,
+            self.forward,
+            self.step,
+            self.slider,
+            self.label,
+            QLabel("speed"),
+            self.speed,
+        ):
             layout.addWidget(widget)
         layout.setStretch(4, 1)
         self._range: tuple[float, float] | None = None
@@ -157,7 +175,11 @@ class TimeBar(QWidget):
         if (lo, hi) != self._range:
             self._range = (lo, hi)
             self.step.setValue(horizon / 20.0)
-        quietly(self.slider, lambda: self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0))
+        quietly(
+            self.slider, lambda: self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0)
+        )
         self.label.setText(f"t = {t:.4g}" + ("  (after h)" if t > horizon else ""))
         fractions, self.mark_events = event_marks(session.solution.events, (lo, hi))
-        self.slider.set_marks(fractions, mark_of(session.solution, self.mark_events, session.inspection.active(session.solution, t)))
+        self.slider.set_marks(
+            fractions, mark_of(session.solution, self.mark_events, session.inspection.active(session.solution, t))
+        )

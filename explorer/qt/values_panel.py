@@ -149,7 +149,11 @@ class ValuesPanel(QScrollArea):
         # what the panel shows depends on the time only through these: playing on between events costs nothing
         shown = (solution, session.inspection.focus(solution, t), on and session.layers.steps,
                  segment_index(solution.path, t), session.inspection.active(solution, t))  # fmt: skip
-        if self._shown is not None and all(a is b for a, b in zip(shown[:2], self._shown)) and shown[2:] == self._shown[2:]:
+        if (
+            self._shown is not None
+            and all(a is b for a, b in zip(shown[:2], self._shown))
+            and shown[2:] == self._shown[2:]
+        ):
             return
         self._shown = shown
         self.steps = stepped_test(solution, session.layers.steps) if on else None
@@ -194,4 +198,3 @@ class ValuesPanel(QScrollArea):
         if self.more_events.isVisibleTo(self):
             parts.append(self.more_events.text())
         return "\n".join(parts)
-

@@ -87,7 +87,9 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
         dock.setWidget(widget)
-        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable | QDockWidget.DockWidgetClosable)
+        dock.setFeatures(
+            QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable | QDockWidget.DockWidgetClosable
+        )
         refresher = getattr(widget, "refresher", None)
         if refresher is not None:  # a tab brought to the front catches up with what changed behind it
             dock.visibilityChanged.connect(lambda visible: visible and refresher.kick())

@@ -233,7 +233,9 @@ def tubes(segments, radius: float, sides: int = 8) -> Mesh:
     theta = np.linspace(0.0, 2.0 * np.pi, sides, endpoint=False)
     ring = np.cos(theta)[None, :, None] * u[:, None, :] + np.sin(theta)[None, :, None] * w[:, None, :]
     # per segment: the ring at the end (+axis side first, for outward normals), then the ring at the start
-    points = np.concatenate([seg[:, 1, None, :] + radius * ring, seg[:, 0, None, :] + radius * ring], axis=1).reshape(-1, 3)
+    points = np.concatenate([seg[:, 1, None, :] + radius * ring, seg[:, 0, None, :] + radius * ring], axis=1).reshape(
+        -1, 3
+    )
     normals = np.concatenate([ring, ring], axis=1).reshape(-1, 3)
     one = _grid_faces(sides, 2, first=0, top=None, bottom=None).reshape(-1, 4)
     faces = np.tile(one, (m, 1))

@@ -63,7 +63,11 @@ class Item:
 
 def _assign(owner, values: np.ndarray, current, setter) -> None:
     """Write ``values`` into the VTK array ``current`` in place when the shape fits, else a new array via ``setter``."""
-    if current is not None and current.GetNumberOfTuples() == len(values) and current.GetNumberOfComponents() == values.shape[1]:
+    if (
+        current is not None
+        and current.GetNumberOfTuples() == len(values)
+        and current.GetNumberOfComponents() == values.shape[1]
+    ):
         view = vtk_to_numpy(current)
         if view.dtype == values.dtype:
             view[...] = values
@@ -244,7 +248,9 @@ class ItemSet:
         else:
             key = (builder, _freeze(args))
             mesh = builder(*args) if key != item.key else None
-            if mesh is not None and (item.actor.GetPosition() != (0.0, 0.0, 0.0) or item.actor.GetScale() != (1.0, 1.0, 1.0)):
+            if mesh is not None and (
+                item.actor.GetPosition() != (0.0, 0.0, 0.0) or item.actor.GetScale() != (1.0, 1.0, 1.0)
+            ):
                 item.actor.SetPosition(0.0, 0.0, 0.0)
                 item.actor.SetScale(1.0)
         if mesh is not None:

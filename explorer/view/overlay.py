@@ -94,7 +94,12 @@ def legend_rows(scene: Scene, focus: Focus | None = None) -> list[tuple[str, str
     words, and the inspector's while it describes a pair other than the primary one)."""
     rows = []
     for color, text in LEGEND_ROWS:
-        if focus is not None and not focus.primary and text in LEGEND_FOCUS and not (scene.mode == "all" and text in LEGEND_ALL):
+        if (
+            focus is not None
+            and not focus.primary
+            and text in LEGEND_FOCUS
+            and not (scene.mode == "all" and text in LEGEND_ALL)
+        ):
             if LEGEND_FOCUS[text] is not None:
                 rows.append(LEGEND_FOCUS[text][::-1])
             continue
@@ -144,7 +149,9 @@ class TextOverlay:
         self.verdict.GetTextProperty().SetFontSize(round(VERDICT_SIZE * style.text_scale))
         self.note.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
 
-    def draw_legend(self, scene: Scene, height: int, style: ViewStyle, visible: bool, focus: Focus | None = None) -> None:
+    def draw_legend(
+        self, scene: Scene, height: int, style: ViewStyle, visible: bool, focus: Focus | None = None
+    ) -> None:
         """The colour key in the lower right corner of a view ``height`` pixels high (with the labels layer)."""
         height = max(height, 1)
         size = int(min(LEGEND_SIZE, max(7, height / 62)) * style.legend_scale)  # the key keeps to ~1/4 of the height

@@ -26,7 +26,9 @@ def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
     """Draw ``plot`` on the matplotlib axes ``ax``."""
     lo, hi = plot.t_range
     for span in plot.contact_spans():
-        ax.axvspan(*span, color=CONTACT_FILL, alpha=0.6, lw=0, label="in contact" if span == plot.contact_spans()[0] else None)
+        ax.axvspan(
+            *span, color=CONTACT_FILL, alpha=0.6, lw=0, label="in contact" if span == plot.contact_spans()[0] else None
+        )
     ax.axhline(0.0, color="#444444", lw=1)
     ax.axvspan(plot.start, plot.horizon, color="#e8eef8", alpha=0.7, lw=0, zorder=0)
     ax.axvline(plot.start, color="#888888", lw=1, ls=":")

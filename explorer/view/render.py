@@ -234,7 +234,9 @@ def render_png(
     return out
 
 
-def inspected(solution: Solution, t: float, event: int | None = None, pair: tuple[int, int] | None = None) -> tuple[float, Focus]:
+def inspected(
+    solution: Solution, t: float, event: int | None = None, pair: tuple[int, int] | None = None
+) -> tuple[float, Focus]:
     """The time to draw at and the inspector's focus for ``event`` or ``pair`` (as the window's inspector gives them).
 
     Raises

@@ -12,7 +12,6 @@ clear of the spheres and of one another by :mod:`.labels`.  Qt-free.
 
 from __future__ import annotations
 
-
 import numpy as np
 import pyvista as pv
 from vtkmodules.vtkRenderingCore import vtkRenderer
@@ -30,7 +29,6 @@ from .inspection import draw_focus
 from .items import SUBSCRIPTS, ItemSet
 from .labels import LabelLayout, label_plan
 from .overlay import LABEL_SIZE, NORMAL, TextOverlay, ViewStyle
-from .paths import draw_paths, draw_reflection
 from .palette import (
     BACKGROUND,
     BODY_COLORS,
@@ -39,6 +37,7 @@ from .palette import (
     EXIT_COLOR,
     FADED_COLOR,
 )
+from .paths import draw_paths, draw_reflection
 from .placement import Placement, place
 
 #: Opacity of see-through items (more in :mod:`.catalogue`).
@@ -49,6 +48,8 @@ ARROW_PAST_EVENT_OPACITY = 0.3
 RELATIVE_B_OPACITY = 0.3
 #: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
 NEAR_CLIP_TOLERANCE = 1e-7
+
+
 def _first_events(scene: Scene, solution: Solution) -> list[float]:
     """How long each body's capsule sweeps: the horizon, or in ``all`` mode its first event (after it, it turns)."""
     until = [scene.horizon] * len(scene.bodies)
@@ -243,7 +244,11 @@ class SceneView:
         self.items.show("centre_path", geometry.tube, [a_body.center, a_end], self._thin(at, 0.025))
         if any(rel_v) and solution.contact_happens:
             self.items.show(
-                "relative_path", geometry.dashed_tube, start + rel_v * t_lo, start + rel_v * t_hi, at.marker * self.style.line_scale
+                "relative_path",
+                geometry.dashed_tube,
+                start + rel_v * t_lo,
+                start + rel_v * t_hi,
+                at.marker * self.style.line_scale,
             )
 
     def _draw_roots(self, scene: Scene, solution: Solution, at: Placement) -> None:

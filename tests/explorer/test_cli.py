@@ -1,8 +1,8 @@
 """The command line: solve prints JSON, refused files exit 2 with one line."""
 
 import json
-import re
 import math
+import re
 import subprocess
 import sys
 

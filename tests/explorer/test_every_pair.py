@@ -8,6 +8,7 @@ import re
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from window_helpers import settle, show_panel
 
 from explorer.model import scene_io
 from explorer.model.analysis import solve
@@ -15,8 +16,6 @@ from explorer.model.gallery import SCENES_DIR
 from explorer.model.scene import SceneError
 from explorer.model.session import Session
 from explorer.model.stepping import stepped_test
-
-from window_helpers import settle, show_panel
 
 
 def _load(stem: str):
@@ -77,7 +76,7 @@ def test_the_caged_ball_never_leaves_its_cage():
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: d.update(mode="pair"), "only \"all\" mode marks a container"),
+        (lambda d: d.update(mode="pair"), 'only "all" mode marks a container'),
         (lambda d: d["bodies"][0].update(container=True), "at most one container"),
         (lambda d: d["bodies"][-1].update(radius=0.1), "container must be larger"),
         (lambda d: d["bodies"][-1].update(container="yes"), "true or false"),
@@ -155,7 +154,9 @@ def test_a_body_can_be_made_the_container_from_the_scene_panel(qtbot, make_windo
     settle(qtbot)
     panel.container.click()  # a rack ball as container: too small for the others, refused
     settle(qtbot)
-    assert "Refused" in window.statusBar().currentMessage() and not any(b.container for b in window.session.scene.bodies)
+    assert "Refused" in window.statusBar().currentMessage() and not any(
+        b.container for b in window.session.scene.bodies
+    )
     assert not panel.container.isChecked()
     qtbot.mouseClick(panel.remove_button, Qt.LeftButton)
     assert len(window.session.scene.bodies) == 15
@@ -297,7 +298,9 @@ def test_a_motion_that_stops_early_says_why_in_the_view_and_the_values(qtbot, ma
     window.session.set_time(1.5)
     settle(qtbot)
     note = drawing.text.note.GetInput()
-    assert drawing.text.note.GetVisibility() and note.startswith("the motion is known to t = 0.5: jammed: fixed bodies B, C")
+    assert drawing.text.note.GetVisibility() and note.startswith(
+        "the motion is known to t = 0.5: jammed: fixed bodies B, C"
+    )
     centres = drawing.placement.centers
     assert np.linalg.norm(centres[0] - centres[1]) >= 2.0 - 1e-12  # drawn where the motion stopped, not beyond
     show_panel(qtbot, window, "Values")

@@ -132,8 +132,12 @@ def test_a_folder_that_is_a_link_or_a_file_or_has_no_parent_is_refused(tmp_path)
     target.mkdir()
     (tmp_path / "link").symlink_to(target)
     (tmp_path / "file").write_text("f")
-    for path, needle in ((tmp_path / "link", "is a symbolic link"), (tmp_path / "file", "exists and is not a folder"),
-                         (tmp_path / "no" / "out", "does not exist"), (tmp_path / ("y" * 300), "File name too long")):
+    for path, needle in (
+        (tmp_path / "link", "is a symbolic link"),
+        (tmp_path / "file", "exists and is not a folder"),
+        (tmp_path / "no" / "out", "does not exist"),
+        (tmp_path / ("y" * 300), "File name too long"),
+    ):
         with pytest.raises(WriteError, match=needle):
             with files.new_folder(path):
                 pytest.fail("the block must not run")
@@ -169,7 +173,11 @@ def _dead_pid() -> int:
 
 def test_stale_temporaries_are_cleaned_and_live_ones_kept(tmp_path):
     dead = _dead_pid()
-    stale = [_temp(tmp_path, dead), _temp(tmp_path, dead, "p.png", suffix=".png"), _temp(tmp_path, os.getpid(), age=7200)]
+    stale = [
+        _temp(tmp_path, dead),
+        _temp(tmp_path, dead, "p.png", suffix=".png"),
+        _temp(tmp_path, os.getpid(), age=7200),
+    ]
     report = tmp_path / f".r{TEMP_TAG}{dead}-zz99yy88.tmp"
     report.mkdir()
     (report / "picture.png").write_text("x")

@@ -24,7 +24,13 @@ S = str(DEFAULT_SCENE)
 
 def _run(*args, env=None, stdout=subprocess.PIPE, timeout=120, cwd=ROOT):
     return subprocess.run(
-        [str(SCRIPT), *map(str, args)], cwd=cwd, env=env, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=timeout
+        [str(SCRIPT), *map(str, args)],
+        cwd=cwd,
+        env=env,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -114,7 +120,11 @@ def test_refused_scene_files_exit_2_in_one_line(tmp_path, capsys, no_drawing):
     data = json.loads(DEFAULT_SCENE.read_text())
     data["bodies"][0]["mass"] = 5e-324
     mass.write_text(json.dumps(data))
-    for command in (["solve", mass], ["render", mass, "-o", tmp_path / "m.png"], ["report", mass, "-o", tmp_path / "r"]):
+    for command in (
+        ["solve", mass],
+        ["render", mass, "-o", tmp_path / "m.png"],
+        ["report", mass, "-o", tmp_path / "r"],
+    ):
         refused(command, capsys, "bodies[0].mass: must be in")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mass.json", "pipe.json"]
 
@@ -233,7 +243,15 @@ def test_render_without_egl_is_one_line_instead_of_a_crash(tmp_path):
 
 def test_render_with_a_dead_display_falls_back_to_egl(tmp_path):
     out = tmp_path / "a.png"
-    proc = _run("render", SCENES_DIR / "seed000_moving_vs_static.json", "-o", out, "--size", "64x48", env=_no_display_env(DISPLAY=":59321"))
+    proc = _run(
+        "render",
+        SCENES_DIR / "seed000_moving_vs_static.json",
+        "-o",
+        out,
+        "--size",
+        "64x48",
+        env=_no_display_env(DISPLAY=":59321"),
+    )
     assert proc.returncode == 0, proc.stderr
     import imageio.v3 as iio
 

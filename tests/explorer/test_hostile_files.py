@@ -65,9 +65,21 @@ def _refused(text: str) -> SceneError:
         (_set("bodies", 1, "name", "B\nC"), ("bodies", 1, "name"), "control character"),
         (_set("description", "x" * 5000), ("description",), "at most 4000"),
         (_set("view", "camera", ["nan", 0, 0]), ("view", "camera"), "expected an object"),
-        (_set("view", "camera", {"position": ["nan", 0, 0], "focal_point": [0, 0, 0]}), ("view", "camera", "position"), "expected a number"),
-        (_set("view", "camera", {"position": [1, 2, 3], "focal_point": [1, 2, 3]}), ("view", "camera", "position"), "differ"),
-        (_set("view", "camera", {"position": [9, 0, 0], "focal_point": [0, 0, 0], "up": [0, 0, 0]}), ("view", "camera", "up"), "zero vector"),
+        (
+            _set("view", "camera", {"position": ["nan", 0, 0], "focal_point": [0, 0, 0]}),
+            ("view", "camera", "position"),
+            "expected a number",
+        ),
+        (
+            _set("view", "camera", {"position": [1, 2, 3], "focal_point": [1, 2, 3]}),
+            ("view", "camera", "position"),
+            "differ",
+        ),
+        (
+            _set("view", "camera", {"position": [9, 0, 0], "focal_point": [0, 0, 0], "up": [0, 0, 0]}),
+            ("view", "camera", "up"),
+            "zero vector",
+        ),
         (_set("view", "camera", {"position": [9, 0, 0], "lens": 5}), ("view", "camera"), "unknown key 'lens'"),
         (_set("view", "layers", {"capsules": "yes"}), ("view", "layers", "capsules"), "true or false"),
         (_set("view", "zoom", "\ud800"), ("view", "zoom"), "lone surrogate"),
@@ -109,13 +121,19 @@ def test_view_numbers_beyond_the_float_range_are_refused():
 
 
 def test_duplicate_keys_and_deep_nesting_are_refused():
-    assert "given twice" in str(_refused(json.dumps(BASE).replace('"mode": "pair"', '"mode": "pair", "mode": "inside"')))
+    assert "given twice" in str(
+        _refused(json.dumps(BASE).replace('"mode": "pair"', '"mode": "pair", "mode": "inside"'))
+    )
     assert "nested too deeply" in str(_refused("[" * 100_000 + "]" * 100_000))
 
 
 def test_a_refused_scene_names_its_location_structurally():
     error = _refused(_text(_set("bodies", 1, "radius", -1)))
-    assert (error.path, error.reason, error.line) == (("bodies", 1, "radius"), "must be in [1e-12, 1e+12], got -1.0", None)
+    assert (error.path, error.reason, error.line) == (
+        ("bodies", 1, "radius"),
+        "must be in [1e-12, 1e+12], got -1.0",
+        None,
+    )
     assert str(error) == "bodies[1].radius: must be in [1e-12, 1e+12], got -1.0"
     syntax = _refused('{\n  "format": "sphere-explorer/1",\n  "mode": }')
     assert syntax.line == 3 and syntax.path == ()
@@ -227,7 +245,9 @@ def test_paste_errors_carry_line_and_location():
         parse_configuration('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0],\n "mass": 1e300, "r": 1}}')
     assert (info.value.line, info.value.path) == (3, ("bodies", 1, "mass"))
     with pytest.raises(SceneError) as info:
-        parse_configuration('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0], "r": 1,\n\n "name": "\\ud800"}}')
+        parse_configuration(
+            '{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0], "r": 1,\n\n "name": "\\ud800"}}'
+        )
     assert (info.value.line, info.value.path) == (4, ("bodies", 1, "name"))
     assert "B name: not valid Unicode text" in str(info.value)
 
@@ -242,8 +262,11 @@ def test_paste_errors_carry_line_and_location():
         ({"steps": 0}, ("view", "steps"), "from 1 to 1000"),
         ({"steps": 2.5}, ("view", "steps"), "whole number"),
         ({"layers": {"ghosts": True}}, ("view", "layers", "ghosts"), "unknown layer 'ghosts'"),
-        ({"camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "up": [0, 0, 1]}}, ("view", "camera", "up"),
-         "must not lie along the line of sight"),  # fmt: skip
+        (
+            {"camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "up": [0, 0, 1]}},
+            ("view", "camera", "up"),
+            "must not lie along the line of sight",
+        ),  # fmt: skip
         ({"camera": {"position": [0, 0, 5]}}, ("view", "camera", "focal_point"), "missing"),
     ],
 )

@@ -30,7 +30,9 @@ numbers = st.one_of(
 )
 leaves = st.one_of(st.none(), st.booleans(), numbers, st.text(max_size=12))
 values = st.recursive(
-    leaves, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=10
+    leaves,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
 )
 
 
@@ -116,8 +118,16 @@ lines = st.lists(st.one_of(st.sampled_from(LABELS), number_tokens), max_size=6).
 
 @st.composite
 def compact_json(draw) -> str:
-    body = st.dictionaries(st.sampled_from(["pos", "center", "v", "vel", "r", "radius", "mass", "fixed", "name", "spin"]), values, max_size=5)
-    data = draw(st.dictionaries(st.sampled_from(["a", "b", "A", "h", "dt", "mode", "restitution", "wind"]), body | values, max_size=5))
+    body = st.dictionaries(
+        st.sampled_from(["pos", "center", "v", "vel", "r", "radius", "mass", "fixed", "name", "spin"]),
+        values,
+        max_size=5,
+    )
+    data = draw(
+        st.dictionaries(
+            st.sampled_from(["a", "b", "A", "h", "dt", "mode", "restitution", "wind"]), body | values, max_size=5
+        )
+    )
     return json.dumps(data)
 
 

@@ -99,7 +99,9 @@ def _refused_in_one_line(args: list[str], place: Path, before: list[str]) -> str
 
 @pytest.mark.parametrize("command", ["render png", "render gif", "report", "audit"])
 def test_a_name_over_255_bytes(command, log, tmp_path):
-    line = _refused_in_one_line(_commands(tmp_path, LONG, log)[command], tmp_path, sorted(p.name for p in tmp_path.iterdir()))
+    line = _refused_in_one_line(
+        _commands(tmp_path, LONG, log)[command], tmp_path, sorted(p.name for p in tmp_path.iterdir())
+    )
     assert "too long" in line, line
 
 

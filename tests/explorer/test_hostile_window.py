@@ -8,11 +8,10 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
+from window_helpers import settle, show_panel, type_field
 
 from explorer.model import scene_io
 from explorer.model.gallery import SCENES_DIR
-
-from window_helpers import settle, show_panel, type_field
 
 
 def _scene_data(**changes) -> dict:
@@ -32,7 +31,9 @@ def _scene_data(**changes) -> dict:
     ],
     ids=["tiny mass", "huge mass", "huge radius", "bad view", "lone surrogate"],
 )
-def test_opening_a_refused_file_changes_nothing_and_the_next_save_goes_where_it_went(qtbot, make_window, tmp_path, change):
+def test_opening_a_refused_file_changes_nothing_and_the_next_save_goes_where_it_went(
+    qtbot, make_window, tmp_path, change
+):
     window = make_window("default")
     mine = tmp_path / "mine.json"
     assert window.documents.save_to(mine)

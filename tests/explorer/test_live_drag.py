@@ -16,13 +16,12 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from window_helpers import settle, widget_point
 
 from explorer.model.analysis import solve
 from explorer.model.parabola import parabola
 from explorer.model.text import fmt, status_text
 from explorer.qt.app import launch
-
-from window_helpers import settle, widget_point
 
 #: Mouse moves of the continuous drag.
 MOVES = 40

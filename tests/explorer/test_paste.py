@@ -49,14 +49,27 @@ def test_labelled_lines_in_any_spelling(text):
 
 def test_labelled_defaults_and_extras():
     scene = parse_configuration("a.center 0 0 0\na.radius 1\nb.center 5 0 0\nb.radius 1\n")
-    assert _physics(scene) == _physics(_expected((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1.0, (5.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1.0))
+    assert _physics(scene) == _physics(
+        _expected((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1.0, (5.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1.0)
+    )
     assert [b.name for b in scene.bodies] == ["A", "B"] and [b.mass for b in scene.bodies] == [1.0, 1.0]
     scene = parse_configuration(
         "mode inside\na.center 0 0 0\na.v 1 0 0\na.radius 1\nb.center 0 0 0\nb.radius 3\nb fixed\n"
         "a mass 2.5\nrestitution 0.5\n"
     )
     assert _physics(scene) == _physics(
-        _expected((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 3.0, mode="inside", mass_a=2.5, mass_b=math.inf, restitution=0.5)
+        _expected(
+            (0.0, 0.0, 0.0),
+            (1.0, 0.0, 0.0),
+            1.0,
+            (0.0, 0.0, 0.0),
+            (0.0, 0.0, 0.0),
+            3.0,
+            mode="inside",
+            mass_a=2.5,
+            mass_b=math.inf,
+            restitution=0.5,
+        )
     )
 
 
@@ -134,14 +147,28 @@ def _nums(vector):
 def _as_labelled(scene: Scene) -> str:
     lines = [f"mode: {scene.mode}", f"horizon = {scene.horizon!r}", f"restitution {scene.restitution!r}"]
     for label, body in zip("ab", scene.bodies):
-        lines += [f"{label}.center: {_nums(body.center)}", f"{label}.velocity: {_nums(body.velocity)}", f"{label}.radius: {body.radius!r}"]
+        lines += [
+            f"{label}.center: {_nums(body.center)}",
+            f"{label}.velocity: {_nums(body.velocity)}",
+            f"{label}.radius: {body.radius!r}",
+        ]
         lines.append(f"{label} fixed" if body.fixed else f"{label}.mass: {body.mass!r}")
     return "\n".join(lines)
 
 
 def _as_unlabelled(scene: Scene) -> str:
     a, b = scene.bodies
-    return "\n".join([_nums(a.center), _nums(a.velocity), repr(a.radius), _nums(b.center), _nums(b.velocity), repr(b.radius), repr(scene.horizon)])
+    return "\n".join(
+        [
+            _nums(a.center),
+            _nums(a.velocity),
+            repr(a.radius),
+            _nums(b.center),
+            _nums(b.velocity),
+            repr(b.radius),
+            repr(scene.horizon),
+        ]
+    )
 
 
 def _as_compact(scene: Scene) -> str:
@@ -158,10 +185,16 @@ def test_every_form_round_trips_two_body_gallery_scenes_bit_for_bit():
         assert _physics(parse_configuration(_as_labelled(scene))) == _physics(scene)
         assert _physics(parse_configuration(_as_compact(scene))) == _physics(scene)
         unlabelled = parse_configuration(_as_unlabelled(scene))
-        if scene.mode == "pair" and scene.restitution == 1.0 and not any(b.fixed or b.mass != 1.0 for b in scene.bodies):
+        if (
+            scene.mode == "pair"
+            and scene.restitution == 1.0
+            and not any(b.fixed or b.mass != 1.0 for b in scene.bodies)
+        ):
             assert _physics(unlabelled) == _physics(scene)
         else:  # the unlabelled form carries only centres, velocities, radii and the horizon
-            assert [(b.center, b.velocity, b.radius) for b in unlabelled.bodies] == [(b.center, b.velocity, b.radius) for b in scene.bodies]
+            assert [(b.center, b.velocity, b.radius) for b in unlabelled.bodies] == [
+                (b.center, b.velocity, b.radius) for b in scene.bodies
+            ]
             assert unlabelled.horizon == scene.horizon
 
 
@@ -197,22 +230,40 @@ def test_the_help_examples_parse():
         ("a.center 0 0 0\na.radius 1\nb.center 5 0 0\n", "line 4: end of text, expected a line for B radius"),
         ("a.center 0 0 0\na.radius 1\nb.center 5 0 0\nb.radius -1\n", "line 4: B radius: must be in"),
         ("a.center 0 0 0\na.radius 1\nb.center 5 0 0\nb.radius 1\nhorizon 0\n", "line 5: horizon: must be"),
-        ("a.center 0 0 0\na.radius 1\nb.center 5 0 0\nb.radius 1\na.center 1 1 1\n", "line 5: A centre given twice (first on line 1)"),
+        (
+            "a.center 0 0 0\na.radius 1\nb.center 5 0 0\nb.radius 1\na.center 1 1 1\n",
+            "line 5: A centre given twice (first on line 1)",
+        ),
         ("mode sideways\n", "line 1: expected 'pair' or 'inside' for mode"),
-        ("mode inside\na.center 0 0 0\na.radius 2\nb.center 0 0 0\nb.radius 1\n", "line 5: B radius: the container must be larger"),
+        (
+            "mode inside\na.center 0 0 0\na.radius 2\nb.center 0 0 0\nb.radius 1\n",
+            "line 5: B radius: the container must be larger",
+        ),
         ("a.center 2e12 0 0\na.radius 1\nb.center 0 0 0\nb.radius 1\n", "line 1: A centre: components must be within"),
         ("1 2 3\n4 5 6\n1\n", "line 4: end of text, expected a line of 3 numbers for B centre"),
         ("0 0 0\n0 0 0\n1\n5 0 0\n0 0 0\n1\n1\n9\n", "line 8: expected at most 7 lines"),
         ("   \n\t\n", "line 1: nothing to read"),
         ("   \n# only a comment\n", "line 3: end of text, only comments"),
-        ('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0],\n "r": 1}}', "line 2: expected 3 numbers for B centre, got 2"),
+        (
+            '{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0],\n "r": 1}}',
+            "line 2: expected 3 numbers for B centre, got 2",
+        ),
         ('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0],\n "r": -1}}', "line 3: B radius: must be in"),
-        ('{"a": {"pos": [0, 0, 0], "r": 1},\n\n "b": {"pos": [5, 0, 0], "spin": 3, "r": 1}}', 'line 3: unknown key "spin" in B'),
+        (
+            '{"a": {"pos": [0, 0, 0], "r": 1},\n\n "b": {"pos": [5, 0, 0], "spin": 3, "r": 1}}',
+            'line 3: unknown key "spin" in B',
+        ),
         ('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0]\n "r": 1}}', "line 3: not valid JSON"),
         ('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0],\n "r": NaN}}', "line 3: not valid JSON: NaN"),
-        ('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0], "r": 1},\n "gravity": 9.8}', 'line 3: unknown key "gravity"'),
+        (
+            '{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0], "r": 1},\n "gravity": 9.8}',
+            'line 3: unknown key "gravity"',
+        ),
         ('{"a": {"pos": [0, 0, 0], "r": 1}}', 'line 1: expected an object "b"'),
-        ('{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0], "r": 1},\n "dt": "fast"}', "line 3: expected a number for horizon"),
+        (
+            '{"a": {"pos": [0, 0, 0], "r": 1},\n "b": {"pos": [5, 0, 0], "r": 1},\n "dt": "fast"}',
+            "line 3: expected a number for horizon",
+        ),
         ('{"a": {"pos": [0, 0, 0]},\n "b": {"pos": [5, 0, 0], "r": 1}}', 'line 1: expected "radius" in body A'),
     ],
 )

@@ -185,9 +185,7 @@ def test_no_nan_is_ever_reported_but_overflow_shows_as_inf_or_none():
 
 def test_lab_rows_cover_every_variant_and_dtype():
     report = lab(_load("default"))
-    assert [(r.variant, r.dtype) for r in report.rows] == [
-        (v, np.dtype(d).name) for v in VARIANTS for d in DTYPES
-    ]
+    assert [(r.variant, r.dtype) for r in report.rows] == [(v, np.dtype(d).name) for v in VARIANTS for d in DTYPES]
     with pytest.raises(KeyError):
         report.row("relative", np.float16)
 
@@ -276,7 +274,9 @@ def test_nudging_the_tangent_graze_by_one_ulp_flips_the_exact_verdict():
     assert set(lab(away).fooled) == {R32, R64, E32, E64}
 
 
-@pytest.mark.parametrize("stem", ["tangent_graze", "seed003_precision_trap", "seed003_long_shot", "precision_far_graze", "default"])
+@pytest.mark.parametrize(
+    "stem", ["tangent_graze", "seed003_precision_trap", "seed003_long_shot", "precision_far_graze", "default"]
+)
 @pytest.mark.parametrize("k", [1, 2, 17, 1000])
 def test_nudge_round_trips_exactly(stem, k):
     scene = _load(stem)
@@ -297,7 +297,9 @@ def test_nudge_round_trips_exactly(stem, k):
         assert x == moved.bodies[1].center[i]
 
 
-@pytest.mark.parametrize("stem", ["seed003_precision_trap", "seed003_long_shot", "precision_far_graze", "default", "billiards"])
+@pytest.mark.parametrize(
+    "stem", ["seed003_precision_trap", "seed003_long_shot", "precision_far_graze", "default", "billiards"]
+)
 def test_positive_nudges_move_away_and_negative_towards(stem):
     scene = _load(stem)
     d0 = _distance_squared(scene)

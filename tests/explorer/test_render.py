@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from explorer.model import scene_io
-from explorer.view.palette import BODY_COLORS, ENTER_COLOR
 from explorer.model.gallery import SCENES_DIR, gallery
+from explorer.view.palette import BODY_COLORS, ENTER_COLOR
 from explorer.view.render import draw_offscreen
 from solver import Status
 
@@ -53,7 +53,15 @@ def _render(scene, t: float = 0.0, size: tuple[int, int] = SIZE):
         renderer = plotter.renderer
         renderer.ComputeAspect()
         matrix = np.array(
-            [[renderer.GetActiveCamera().GetCompositeProjectionTransformMatrix(renderer.GetTiledAspectRatio(), -1, 1).GetElement(i, j) for j in range(4)] for i in range(4)]
+            [
+                [
+                    renderer.GetActiveCamera()
+                    .GetCompositeProjectionTransformMatrix(renderer.GetTiledAspectRatio(), -1, 1)
+                    .GetElement(i, j)
+                    for j in range(4)
+                ]
+                for i in range(4)
+            ]
         )
     finally:
         plotter.close()
@@ -101,7 +109,19 @@ def test_hit_and_miss_pictures_differ_where_the_contact_is():
 def test_render_command_writes_the_requested_size(tmp_path):
     out = tmp_path / "shot.png"
     proc = subprocess.run(
-        [sys.executable, "-m", "explorer.cli", "render", str(SCENES_DIR / "seed001_container.json"), "-o", str(out), "--size", "640x360", "--time", "0.25"],
+        [
+            sys.executable,
+            "-m",
+            "explorer.cli",
+            "render",
+            str(SCENES_DIR / "seed001_container.json"),
+            "-o",
+            str(out),
+            "--size",
+            "640x360",
+            "--time",
+            "0.25",
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -127,7 +147,9 @@ def test_render_time_moves_the_spheres():
     img_late, solution, to_pixel = _render(scene, scene.horizon)
     a_end = solution.path.positions(scene.horizon)[0]
     pixel = to_pixel(a_end)
-    assert _near(img_late, pixel, BODY_COLORS[0], radius=5, tol=90) > _near(img_early, pixel, BODY_COLORS[0], radius=5, tol=90)
+    assert _near(img_late, pixel, BODY_COLORS[0], radius=5, tol=90) > _near(
+        img_early, pixel, BODY_COLORS[0], radius=5, tol=90
+    )
 
 
 @pytest.mark.parametrize(
@@ -147,14 +169,18 @@ def test_render_refusals_exit_2_with_a_reason(args, needle, capsys):
 
 
 def test_window_without_a_display_says_so_in_one_line(tmp_path):
-    env = {k: v for k, v in __import__("os").environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env = {
+        k: v for k, v in __import__("os").environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
     proc = subprocess.run([sys.executable, "-m", "explorer.cli"], capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "no display" in proc.stderr and "render" in proc.stderr
 
 
 def _cli(*args, timeout=300):
-    return subprocess.run([sys.executable, "-m", "explorer.cli", *map(str, args)], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "explorer.cli", *map(str, args)], capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_cli_relative_frame_with_the_parabola_is_a_wider_picture(tmp_path):

@@ -37,7 +37,10 @@ def test_round_trip_through_a_file_keeps_everything(tmp_path):
         "inside",
         2.5,
         0.25,
-        (SceneBody("ball", (0.1, 0.2, 0.3), (1.0, -2.0, 0.5), 0.4, 2.0), SceneBody("C", (0, 0, 0), (0, 0, 0), 3.0, math.inf)),
+        (
+            SceneBody("ball", (0.1, 0.2, 0.3), (1.0, -2.0, 0.5), 0.4, 2.0),
+            SceneBody("C", (0, 0, 0), (0, 0, 0), 3.0, math.inf),
+        ),
         title="t",
         description="d",
         view={"layers": {"capsules": False}, "camera": {"position": [1, 2, 3], "focal_point": [0, 0, 0]}},
@@ -46,7 +49,13 @@ def test_round_trip_through_a_file_keeps_everything(tmp_path):
     scene_io.save(scene, path)
     again = scene_io.load(path)
     assert again == scene and again.view == scene.view
-    assert json.loads(path.read_text())["bodies"][1] == {"name": "C", "center": [0.0, 0.0, 0.0], "velocity": [0.0, 0.0, 0.0], "radius": 3.0, "fixed": True}
+    assert json.loads(path.read_text())["bodies"][1] == {
+        "name": "C",
+        "center": [0.0, 0.0, 0.0],
+        "velocity": [0.0, 0.0, 0.0],
+        "radius": 3.0,
+        "fixed": True,
+    }
     assert again.layers["capsules"] is False and again.layers["roots"] is True
 
 
@@ -62,7 +71,10 @@ def test_round_trip_through_a_file_keeps_everything(tmp_path):
         (json.dumps(_data(horizon="1")), "horizon"),
         (json.dumps(_data(restitution=2)), "restitution"),
         (json.dumps(_data(extra=1)), "unknown key 'extra'"),
-        (json.dumps(_data()).replace('"radius": 1.0, "mass": 1.0}]', '"radius": -1.0, "mass": 1.0}]'), "bodies[1].radius"),
+        (
+            json.dumps(_data()).replace('"radius": 1.0, "mass": 1.0}]', '"radius": -1.0, "mass": 1.0}]'),
+            "bodies[1].radius",
+        ),
         (json.dumps(_data()).replace("[10, 0, 0]", "[10, 0]"), "bodies[0].velocity"),
         (json.dumps(_data()).replace("[10, 0, 0]", '[10, "x", 0]'), "bodies[0].velocity"),
         (json.dumps(_data()).replace("[10, 0, 0]", "[1e300, 0, 0]"), "bodies[0].velocity"),

@@ -10,7 +10,8 @@ import sys
 import numpy as np
 import pytest
 
-from explorer.model import scene_io, session as session_module
+from explorer.model import scene_io
+from explorer.model import session as session_module
 from explorer.model.gallery import SCENES_DIR
 from explorer.model.scene import SceneError
 from explorer.model.session import Change, Session

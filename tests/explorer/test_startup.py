@@ -80,7 +80,12 @@ def _area(rect) -> int:
 
 
 def _inside(inner, outer) -> bool:
-    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[0] + inner[2] <= outer[0] + outer[2] and inner[1] + inner[3] <= outer[1] + outer[3]
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[0] + inner[2] <= outer[0] + outer[2]
+        and inner[1] + inner[3] <= outer[1] + outer[3]
+    )
 
 
 def _ring(image: np.ndarray, centre, radius: float) -> np.ndarray:

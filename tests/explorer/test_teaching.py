@@ -7,12 +7,11 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from window_helpers import settle, show_panel
 
 from explorer.model import scene_io
 from explorer.model.gallery import SCENES_DIR
 from solver import Status
-
-from window_helpers import settle, show_panel
 
 
 def set_time(qtbot, window, t: float) -> None:
@@ -145,14 +144,16 @@ def test_plot_data_equal_the_solvers_coefficients_and_follow_drags(qtbot, make_w
     from window_helpers import drag
 
     window = make_window("default")
-    for step in range(2):
+    for _step in range(2):
         s = window.session.solution.sweep
         data = window.plot.data
         assert (data.a, data.b, data.c) == s.coefficients
         assert data.roots == s.roots
         assert data.vertex[0] == s.t_min
         assert data.horizon == window.session.scene.horizon
-        np.testing.assert_allclose(data.f, data.a * data.t**2 + data.b * data.t + data.c, rtol=1e-9, atol=1e-9 * abs(data.c))
+        np.testing.assert_allclose(
+            data.f, data.a * data.t**2 + data.b * data.t + data.c, rtol=1e-9, atol=1e-9 * abs(data.c)
+        )
         x, y = window.plot.curve.getData()
         np.testing.assert_array_equal(x, data.t)
         roots_drawn = sorted(window.plot.roots.getData()[0])
@@ -172,7 +173,9 @@ def test_precision_lab_shows_the_textbook_failing_on_the_traps(qtbot, make_windo
     window.show_precision_lab()
     table = window.lab.table
     wrong = {
-        (table.item(row, 0).text().split(":")[0], table.item(row, 1).text()) for row in range(1, 5) if "wrong" in table.item(row, 2).text()
+        (table.item(row, 0).text().split(":")[0], table.item(row, 1).text())
+        for row in range(1, 5)
+        if "wrong" in table.item(row, 2).text()
     }
     names = {"relative": "textbook", "expanded": "expanded squares (seed 004)"}
     assert wrong == {(names[v], d) for v, d in fooled}

@@ -138,7 +138,7 @@ def test_a_site_goes_into_a_new_or_empty_folder_only(tmp_path, capsys):
 
 HOSTILE = {
     "title": "</script><script>window.pwned = 1</script><b>bold</b> & 'quotes' \"too\"",
-    "description": "<img src=x onerror=\"window.pwned = 2\"> </style><style>body{display:none}</style> \u2028 line",
+    "description": '<img src=x onerror="window.pwned = 2"> </style><style>body{display:none}</style> \u2028 line',
     "names": ['"><svg onload=window.pwned=3>', "</script><script>pwned=4//"],
 }
 

@@ -33,8 +33,8 @@ from explorer.model.analysis import solve
 from explorer.model.gallery import SCENES_DIR, gallery
 from explorer.model.scene_io import load
 from explorer.view.palette import BODY_COLORS, OVERLAP_COLOR
-from explorer.web.chromium import Chromium
 from explorer.web import PAGE_BUDGET
+from explorer.web.chromium import Chromium
 from explorer.web.export import INDEX, load_folder, write_site
 from solver import Status
 

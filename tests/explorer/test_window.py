@@ -8,12 +8,11 @@ import imageio.v3 as iio
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from window_helpers import drag, finite_scene, settle, show_panel, tip, type_field, widget_point
 
 from explorer.model.gallery import SCENES_DIR
 from explorer.model.scene import SceneError
 from solver import Status
-
-from window_helpers import drag, finite_scene, settle, show_panel, tip, type_field, widget_point
 
 NAN_TEXT = re.compile(r"\bnan\b|\binf\b", re.IGNORECASE)
 
@@ -246,7 +245,7 @@ def test_random_drag_fuzz_never_crashes_nor_shows_nan(qtbot, make_window):
     widget = window.viewport.plotter.interactor
     rng = np.random.default_rng(7)
     grips = window.viewport.grips()
-    for k in range(60):
+    for _ in range(60):
         grip = grips[rng.integers(len(grips))]
         x0, y0 = widget_point(window, grip.position)
         QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
@@ -319,7 +318,9 @@ def test_f11_presents_the_view_alone_with_large_text_and_esc_brings_the_layout_b
     assert not any(dock.isVisible() for dock in docks) and not window.time_bar.isVisible()
     assert window.viewport.plotter.interactor.width() == window.width()  # the picture alone
     assert drawing.text.verdict.GetTextProperty().GetFontSize() == round(VERDICT_SIZE * PRESENTATION.text_scale)
-    assert drawing.items.labels["name0"][0].GetTextProperty().GetFontSize() == round(LABEL_SIZE * PRESENTATION.text_scale)
+    assert drawing.items.labels["name0"][0].GetTextProperty().GetFontSize() == round(
+        LABEL_SIZE * PRESENTATION.text_scale
+    )
     assert _tube_radius(window, "centre_path") == pytest.approx(thin * PRESENTATION.line_scale, rel=1e-6)
     qtbot.keyClick(view, Qt.Key_Escape)
     qtbot.waitUntil(lambda: not window.isFullScreen())
