@@ -115,7 +115,7 @@ def _histogram(ax, summary: dict) -> None:
     )
     ax.set_xscale("log")
     ax.set_yscale("symlog", linthresh=1)
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, max(10.0, 3.0 * max(int(h.max()) for h in hists.values())))  # headroom above the peak
     ax.set_xlabel("relative TOI error |t_said - t| / max(1, |t|)  (where both say hit)")
     ax.set_ylabel("pairs")
     exact = sum(answers[n]["toi_exact"] for n in hists)
