@@ -25,7 +25,7 @@ import pytest
 from explorer.audit import QueryLog
 from explorer.audit.run import audit
 
-from .conftest import read_summary
+from .conftest import comparable, read_summary
 
 DT = 1.0 / 60.0
 STEPS = 180
@@ -173,3 +173,12 @@ def test_the_log_is_written_a_chunk_at_a_time(logged):
     assert max(meta.row_group(g).num_rows for g in range(meta.num_row_groups)) == 1000
     header = logged["wrong"].read_text(encoding="ascii").splitlines()[0].split(",")
     assert header[-3:] == ["step", "a_id", "b_id"] and header.count("a_cx") == 1
+
+
+def test_labels_and_time_unit_survive_the_dask_runner(logged, tmp_path):
+    """Cut in partitions of 700 rows on a local cluster: the same summary, worst cases' steps and bodies included."""
+    alone = audit(logged["wrong"], tmp_path / "alone", worst=40, chunk_rows=700)
+    spread = audit(logged["wrong"], tmp_path / "spread", worst=40, chunk_rows=700, workers=2)
+    assert spread["run"]["runner"] == "dask" and spread["run"]["chunks"] > 10
+    assert comparable(spread) == comparable(alone)
+    assert all(case["step"] is not None and case["a_id"] in IDS for case in spread["worst"])
