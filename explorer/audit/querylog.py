@@ -456,7 +456,7 @@ def _contacts(field: str, contacts, centres: np.ndarray, radius: np.ndarray, i: 
     if contacts is None:
         gap = centres[j] - centres[i]
         return np.einsum("ij,ij->i", gap, gap) <= (radius[i] + radius[j]) ** 2
-    matrix = np.zeros((n, n), dtype=bool)
+    keys = []  # a pair as min * n + max: memory in the contacts and the pairs logged, never n * n
     for pair in contacts:
         try:
             a, b = (int(x) for x in pair)
@@ -464,8 +464,9 @@ def _contacts(field: str, contacts, centres: np.ndarray, radius: np.ndarray, i: 
             raise ValueError(f"{field}: expected pairs of body indices, got {_shown(pair)}") from None
         if not (0 <= a < n and 0 <= b < n):
             raise ValueError(f"{field}: body index out of [0, {n}) in {_shown(pair)}")
-        matrix[a, b] = matrix[b, a] = True
-    return matrix[i, j]
+        keys.append(min(a, b) * n + max(a, b))
+    logged = np.minimum(i, j).astype(np.int64) * n + np.maximum(i, j)
+    return np.isin(logged, np.array(keys, dtype=np.int64))
 
 
 # -- CSV -------------------------------------------------------------------------------------

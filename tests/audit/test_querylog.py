@@ -82,3 +82,24 @@ def test_a_call_without_a_column_the_first_gave_is_refused(tmp_path):
         with pytest.raises(ValueError, match="^engine_hit: the log's first call gave it"):
             log.add([0, 0, 0], [1, 0, 0], 1, [3, 0, 0], [0, 0, 0], 1)
     assert len((tmp_path / "q.csv").read_text(encoding="ascii").splitlines()) == 2
+
+
+def test_add_step_logs_the_applied_velocity_and_the_contacts_either_way_round(tmp_path):
+    """Bodies 0 (still at 0), 1 (still at x = 5), 2 (x 1 -> 2 in dt 0.5: 2 per unit); radius 0.5, R = 1.
+    Pairs (2, 0) and (1, 2); the engine had (2, 0) in contact at the start; at the end the centres
+    are 2 and 3 apart: no contact.  So engine_hit 1 then 0."""
+    before = [[0.0, 0, 0], [5.0, 0, 0], [1.0, 0, 0]]
+    after = [[0.0, 0, 0], [5.0, 0, 0], [2.0, 0, 0]]
+    with QueryLog(tmp_path / "q.csv") as log:
+        for _ in range(2):
+            log.add_step(before, after, 0.5, 0.5, contacts_start={(2, 0)}, pairs=[[2, 0], [1, 2]])
+    info = inspect(tmp_path / "q.csv")
+    read = next(chunks(info, 100))
+    np.testing.assert_array_equal(read["a_vx"], [2.0, 0.0, 2.0, 0.0])
+    np.testing.assert_array_equal(read["b_vx"], [0.0, 2.0, 0.0, 2.0])
+    np.testing.assert_array_equal(read["a_cx"], [1.0, 5.0, 1.0, 5.0])
+    np.testing.assert_array_equal(read["horizon"], [0.5] * 4)
+    np.testing.assert_array_equal(read["engine_hit"].astype(float), [1, 0, 1, 0])
+    np.testing.assert_array_equal(read["step"], [0, 0, 1, 1])
+    np.testing.assert_array_equal(read["a_id"], [2, 1, 2, 1])
+    np.testing.assert_array_equal(read["b_id"], [0, 2, 0, 2])
