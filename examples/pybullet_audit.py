@@ -123,6 +123,8 @@ def main(outdir: str) -> None:
     for name in ("recipe", "lagged"):
         summary = audit(out / f"{name}.parquet", out / name, worst=20)
         print(f"{name}: {one_line(summary)}")
+        for warning in summary["warnings"]:
+            print(f"  warning: {warning}")
         for case in summary["worst"][:10]:
             print(f"  {case['kind']} at step {case['step']}, bodies {case['a_id']} and {case['b_id']}, "
                   f"{_closing_speed(out / name / case['file']):.1f} m/s apart: {case['file']}")  # fmt: skip

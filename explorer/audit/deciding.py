@@ -26,7 +26,7 @@ from .columns import (
     as_float64,
 )
 from .constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
-from .judging import Verdicts, judge
+from .judging import FALSE_MISS, Verdicts, judge
 from .rows import REASON_COLUMNS, gather, skip_reason
 from .tally import N_STATUS, Skipped, Tally
 from .textbook import DTYPES, textbook_many
@@ -136,9 +136,19 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
         kinds[name], tally.verdicts[name] = judge(
             result.hit, result.toi, said_hit, said_toi, settings.toi_tol, checks_toi
         )
+    if ENGINE in kinds:
+        tally.misses_at_end = _misses_at_end(kinds[ENGINE], result, kept.horizon)
     labels = {name: columns[name] for name in LABELS if name in columns}
     tally.cases = select(kept, result, answers, kinds, settings.worst, labels)
     return tally
+
+
+def _misses_at_end(kind: np.ndarray, result, horizon: np.ndarray) -> int:
+    """False misses still in contact at the end of the horizon, ``t_enter <= horizon <= t_exit`` (the roots'
+    float64 values: a count for a hint, not a verdict)."""
+    with np.errstate(invalid="ignore"):
+        at_end = (result.t_enter <= horizon) & (horizon <= result.t_exit)
+    return int(np.count_nonzero((kind == FALSE_MISS) & at_end))
 
 
 def _answers(kept, hit_mode: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:

@@ -19,11 +19,13 @@ Keys (``DESIGN.md`` promises the first six):
     ``source`` (``"column"``, ``"--horizon"`` or ``"default"``), ``horizon``
     (``null`` when the rows' horizons differ), ``horizon_range``,
     ``least_motion`` and ``unit_warning`` (see :mod:`explorer.audit.units`);
-    ``warnings`` lists the one-line warnings (the unit check's).
+    ``warnings`` lists the one-line warnings (the unit check's, and the step-lag
+    hint: see :func:`step_lag_warning`).
 
 and ``rows``, ``status_counts`` (exact outcomes by :class:`solver.Status`
 label), ``exact_path``, ``engine_toi_missing``, ``toi_tol``, ``answers`` (per
-source of answers: the counts, ``toi_compared`` -- pairs where both said hit
+source of answers: the counts (the engine's with
+``false_misses_in_contact_at_end``), ``toi_compared`` -- pairs where both said hit
 with a time --, ``toi_exact``, ``toi_error_max`` and the histogram of relative
 TOI errors), ``textbook`` (for a log without engine columns: what the textbook
 formula in float32 and float64 got wrong), ``histogram_edges``, ``worst`` (the
@@ -92,6 +94,8 @@ def build(log: str, fmt: str, columns: tuple[str, ...], tally: Tally, toi_tol: f
     status = {Status(code).label: int(count) for code, count in enumerate(tally.status)}
     answers = {name: _verdicts(tally.verdicts.get(name, empty)) for name, empty in sources(columns).items()}
     engine = answers.get(ENGINE)
+    if engine is not None:
+        engine["false_misses_in_contact_at_end"] = tally.misses_at_end
     out = {
         "log": log,
         "format": fmt,
@@ -107,7 +111,7 @@ def build(log: str, fmt: str, columns: tuple[str, ...], tally: Tally, toi_tol: f
         "skipped_by_column": dict(sorted(tally.skipped_by_column.items())),
         "skipped_examples": [{"row": s.row, "column": s.column, "reason": s.reason} for s in tally.skipped_examples],
         "time_unit": time_unit,
-        "warnings": [time_unit["unit_warning"]] if time_unit.get("unit_warning") else [],
+        "warnings": [w for w in (time_unit.get("unit_warning"), step_lag_warning(engine)) if w],
         "toi_tol": toi_tol,
         "status_counts": status,
         "exact_path": tally.exact_path,
@@ -138,6 +142,26 @@ def write(summary: dict, path: Path) -> None:
     """Write the summary as indented JSON (a new file, never through a link)."""
     with create(path) as handle:
         handle.write((json.dumps(summary, indent=2, allow_nan=False) + "\n").encode("utf-8"))
+
+
+def step_lag_warning(engine: dict | None) -> str | None:
+    """The one line saying that most of the engine's false misses look like step lag; None when they do not.
+
+    A false miss still in contact at the end of its step is one a discrete test at the end of that
+    step sees: when they are more than half of the false misses, the log most likely pairs each step
+    with contacts the engine found before the step moved the bodies.
+    """
+    if engine is None:
+        return None
+    at_end, misses = engine["false_misses_in_contact_at_end"], engine["false_misses"]
+    if not at_end or 2 * at_end <= misses:
+        return None
+    return (
+        f"{at_end:,} of the engine's {count(misses, 'false miss')} {'is' if at_end == 1 else 'are'} still in contact "
+        "at the end of the step, where a discrete test sees them: if the engine reports contacts found before the "
+        "step moved the bodies, the log pairs each step with the previous one's contacts (step lag; see the README, "
+        "'Logging from a step-based engine')"
+    )
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:

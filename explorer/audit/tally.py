@@ -57,6 +57,10 @@ class Tally:
     least_motion : float
         The smallest relative motion within the horizon, in contact distances, of the decided
         pairs that move (``inf`` before any; see :mod:`explorer.audit.units`).
+    misses_at_end : int
+        The engine's false misses whose pair is still in contact at the end of its horizon
+        (``t_enter <= horizon <= t_exit``): what a discrete test at the end of the step sees,
+        the mark of a log that pairs a step with earlier contacts (step lag).
     """
 
     rows: int = 0
@@ -70,6 +74,7 @@ class Tally:
     horizon_low: float = math.inf
     horizon_high: float = -math.inf
     least_motion: float = math.inf
+    misses_at_end: int = 0
 
     @property
     def skipped(self) -> int:
@@ -95,6 +100,7 @@ class Tally:
         self.horizon_low = min(self.horizon_low, later.horizon_low)
         self.horizon_high = max(self.horizon_high, later.horizon_high)
         self.least_motion = min(self.least_motion, later.least_motion)
+        self.misses_at_end += later.misses_at_end
 
 
 class OrderedFold:

@@ -147,7 +147,7 @@ def test_the_recipe_leaves_only_the_tunnels(logged, tmp_path):
         "least_motion": summary["time_unit"]["least_motion"],
         "unit_warning": None,
     }
-    assert summary["warnings"] == []
+    assert summary["warnings"] == [] and summary["answers"]["engine"]["false_misses_in_contact_at_end"] == 0
     bullet_step = 0  # it starts 3.45 m before the target's centre and moves 5 m per step
     first = summary["worst"][0]  # the deepest miss: the bullet through the target
     assert (first["kind"], first["step"], first["a_id"], first["b_id"]) == ("false miss", bullet_step, IDS[-2], IDS[-1])
@@ -163,6 +163,11 @@ def test_the_step_lag_mistake_is_counted_as_what_it_is(logged, tmp_path):
     assert summary["engine_false_misses"] == int(lag_misses.sum())
     assert lag_misses.sum() > 2 * tunnels.sum()  # most of the mistake's false misses are the lag, not the engine
     assert summary["engine_false_hits"] == int((truth["start"] & ~truth["touch"]).sum()) == 0
+    lagged = int((lag_misses & truth["end"]).sum())  # seen at the end of the step: the lag, and the audit says so
+    assert summary["answers"]["engine"]["false_misses_in_contact_at_end"] == lagged
+    assert summary["warnings"][0].startswith(
+        f"{lagged} of the engine's {int(lag_misses.sum())} false misses are still in contact at the end of the step"
+    )
     assert read_summary(tmp_path / "out")["rows"] == STEPS * logged["pairs"]
 
 
