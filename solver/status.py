@@ -30,6 +30,15 @@ class Status(enum.IntEnum):
     #: (A ball that touches or straddles the wall is :attr:`OVERLAPPING`.)
     OUTSIDE = 6
 
+    def __str__(self) -> str:
+        """The name, e.g. ``HIT`` (an IntEnum would print ``4``); ``repr`` and ``int`` keep the code."""
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        """``f"{status}"`` is the name too; a numeric format (``f"{status:d}"``) gives the code."""
+        numeric = bool(spec) and spec[-1] in "bcdoxXneEfFgG%"
+        return int(self).__format__(spec) if numeric else self.name.__format__(spec)
+
     @property
     def is_hit(self) -> bool:
         """True for the two statuses that mean contact within the horizon."""

@@ -17,4 +17,19 @@ same per-chunk job on a Dask cluster.
 
 No Qt, pyvista or VTK here (an import-linter contract checks it); the scene
 files are made by :mod:`explorer.model.scene_io`.
+
+:class:`QueryLog` (:mod:`~explorer.audit.querylog`) writes such a log from an
+engine's loop; it is imported on first use, so that importing the command line
+needs nothing beyond the standard library.
 """
+
+__all__ = ["QueryLog"]
+
+
+def __getattr__(name: str):
+    """``explorer.audit.QueryLog``, imported when first asked for."""
+    if name == "QueryLog":
+        from .querylog import QueryLog
+
+        return QueryLog
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

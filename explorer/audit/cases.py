@@ -3,7 +3,8 @@
 Each case becomes ``cases/NN-row-R-KIND.json``: a ``pair`` scene with A and B
 exactly as logged (every float kept to the last bit), the row's horizon, and a
 title and description saying what the engine (or the textbook formula) said
-and what is true.  The scenes are built and written by the explorer's own
+and what is true, and naming the engine's row (its step and bodies) when the
+log has ``step``, ``a_id`` and ``b_id`` columns.  The scenes are built and written by the explorer's own
 scene code (:mod:`explorer.model.scene_io`), so a file written here is one the
 explorer accepts; the file itself is created as every file of the audit's
 output is (:func:`explorer.audit.staging.create`).
@@ -16,7 +17,7 @@ from pathlib import Path
 from explorer.model import scene_io
 
 from .staging import create
-from .worst import Case
+from .worst import Case, engine_row
 
 #: How each source is named in a description.
 SOURCE_NAMES = {
@@ -35,7 +36,8 @@ def _answer(hit: bool, toi: float | None) -> str:
 def describe(case: Case, log_name: str, toi_tol: float) -> tuple[str, str]:
     """(title, description) of a case, in plain words with every number to full precision."""
     kind = case.kind
-    title = f"Audit: {kind} at row {case.row} of {log_name}"
+    row = f"row {case.row}{engine_row(case.labels)}"
+    title = f"Audit: {kind} at {row} of {log_name}"
     said = case.said[case.source]
     truth = f"the exact answer is {case.status}"
     if case.hit:
@@ -51,16 +53,20 @@ def describe(case: Case, log_name: str, toi_tol: float) -> tuple[str, str]:
     lines = [f"{SOURCE_NAMES.get(case.source, case.source)} said {_answer(said['hit'], said['toi'])}; {truth}."]
     if kind == "toi error" and case.toi is not None and said["toi"] is not None:
         error = abs(said["toi"] - case.toi)
-        lines.append(
-            f"The time is off by {error:.3g} (tolerance {toi_tol:g} x max(1, toi) = {toi_tol * max(1.0, abs(case.toi)):.3g})."
-        )
+        allowed = toi_tol * max(1.0, abs(case.toi))
+        lines.append(f"The time is off by {error:.3g} (tolerance {toi_tol:g} x max(1, toi) = {allowed:.3g}).")
     lines.append(closest)
     others = [name for name in case.said if name != case.source]
     for name in others:
         other = case.said[name]
         lines.append(f"{SOURCE_NAMES.get(name, name)} said {_answer(other['hit'], other['toi'])}.")
-    lines.append(f"Row {case.row} of {log_name}; roots of |d(t)| = R: {case.t_enter!r}, {case.t_exit!r}.")
+    lines.append(f"{row[0].upper()}{row[1:]} of {log_name}; roots of |d(t)| = R: {case.t_enter!r}, {case.t_exit!r}.")
     return title, " ".join(lines)
+
+
+def _body_name(letter: str, body_id) -> str:
+    """``"A"``, or ``"A (body 17)"`` when the log names the engine's body."""
+    return letter if body_id is None else f"{letter} (body {body_id})"
 
 
 def scene_dict(case: Case, log_name: str, toi_tol: float) -> dict:
@@ -76,14 +82,14 @@ def scene_dict(case: Case, log_name: str, toi_tol: float) -> dict:
         "restitution": 1.0,
         "bodies": [
             {
-                "name": "A",
+                "name": _body_name("A", case.labels.get("a_id")),
                 "center": [v["a_cx"], v["a_cy"], v["a_cz"]],
                 "velocity": [v["a_vx"], v["a_vy"], v["a_vz"]],
                 "radius": v["a_r"],
                 "mass": 1.0,
             },
             {
-                "name": "B",
+                "name": _body_name("B", case.labels.get("b_id")),
                 "center": [v["b_cx"], v["b_cy"], v["b_cz"]],
                 "velocity": [v["b_vx"], v["b_vy"], v["b_vz"]],
                 "radius": v["b_r"],

@@ -28,11 +28,23 @@ the audit completed.
 
 The log (Parquet, CSV with a header row, or .npz with one array per column) has
 one row per query: a_cx a_cy a_cz a_vx a_vy a_vz a_r b_cx b_cy b_cz b_vx b_vy
-b_vz b_r (centre, velocity per frame, radius), optional horizon (default 1),
-engine_hit (bool or 0/1) and engine_toi (empty/NaN without a hit). Without
-engine columns the audit reports what the textbook formula in float32 and
-float64 would have got wrong. Rows with missing or out-of-range values are
-skipped and counted."""
+b_vz b_r (centre, velocity, radius), optional horizon, engine_hit (bool or 0/1)
+and engine_toi (empty/NaN without a hit), and optional step, a_id, b_id
+(integers naming the engine's row, shown with the worst cases). Without engine
+columns the audit reports what the textbook formula in float32 and float64
+would have got wrong. Rows with missing or out-of-range values are skipped and
+counted.
+
+Time unit: velocities are per the time unit of the horizon, which the log states
+once: per row in its horizon column, or for the whole log with --horizon; with
+neither it is 1 (velocities per frame). An engine stepping at dt = 1/60 s logs
+m/s and horizon = 1/60. summary.json's time_unit says which was used; a log
+whose every moving pair moves more than 1e6 contact distances within its
+horizon is warned about (a likely unit mistake) and still audited.
+
+Reading .npz needs numpy only; Parquet and CSV need pyarrow, which the base
+install (make run) includes; --workers and --dask need the audit extra. A
+missing package is refused in one line naming the command that installs it."""
 
 
 def _number(text: str, lo: float, hi: float, what: str, kind=float):
@@ -49,6 +61,22 @@ def _tolerance(text: str) -> float:
     value = _number(text, 0.0, 1e6, "a tolerance")
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive tolerance, got {text!r}")
+    return value
+
+
+def _time(text: str) -> float:
+    """A horizon: a positive number, or a fraction such as ``1/60`` (a step of 1/60 s)."""
+    from solver.limits import MAX_HORIZON
+
+    top, slash, bottom = text.partition("/")
+    if slash:
+        num, den = _number(top, 0.0, MAX_HORIZON, "a horizon"), _number(bottom, 0.0, math.inf, "a horizon")
+        if den <= 0:
+            raise argparse.ArgumentTypeError(f"expected a positive horizon, got {text!r}")
+        text = repr(num / den)
+    value = _number(text, 0.0, MAX_HORIZON, "a horizon")
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive horizon, got {text!r}")
     return value
 
 
@@ -76,18 +104,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--chunk-rows", type=lambda t: _number(t, MIN_CHUNK_ROWS, MAX_CHUNK_ROWS, "a row count", int),
         default=CHUNK_ROWS, metavar="ROWS", help=f"rows per chunk and per Dask partition (default {CHUNK_ROWS})",
     )  # fmt: skip
+    parser.add_argument(
+        "--horizon", type=_time, metavar="H",
+        help="the horizon of every row (the time unit of the velocities) for a log without a horizon column "
+        "(default 1: velocities per frame); e.g. 1/60 for velocities in m/s logged at dt = 1/60 s",
+    )  # fmt: skip
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--dask", type=_address, metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (e.g. tcp://host:8786)")
+    where.add_argument(
+        "--dask", type=_address, metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (e.g. tcp://host:8786)"
+    )
     where.add_argument(
         "--workers", type=lambda t: _number(t, 1, 256, "a worker count", int), metavar="N",
         help="run on a local Dask cluster of N worker processes",
     )  # fmt: skip
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar (none is drawn unless stderr is a terminal)")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar (none is drawn unless stderr is a terminal)"
+    )
 
 
 def _fail(message: str) -> int:
     print(f"sphere-explorer audit: {message}", file=sys.stderr)
     return EXIT_REFUSED
+
+
+def _report(summary: dict, output: str) -> None:
+    """The warnings on stderr (one line each), then the summary's line and OUTDIR on stdout."""
+    from .summary import one_line
+
+    for warning in summary["warnings"]:
+        print(f"sphere-explorer audit: warning: {warning}", file=sys.stderr)
+    print(one_line(summary))
+    print(output, flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,32 +148,28 @@ def run(args: argparse.Namespace) -> int:
     # it back on here, before the first import, and for the local Dask workers, which inherit it.
     if os.environ.get("SPHERE_SOLVER_JIT") == "0":
         os.environ["SPHERE_SOLVER_JIT"] = "1"
+    from .needs import BASE, MissingPackage, install_command
+
     try:
+        from explorer.model.scene_io import os_error_line
+
         from .columns import LogError
         from .reading import printable
         from .run import audit
-        from .summary import one_line
-        from explorer.model.scene_io import os_error_line
-    except ImportError as err:  # pragma: no cover - depends on the installation
-        return _fail(f"needs the 'audit' extra ({err.name} is missing): pip install 'sphere-sweep-explorer[audit]'")
-    if args.dask or args.workers:
-        try:
-            import distributed  # noqa: F401
-        except ImportError:  # pragma: no cover - depends on the installation
-            return _fail("--dask/--workers need Dask: pip install 'sphere-sweep-explorer[audit]'")
+    except ImportError as err:  # a broken base install: name what reinstalls it
+        return _fail(f"{err.name} is not installed; install the project with: {install_command(BASE)}")
     name = printable(Path(args.log).name)
     written = None
     with interrupt.catching():
         try:
             summary = audit(
                 args.log, args.output, toi_tol=args.toi_tol, worst=args.worst, chunk_rows=args.chunk_rows,
-                dask=args.dask, workers=args.workers, quiet=args.quiet,
+                dask=args.dask, workers=args.workers, quiet=args.quiet, horizon=args.horizon,
             )  # fmt: skip
             written = Path(args.output)
             interrupt.check()  # a signal whose KeyboardInterrupt was swallowed on the way out
-            print(one_line(summary))
-            print(args.output, flush=True)
-        except LogError as err:  # about the log, named first; or about -o or --dask, which say so
+            _report(summary, args.output)
+        except (LogError, MissingPackage) as err:  # about the log, named first; or about an option, which says so
             text = str(err)
             return _fail(text if text.startswith("-") else f"{name}: {text}")
         except MemoryError:

@@ -4,9 +4,12 @@ One row per logged pair query (``DESIGN.md``, "Engine logs for audit")::
 
     a_cx a_cy a_cz  a_vx a_vy a_vz  a_r     centre, velocity per frame, radius of A
     b_cx b_cy b_cz  b_vx b_vy b_vz  b_r     the same for B
-    horizon                                 optional, default 1.0
+    horizon                                 optional: the time unit of the velocities (default 1.0,
+                                            or ``--horizon``)
     engine_hit                              optional, bool or 0/1
     engine_toi                              optional, float; empty/NaN where the engine said no hit
+    step  a_id  b_id                        optional integers naming the engine's row (its step and
+                                            the two bodies), shown with the worst cases
 
 Extra columns are ignored.  Rows are numbered from 0 in file order, as numpy,
 pandas and pyarrow index them (in a CSV file, row ``r`` is on line ``r + 2``).
@@ -31,8 +34,10 @@ ENGINE_HIT = "engine_hit"
 ENGINE_TOI = "engine_toi"
 #: Optional columns the audit reads when present.
 OPTIONAL = (HORIZON, ENGINE_HIT, ENGINE_TOI)
+#: Optional columns naming the engine's row: carried to the worst cases, never used to decide.
+LABELS = ("step", "a_id", "b_id")
 #: Every column the audit can read.
-KNOWN = GEOMETRY + OPTIONAL
+KNOWN = GEOMETRY + OPTIONAL + LABELS
 #: The horizon of a log without a ``horizon`` column.
 DEFAULT_HORIZON = 1.0
 

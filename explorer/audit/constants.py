@@ -30,3 +30,7 @@ SKIPPED_EXAMPLES = 20
 HIST_MIN_EXP = -60
 HIST_MAX_EXP = 8
 HIST_BINS = HIST_MAX_EXP - HIST_MIN_EXP + 1
+
+#: A log whose every moving pair moves more than this many contact distances (rA + rB) within its
+#: horizon is warned about: its velocities are most likely in another time unit than the horizon.
+UNIT_WARNING_MOTION = 1e6

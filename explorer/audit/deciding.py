@@ -14,12 +14,23 @@ import numpy as np
 
 from solver import sweep_many
 
-from .columns import DEFAULT_HORIZON, ENGINE_HIT, ENGINE_TOI, GEOMETRY, HORIZON, KNOWN, LogError, as_float64
+from .columns import (
+    DEFAULT_HORIZON,
+    ENGINE_HIT,
+    ENGINE_TOI,
+    GEOMETRY,
+    HORIZON,
+    KNOWN,
+    LABELS,
+    LogError,
+    as_float64,
+)
 from .constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
-from .judging import Verdicts, judge
+from .judging import FALSE_MISS, Verdicts, judge
 from .rows import REASON_COLUMNS, gather, skip_reason
 from .tally import N_STATUS, Skipped, Tally
 from .textbook import DTYPES, textbook_many
+from .units import least_motion
 from .worst import select
 
 #: The source of answers of a log with engine columns.
@@ -28,10 +39,20 @@ ENGINE = "engine"
 
 @dataclass(frozen=True)
 class Settings:
-    """What the user chose (``--toi-tol``, ``--worst``)."""
+    """What the user chose (``--toi-tol``, ``--worst``, ``--horizon``).
+
+    Attributes
+    ----------
+    toi_tol : float
+    worst : int
+    horizon : float or None
+        The horizon of every row of a log without a ``horizon`` column (``--horizon``); None for the
+        default, :data:`~explorer.audit.columns.DEFAULT_HORIZON`.
+    """
 
     toi_tol: float = TOI_TOL
     worst: int = WORST
+    horizon: float | None = None
 
 
 def sources(columns: tuple[str, ...] | list[str]) -> dict[str, Verdicts]:
@@ -43,11 +64,29 @@ def sources(columns: tuple[str, ...] | list[str]) -> dict[str, Verdicts]:
 
 
 @lru_cache(maxsize=2)
-def _default_horizon(n: int) -> np.ndarray:
-    """A read-only ``(n,)`` array of the default horizon, shared by the chunks of one size."""
-    out = np.full(n, DEFAULT_HORIZON)
+def _constant_horizon(n: int, value: float) -> np.ndarray:
+    """A read-only ``(n,)`` array of one horizon, shared by the chunks of one size."""
+    out = np.full(n, value)
     out.flags.writeable = False
     return out
+
+
+def _columns(raw: dict[str, np.ndarray], settings: Settings) -> tuple[dict[str, np.ndarray], int, int, bool]:
+    """The chunk's known columns as float64, the horizon filled in; its rows, ``hit_mode`` (see
+    :func:`explorer.audit.rows.gather`), and whether the answers' times are checked."""
+    columns = {name: as_float64(name, values) for name, values in raw.items() if name in KNOWN}
+    lengths = {values.shape[0] for values in columns.values()}
+    if len(lengths) != 1:
+        sizes = ", ".join(f"{name} {values.shape[0]}" for name, values in columns.items())
+        raise LogError(f"columns of different lengths ({sizes})")
+    n = lengths.pop()
+    if HORIZON not in columns:
+        columns[HORIZON] = _constant_horizon(n, DEFAULT_HORIZON if settings.horizon is None else settings.horizon)
+    hit_mode = 1 if ENGINE_HIT in columns else 2 if ENGINE_TOI in columns else 0
+    checks_toi = ENGINE_TOI in columns or hit_mode == 0
+    if hit_mode == 1 and ENGINE_TOI not in columns:
+        columns[ENGINE_TOI] = np.full(n, math.nan)
+    return columns, n, hit_mode, checks_toi
 
 
 def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
@@ -74,19 +113,7 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
         For a value that is not a number, an invalid ``engine_hit``, or columns
         of different lengths, naming the column and the chunk-relative row.
     """
-    columns = {name: as_float64(name, values) for name, values in raw.items() if name in KNOWN}
-    lengths = {values.shape[0] for values in columns.values()}
-    if len(lengths) != 1:
-        sizes = ", ".join(f"{name} {values.shape[0]}" for name, values in columns.items())
-        raise LogError(f"columns of different lengths ({sizes})")
-    n = lengths.pop()
-    if HORIZON not in columns:
-        columns[HORIZON] = _default_horizon(n)
-    hit_mode = 1 if ENGINE_HIT in columns else 2 if ENGINE_TOI in columns else 0
-    checks_toi = ENGINE_TOI in columns or hit_mode == 0
-    if hit_mode == 1 and ENGINE_TOI not in columns:
-        columns[ENGINE_TOI] = np.full(n, math.nan)
-
+    columns, n, hit_mode, checks_toi = _columns(raw, settings)
     kept = gather(columns, n, hit_mode)
     skipped = _skipped(kept, columns, n)
     for name in GEOMETRY:  # gathered into the pairs' vectors: release the columns (radii stay, still used)
@@ -102,20 +129,43 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
     tally = Tally(rows=n, pairs=len(kept), exact_path=int(np.count_nonzero(result.exact)))
     tally.status = np.bincount(result.status, minlength=N_STATUS).astype(np.int64)
     tally.skipped_by_column, tally.skipped_examples = skipped
-
-    if hit_mode:
-        answers = {ENGINE: (kept.engine_hit, kept.engine_toi)}
-    else:
-        answers = textbook_many(
-            kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity, kept.b_radius, kept.horizon
-        )
+    _time_unit(tally, kept)
+    answers = _answers(kept, hit_mode)
     kinds = {}
     for name, (said_hit, said_toi) in answers.items():
         kinds[name], tally.verdicts[name] = judge(
             result.hit, result.toi, said_hit, said_toi, settings.toi_tol, checks_toi
         )
-    tally.cases = select(kept, result, answers, kinds, settings.worst)
+    if ENGINE in kinds:
+        tally.misses_at_end = _misses_at_end(kinds[ENGINE], result, kept.horizon)
+    labels = {name: columns[name] for name in LABELS if name in columns}
+    tally.cases = select(kept, result, answers, kinds, settings.worst, labels)
     return tally
+
+
+def _misses_at_end(kind: np.ndarray, result, horizon: np.ndarray) -> int:
+    """False misses still in contact at the end of the horizon, ``t_enter <= horizon <= t_exit`` (the roots'
+    float64 values: a count for a hint, not a verdict)."""
+    with np.errstate(invalid="ignore"):
+        at_end = (result.t_enter <= horizon) & (horizon <= result.t_exit)
+    return int(np.count_nonzero((kind == FALSE_MISS) & at_end))
+
+
+def _answers(kept, hit_mode: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each source's ``(hit, toi)`` per kept pair: the engine's, or the textbook formula's in each type."""
+    if hit_mode:
+        return {ENGINE: (kept.engine_hit, kept.engine_toi)}
+    return textbook_many(
+        kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity, kept.b_radius, kept.horizon
+    )
+
+
+def _time_unit(tally: Tally, kept) -> None:
+    """The decided pairs' horizon range and least relative motion (see :mod:`explorer.audit.units`)."""
+    if len(kept):
+        tally.horizon_low = float(kept.horizon.min())
+        tally.horizon_high = float(kept.horizon.max())
+        tally.least_motion = least_motion(kept.a_velocity, kept.b_velocity, kept.a_radius, kept.b_radius, kept.horizon)
 
 
 def _skipped(kept, columns: dict[str, np.ndarray], n: int) -> tuple[dict[str, int], list[Skipped]]:

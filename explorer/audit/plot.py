@@ -1,4 +1,4 @@
-"""``OUTDIR/audit.png``: disagreements by kind, and the histogram of relative TOI errors.
+"""``OUTDIR/audit.png``: disagreements by kind, the histogram of relative TOI errors, the worst cases.
 
 Drawn with matplotlib's Agg canvas (no window, no pyplot state).  Importing
 matplotlib takes about half a second, as long as auditing 5 M pairs: the
@@ -14,10 +14,17 @@ from pathlib import Path
 import numpy as np
 
 from .staging import create
+from .summary import count
+from .worst import engine_row
 
 #: Colours per source of answers.
 COLOURS = {"engine": "#d62728", "float64": "#1f77b4", "float32": "#ff7f0e"}
 KINDS = (("false_hits", "false hits"), ("false_misses", "false misses"), ("toi_errors", "TOI errors"))
+#: In place of the histogram when there is none.
+NO_TIMES = "The engine logged no times of impact\n(no engine_toi column): only its verdicts were checked."
+NO_TIMES_COMPARED = (
+    "No times of impact compared:\nno pair is a hit with a time\nfor both the exact answer and the answers checked."
+)
 
 
 def _import() -> None:
@@ -35,56 +42,94 @@ def preload() -> threading.Thread:
     return thread
 
 
-def write_plot(summary: dict, path: Path, size: tuple[float, float] = (11.0, 4.2), dpi: int = 110) -> None:
-    """Draw the two panels of ``summary`` (as :func:`explorer.audit.summary.build` makes it) to a PNG."""
+def write_plot(summary: dict, path: Path, size: tuple[float, float] = (11.0, 4.6), dpi: int = 110):
+    """Draw the two panels of ``summary`` (as :func:`explorer.audit.summary.build` makes it) to a PNG.
+
+    Left, the wrong answers by kind; right, the histogram of relative TOI errors, or in its place
+    a sentence saying why there is none (no times logged, or none compared); below, the worst cases
+    with the engine's row (step and bodies) when the log names it.  Returns the matplotlib Figure drawn.
+    """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=size, dpi=dpi)
     FigureCanvasAgg(fig)
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.5]})
-    answers = summary["answers"]
-    names = list(answers)
-    width = 0.8 / max(len(names), 1)
-    x = np.arange(len(KINDS))
-    for k, name in enumerate(names):
-        counts = [answers[name][key] or 0 for key, _ in KINDS]
-        bars = left.bar(x + (k - (len(names) - 1) / 2) * width, counts, width, label=_label(name),
-                        color=COLOURS.get(name))  # fmt: skip
-        left.bar_label(bars, labels=[f"{c:,}" for c in counts], fontsize=8)
-    left.set_xticks(x, [label for _, label in KINDS])
-    left.set_ylabel("pairs")
-    left.set_title("Wrong answers by kind")
-    top = max([answers[n][key] or 0 for n in names for key, _ in KINDS] + [0])
-    left.set_yscale("symlog", linthresh=1)
-    left.set_ylim(0, max(10.0, top * 30.0))  # room above the bars for their counts and the legend
-    left.legend(fontsize=8, loc="upper right")
+    _bars(left, summary["answers"])
+    _histogram(right, summary)
+    fig.suptitle(
+        f"{count(summary['pairs'], 'pair')} audited exactly ({count(summary['hits'], 'hit')}, "
+        f"{count(summary['skipped_rows'], 'row')} skipped)",
+        fontsize=11,
+    )
+    worst = worst_line(summary["worst"])
+    if worst:
+        fig.text(0.01, 0.015, worst, fontsize=8, ha="left", va="bottom")
+    fig.subplots_adjust(left=0.07, right=0.98, bottom=0.2, top=0.84, wspace=0.2)
+    with create(path) as handle:
+        fig.savefig(handle, format="png")
+    return fig
 
+
+def _bars(ax, answers: dict) -> None:
+    """Wrong answers by kind, one bar per source; kinds not measured (no times logged) are left out."""
+    names = list(answers)
+    kinds = [(key, label) for key, label in KINDS if any(answers[n][key] is not None for n in names)]
+    width = 0.8 / max(len(names), 1)
+    x = np.arange(len(kinds))
+    for k, name in enumerate(names):
+        counts = [answers[name][key] or 0 for key, _ in kinds]
+        bars = ax.bar(x + (k - (len(names) - 1) / 2) * width, counts, width, label=_label(name),
+                      color=COLOURS.get(name))  # fmt: skip
+        ax.bar_label(bars, labels=[f"{c:,}" for c in counts], fontsize=8)
+    ax.set_xticks(x, [label for _, label in kinds])
+    ax.set_ylabel("pairs")
+    ax.set_title("Wrong answers by kind")
+    top = max([answers[n][key] or 0 for n in names for key, _ in kinds] + [0])
+    ax.set_yscale("symlog", linthresh=1)
+    ax.set_ylim(0, max(10.0, top * 30.0))  # room above the bars for their counts and the legend
+    ax.legend(fontsize=8, loc="upper right")
+
+
+def _histogram(ax, summary: dict) -> None:
+    """The relative TOI errors where both said hit; or, when none was measured, why, in words."""
+    answers = summary["answers"]
+    hists = {n: np.array(a["toi_error_histogram"]) for n, a in answers.items() if a["toi_error_histogram"] is not None}
+    compared = sum(answers[n]["toi_compared"] for n in hists)
+    if not compared:
+        ax.set_axis_off()
+        ax.set_title("Times of impact")
+        words = NO_TIMES if not hists else NO_TIMES_COMPARED
+        ax.text(0.5, 0.5, words, ha="center", va="center", fontsize=11, wrap=True, transform=ax.transAxes)
+        return
     edges = np.array(summary["histogram_edges"])
     centers = np.sqrt(edges[:-1] * edges[1:])
-    hists = {n: np.array(answers[n]["toi_error_histogram"]) for n in names if answers[n]["toi_error_histogram"] is not None}
-    used = np.flatnonzero(sum(hists.values())) if hists else np.array([], dtype=int)
+    used = np.flatnonzero(sum(hists.values()))
     tol_bin = int(np.searchsorted(edges, summary["toi_tol"])) - 1
     lo = max(min(used.min() if used.size else tol_bin, tol_bin) - 2, 0)
     hi = min(max(used.max() if used.size else tol_bin, tol_bin) + 3, centers.size)
     for name, hist in hists.items():
-        right.step(centers[lo:hi], hist[lo:hi], where="mid", color=COLOURS.get(name), label=_label(name))
-    drawn = bool(hists)
-    right.axvline(summary["toi_tol"], color="black", linestyle="--", linewidth=1, label=f"tolerance {summary['toi_tol']:g}")
-    right.set_xscale("log")
-    right.set_yscale("symlog", linthresh=1)
-    right.set_ylim(bottom=0)
-    right.set_xlabel("relative TOI error |t_said - t| / max(1, |t|)  (where both say hit)")
-    right.set_ylabel("pairs")
-    right.set_title("TOI errors" if drawn else "TOI errors (the log has no engine_toi)")
-    right.legend(fontsize=8)
-    fig.suptitle(
-        f"{summary['pairs']:,} pairs audited exactly ({summary['hits']:,} hits, {summary['skipped_rows']:,} rows skipped)",
-        fontsize=11,
+        ax.step(centers[lo:hi], hist[lo:hi], where="mid", color=COLOURS.get(name), label=_label(name))
+    ax.axvline(
+        summary["toi_tol"], color="black", linestyle="--", linewidth=1, label=f"tolerance {summary['toi_tol']:g}"
     )
-    fig.subplots_adjust(left=0.07, right=0.98, bottom=0.14, top=0.84, wspace=0.2)
-    with create(path) as handle:
-        fig.savefig(handle, format="png")
+    ax.set_xscale("log")
+    ax.set_yscale("symlog", linthresh=1)
+    ax.set_ylim(0, max(10.0, 3.0 * max(int(h.max()) for h in hists.values())))  # headroom above the peak
+    ax.set_xlabel("relative TOI error |t_said - t| / max(1, |t|)  (where both say hit)")
+    ax.set_ylabel("pairs")
+    exact = sum(answers[n]["toi_exact"] for n in hists)
+    ax.set_title(f"TOI errors ({count(compared, 'pair')} compared, {exact:,} exactly right)")
+    ax.legend(fontsize=8)
+
+
+def worst_line(worst: list[dict], shown: int = 3) -> str:
+    """The first ``shown`` worst cases in one line: kind, row, and the engine's step and bodies when logged."""
+    if not worst:
+        return ""
+    parts = [f"{case['kind']} at row {case['row']:,}{engine_row(case)}" for case in worst[:shown]]
+    more = f" (and {len(worst) - shown:,} more in cases/)" if len(worst) > shown else ""
+    return "Worst: " + "; ".join(parts) + more
 
 
 def _label(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Reading engine logs: Parquet and CSV with pyarrow, ``.npz`` with numpy, in chunks of rows.
+"""Reading engine logs: Parquet and CSV with pyarrow, ``.npz`` with numpy alone, in chunks of rows.
 
 :func:`inspect` opens a log, checks its columns and says how to read it;
 :func:`chunks` streams it for the single-process runner.  The Dask runner reads
@@ -26,9 +26,12 @@ from typing import Iterator
 import numpy as np
 
 from .columns import ENGINE_HIT, KNOWN, LogError, check_exact_integers, missing_columns
+from .needs import ARROW, require
 
 #: Formats by file name suffix.
 SUFFIXES = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".npz": "npz"}
+#: Formats as messages name them.
+FORMAT_NAMES = {"parquet": "Parquet", "csv": "CSV", "npz": ".npz"}
 #: CSV cells read as true or false in ``engine_hit`` (empty means missing).
 TRUE_VALUES = ["1", "1.0", "true", "True", "TRUE"]
 FALSE_VALUES = ["0", "0.0", "false", "False", "FALSE"]
@@ -106,6 +109,8 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
         fmt = _format(path)
     except OSError as err:
         raise _unreadable("cannot read", err) from None
+    if fmt in ("parquet", "csv"):
+        require(ARROW, f"reading {FORMAT_NAMES[fmt]}")
     if fmt == "parquet":
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -374,7 +379,7 @@ class NpzLog:
             raise LogError(f"not a readable array ({err})", name) from None
         if dtype.hasobject:
             self.close()
-            raise LogError(f"an array of Python objects (pickles are never loaded)", name)
+            raise LogError("an array of Python objects (pickles are never loaded)", name)
         if len(shape) != 1:
             self.close()
             raise LogError(f"expected one value per row, got an array of shape {shape}", name)
@@ -406,7 +411,7 @@ class NpzLog:
             except (OSError, EOFError, zipfile.BadZipFile) as err:
                 raise LogError(f"data unreadable ({err})", name, start) from None
             if len(raw) != count * dtype.itemsize:
-                raise LogError(f"the array ends early (truncated file?)", name, start)
+                raise LogError("the array ends early (truncated file?)", name, start)
             out[name] = np.frombuffer(raw, dtype=dtype)
         return out
 
@@ -431,7 +436,7 @@ class NpzLog:
                     except (OSError, EOFError, zipfile.BadZipFile) as err:
                         raise LogError(f"data unreadable ({err})", name, 0) from None
                     if len(raw) != count * dtype.itemsize:
-                        raise LogError(f"the array ends early (truncated file?)", name, 0)
+                        raise LogError("the array ends early (truncated file?)", name, 0)
                     out[name] = np.frombuffer(raw, dtype=dtype)
                 yield out
         finally:
@@ -478,7 +483,6 @@ def _parquet_chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.nda
                 yield batch_columns(batch)
 
 
-
 def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
     """Stream the log's known columns in chunks of about ``chunk_rows`` rows, in file order.
 
@@ -488,12 +492,12 @@ def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
         For data that cannot be read; rows named are chunk-relative (the
         runner shifts them), lines of a CSV file absolute.
     """
-    import pyarrow as pa
-
-    if info.format == "npz":
+    if info.format == "npz":  # numpy only: no pyarrow needed
         with NpzLog(info.path, info.columns) as log:
             yield from log.chunks(chunk_rows)
         return
+    import pyarrow as pa
+
     if info.format == "parquet":
         try:
             yield from _parquet_chunks(info, chunk_rows)
@@ -509,4 +513,3 @@ def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
             yield batch_columns(batch)
     except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
         raise csv_error(info.path, info.header, err, invalid) from None
-

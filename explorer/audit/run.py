@@ -17,11 +17,15 @@ import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from solver.limits import MAX_HORIZON
+
 from ..system import interrupt
+from . import units
 from .cases import write_cases
 from .columns import LogError
 from .constants import CHUNK_ROWS, TOI_TOL, WORST
 from .deciding import Settings, audit_chunk
+from .needs import DASK, require
 from .progress import Progress
 from .reading import LogInfo, chunks, csv_block_size, inspect
 from .staging import check_target, staged
@@ -74,7 +78,7 @@ class Prefetch:
                 self.busy += time.perf_counter() - start
                 self._queue.put(item)
                 item = None
-        except BaseException as err:  # handed to the consumer, raised there
+        except BaseException as err:  # noqa: BLE001 - handed to the consumer, raised there
             self._queue.put(_Failure(err))
         finally:
             close = getattr(items, "close", None)
@@ -152,6 +156,7 @@ def audit(
     dask: str | None = None,
     workers: int | None = None,
     quiet: bool = True,
+    horizon: float | None = None,
 ) -> dict:
     """Audit an engine log and write ``outdir``; return the summary.
 
@@ -175,17 +180,55 @@ def audit(
         Run on a local Dask cluster of this many single-threaded processes.
     quiet : bool
         No progress bar.
+    horizon : float, optional
+        The horizon (time unit of the velocities) of every row, for a log
+        without a ``horizon`` column; default 1 (see :mod:`explorer.audit.units`).
 
     Raises
     ------
     LogError
-        One line naming the problem with the log, the output folder or the
-        cluster.  ``outdir`` is then not created.
+        One line naming the problem with the log, the output folder, the
+        cluster or ``horizon``.  ``outdir`` is then not created.
+    MissingPackage
+        One line naming the command that installs what reading the log's
+        format or running on Dask needs.
     """
-    settings = Settings(float(toi_tol), int(worst))
+    settings = Settings(float(toi_tol), int(worst), _horizon(horizon))
     check_target(outdir)
+    if dask or workers:
+        require(DASK)
     info = inspect(log)
-    from .plot import preload, write_plot
+    origin = units.source(info.columns, settings.horizon)
+    if origin == units.FROM_COLUMN and settings.horizon is not None:
+        raise LogError("--horizon: the log has a horizon column of its own; leave out one or the other")
+    tally, run = _decide(info, settings, chunk_rows, dask, workers, quiet)
+    time_unit = units.describe(origin, settings.horizon, tally.horizon_low, tally.horizon_high, tally.least_motion)
+    from .plot import write_plot  # looked up now: matplotlib is being imported in the background
+
+    log_name = _printable(Path(log).name)
+    with staged(outdir) as stage:
+        files = write_cases(tally.cases, stage / CASES, log_name, settings.toi_tol)
+        summary = build(str(log), info.format, info.columns, tally, settings.toi_tol, files, PLOT, run, time_unit)
+        write_plot(summary, stage / PLOT)
+        write(summary, stage / SUMMARY)
+        interrupt.check()  # a signal whose KeyboardInterrupt was swallowed: no complete folder
+    return summary
+
+
+def _horizon(value: float | None) -> float | None:
+    """``--horizon`` checked: None, or a finite horizon in (0, MAX_HORIZON]."""
+    if value is None:
+        return None
+    value = float(value)
+    if not 0.0 < value <= MAX_HORIZON:
+        raise LogError(f"--horizon: expected a time in (0, {MAX_HORIZON:g}], got {value!r}")
+    return value
+
+
+def _decide(info: LogInfo, settings: Settings, chunk_rows: int, dask: str | None, workers: int | None,
+            quiet: bool) -> tuple[Tally, dict]:  # fmt: skip
+    """Decide every row, in this process or on Dask; return the tally and how the run went."""
+    from .plot import preload
 
     preload()
     progress = Progress(info.rows, enabled=not quiet)
@@ -199,14 +242,7 @@ def audit(
     finally:
         progress.close()
     run["pairs_per_second"] = tally.rows / run["seconds"] if run["seconds"] > 0 else None
-    log_name = _printable(Path(log).name)
-    with staged(outdir) as stage:
-        files = write_cases(tally.cases, stage / CASES, log_name, settings.toi_tol)
-        summary = build(str(log), info.format, info.columns, tally, settings.toi_tol, files, PLOT, run)
-        write_plot(summary, stage / PLOT)
-        write(summary, stage / SUMMARY)
-        interrupt.check()  # a signal whose KeyboardInterrupt was swallowed: no complete folder
-    return summary
+    return tally, run
 
 
 def _printable(name: str) -> str:

@@ -1,12 +1,13 @@
 """The audit's running totals: one :class:`Tally` per chunk, folded in file order into one.
 
-Everything in a tally is a count, a maximum or a short list kept in a fixed
+Everything in a tally is a count, a minimum, a maximum or a short list kept in a fixed
 order, so folding the chunks of any partition of the log, in file order, gives
 the same totals: the single-process run and the Dask run agree exactly.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -51,6 +52,15 @@ class Tally:
         Per source of answers (``"engine"``, or ``"float64"`` and ``"float32"``).
     cases : list of Case
         The worst disagreements so far, worst first.
+    horizon_low, horizon_high : float
+        The smallest and largest horizon of the decided pairs (``inf`` and ``-inf`` before any).
+    least_motion : float
+        The smallest relative motion within the horizon, in contact distances, of the decided
+        pairs that move (``inf`` before any; see :mod:`explorer.audit.units`).
+    misses_at_end : int
+        The engine's false misses whose pair is still in contact at the end of its horizon
+        (``t_enter <= horizon <= t_exit``): what a discrete test at the end of the step sees,
+        the mark of a log that pairs a step with earlier contacts (step lag).
     """
 
     rows: int = 0
@@ -61,6 +71,10 @@ class Tally:
     skipped_examples: list[Skipped] = field(default_factory=list)
     verdicts: dict[str, Verdicts] = field(default_factory=dict)
     cases: list[Case] = field(default_factory=list)
+    horizon_low: float = math.inf
+    horizon_high: float = -math.inf
+    least_motion: float = math.inf
+    misses_at_end: int = 0
 
     @property
     def skipped(self) -> int:
@@ -83,6 +97,10 @@ class Tally:
                 self.verdicts[name] = Verdicts(checks_toi=verdicts.checks_toi)
             self.verdicts[name].add(verdicts)
         self.cases = merge(self.cases + [c.shifted(offset) for c in later.cases], worst)
+        self.horizon_low = min(self.horizon_low, later.horizon_low)
+        self.horizon_high = max(self.horizon_high, later.horizon_high)
+        self.least_motion = min(self.least_motion, later.least_motion)
+        self.misses_at_end += later.misses_at_end
 
 
 class OrderedFold:

@@ -55,6 +55,8 @@ class Case:
         Closest distance between the centres over [0, horizon] (float64 estimate).
     contact_distance : float
         ``R = a_r + b_r``.
+    labels : dict of str to int, float or None
+        The row's ``step``, ``a_id`` and ``b_id`` for those the log has (None where empty).
     """
 
     row: int
@@ -71,6 +73,7 @@ class Case:
     t_exit: float | None = None
     closest: float = 0.0
     contact_distance: float = 0.0
+    labels: dict[str, int | float | None] = field(default_factory=dict, compare=False)
 
     @property
     def key(self) -> tuple[int, float, int]:
@@ -98,7 +101,15 @@ def _value(x: float) -> float | None:
     return None if x != x else x
 
 
-def select(kept, result, answers: dict, kinds: dict, worst: int) -> list[Case]:
+def label_value(x: float) -> int | float | None:
+    """A label cell (``step``, ``a_id``, ``b_id``, read as float64) as JSON shows it: an int when whole."""
+    x = float(x)
+    if x != x:
+        return None
+    return int(x) if x.is_integer() else x
+
+
+def select(kept, result, answers: dict, kinds: dict, worst: int, labels: dict | None = None) -> list[Case]:
     """The worst ``worst`` disagreements of one chunk, worst first.
 
     Parameters
@@ -113,26 +124,15 @@ def select(kept, result, answers: dict, kinds: dict, worst: int) -> list[Case]:
         Each source's per-pair kind from :func:`explorer.audit.judging.judge`.
     worst : int
         How many to keep.
+    labels : dict of str to (n,) float64, optional
+        The chunk's label columns (``step``, ``a_id``, ``b_id``), indexed by chunk row.
     """
     if worst <= 0 or not kinds:
         return []
     names = list(kinds)
-    n_sources = len(names)
-    flagged = [np.flatnonzero(kinds[name]) for name in names]
-    idx = flagged[0] if n_sources == 1 else np.unique(np.concatenate(flagged))
+    idx, rank, source = _flagged(kinds, names)
     if idx.size == 0:
         return []
-    rank = np.full(idx.size, np.iinfo(np.int64).max, dtype=np.int64)
-    chosen = np.full(idx.size, -1, dtype=np.int64)
-    for s, name in enumerate(names):
-        k = kinds[name][idx]
-        group = np.where((k == FALSE_HIT) | (k == FALSE_MISS), s, np.where(k == TOI_ERROR, n_sources + s, -1))
-        better = (group >= 0) & (group < rank)
-        rank = np.where(better, group, rank)
-        chosen = np.where(better, s, chosen)
-    source = chosen
-    r = rank
-    verdict = r < n_sources
     p = kept.b_center[idx] - kept.a_center[idx]
     v = kept.b_velocity[idx] - kept.a_velocity[idx]
     contact = kept.a_radius[idx] + kept.b_radius[idx]
@@ -141,24 +141,21 @@ def select(kept, result, answers: dict, kinds: dict, worst: int) -> list[Case]:
     toi = result.toi[idx]
     with np.errstate(invalid="ignore"):
         toi_err = np.abs(said_toi - toi) / np.maximum(1.0, np.abs(toi))
-    severity = np.where(verdict, np.abs(closest - contact) / contact, toi_err)
+    severity = np.where(rank < len(names), np.abs(closest - contact) / contact, toi_err)
     severity = np.where(np.isnan(severity), np.inf, severity)
     rows = kept.row[idx]
-    order = np.lexsort((rows, -severity, r))[:worst]
     cases = []
-    for j in order.tolist():
+    for j in np.lexsort((rows, -severity, rank))[:worst].tolist():
         i = int(idx[j])
         name = names[int(source[j])]
-        values = {col: float(kept_value) for col, kept_value in zip(GEOMETRY, _row_values(kept, i))}
-        values["horizon"] = float(kept.horizon[i])
         cases.append(
             Case(
                 row=int(rows[j]),
                 source=name,
                 kind=KIND_NAMES[int(kinds[name][i])],
-                rank=int(r[j]),
+                rank=int(rank[j]),
                 severity=float(severity[j]),
-                values=values,
+                values=_values(kept, i),
                 said={s: {"hit": bool(answers[s][0][i]), "toi": _value(answers[s][1][i])} for s in names},
                 status=Status(int(result.status[i])).name,
                 hit=bool(result.hit[i]),
@@ -167,9 +164,44 @@ def select(kept, result, answers: dict, kinds: dict, worst: int) -> list[Case]:
                 t_exit=_value(result.t_exit[i]),
                 closest=float(closest[j]),
                 contact_distance=float(contact[j]),
+                labels={col: label_value(values[rows[j]]) for col, values in (labels or {}).items()},
             )
         )
     return cases
+
+
+def _flagged(kinds: dict, names: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs some source got wrong, each with its group of the ordering and the source that sets it.
+
+    Returns
+    -------
+    idx : (k,) int64
+        Kept pairs with a disagreement, ascending.
+    rank : (k,) int64
+        Group (see the module notes): source ``s``'s wrong verdict is ``s``, its wrong time
+        ``len(names) + s``; the smallest over the sources.
+    source : (k,) int64
+        Index in ``names`` of the source that gives ``rank``.
+    """
+    n_sources = len(names)
+    flagged = [np.flatnonzero(kinds[name]) for name in names]
+    idx = flagged[0] if n_sources == 1 else np.unique(np.concatenate(flagged))
+    rank = np.full(idx.size, np.iinfo(np.int64).max, dtype=np.int64)
+    source = np.full(idx.size, -1, dtype=np.int64)
+    for s, name in enumerate(names):
+        k = kinds[name][idx]
+        group = np.where((k == FALSE_HIT) | (k == FALSE_MISS), s, np.where(k == TOI_ERROR, n_sources + s, -1))
+        better = (group >= 0) & (group < rank)
+        rank = np.where(better, group, rank)
+        source = np.where(better, s, source)
+    return idx, rank, source
+
+
+def _values(kept, i: int) -> dict[str, float]:
+    """The geometry columns and ``horizon`` of kept pair ``i``."""
+    values = {col: float(kept_value) for col, kept_value in zip(GEOMETRY, _row_values(kept, i))}
+    values["horizon"] = float(kept.horizon[i])
+    return values
 
 
 def _row_values(kept, i: int) -> list[float]:
@@ -180,7 +212,32 @@ def _row_values(kept, i: int) -> list[float]:
     ]  # fmt: skip
 
 
+def engine_row(labels: dict) -> str:
+    """``" (step 120, bodies 4 and 17)"``: the engine's own names for a row, from the labels logged.
+
+    Parameters
+    ----------
+    labels : dict
+        Any of ``step``, ``a_id``, ``b_id`` (None or absent where not logged).
+
+    Returns
+    -------
+    str
+        Empty when the log names none.
+    """
+    words = []
+    if labels.get("step") is not None:
+        words.append(f"step {labels['step']}")
+    a, b = labels.get("a_id"), labels.get("b_id")
+    if a is not None and b is not None:
+        words.append(f"bodies {a} and {b}")
+    elif a is not None:
+        words.append(f"A is body {a}")
+    elif b is not None:
+        words.append(f"B is body {b}")
+    return f" ({', '.join(words)})" if words else ""
+
+
 def merge(cases: list[Case], worst: int) -> list[Case]:
     """The first ``worst`` of ``cases`` by :attr:`Case.key`."""
     return sorted(cases, key=lambda c: c.key)[:worst]
-
