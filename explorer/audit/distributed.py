@@ -89,14 +89,17 @@ def connect(address: str | None, workers: int | None) -> Iterator:
         with client:
             yield client
         return
-    with LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        scheduler_kwargs={"dashboard": False},
-        silence_logs=logging.CRITICAL,  # a task's refusal is reported once, by the client
-    ) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            scheduler_kwargs={"dashboard": False},
+            silence_logs=logging.CRITICAL,  # a task's refusal is reported once, by the client
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         yield client
 
 

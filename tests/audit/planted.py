@@ -121,7 +121,9 @@ def exact(row: list[float]) -> tuple[bool, float]:
         ctx.prec = 60
         disc = b * b - 4 * a * c
         root = (Decimal(disc.numerator) / Decimal(disc.denominator)).sqrt()
-        t0 = (Decimal(-b.numerator) / Decimal(b.denominator) - root) / (2 * Decimal(a.numerator) / Decimal(a.denominator))
+        t0 = (Decimal(-b.numerator) / Decimal(b.denominator) - root) / (
+            2 * Decimal(a.numerator) / Decimal(a.denominator)
+        )
     return True, float(t0)
 
 

@@ -65,7 +65,10 @@ def test_text_in_a_csv_column_names_the_column_and_line(capsys, tmp_path):
     cells[1] = "12.5abc"
     text[2345] = ",".join(cells)
     (tmp_path / "log.csv").write_text("\n".join(text) + "\n")
-    assert _refused(capsys, tmp_path, tmp_path / "log.csv") == "log.csv: column 'a_cy', line 2346: expected a number, got '12.5abc'"
+    assert (
+        _refused(capsys, tmp_path, tmp_path / "log.csv")
+        == "log.csv: column 'a_cy', line 2346: expected a number, got '12.5abc'"
+    )
 
 
 def test_a_bad_engine_hit_in_a_csv(capsys, tmp_path):
@@ -93,7 +96,9 @@ def test_text_in_parquet_and_npz_names_the_column_and_row(capsys, tmp_path):
     assert message == f"log.parquet: column 'b_cz', row 0: expected a number, got {text[0]!r}", message
     np.savez(tmp_path / "log.npz", **{**columns, "a_vy": np.array(text)})
     message = _refused(capsys, tmp_path, tmp_path / "log.npz")
-    assert message == f"log.npz: column 'a_vy', row 0: expected a number, got {text[0]!r} (<U{max(map(len, text))} values)"
+    assert (
+        message == f"log.npz: column 'a_vy', row 0: expected a number, got {text[0]!r} (<U{max(map(len, text))} values)"
+    )
 
 
 def test_pickled_objects_are_never_loaded(capsys, tmp_path):

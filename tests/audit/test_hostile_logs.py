@@ -181,7 +181,11 @@ def test_an_integer_beyond_2_53_is_refused_alike(value, planted, cluster, tmp_pa
             audit(tmp_path / "big.parquet", tmp_path / where, chunk_rows=CHUNK, **kwargs)
         messages.append(str(caught.value))
         assert not (tmp_path / where).exists()
-    assert messages[0] == messages[1] == f"column 'a_cz', row 3456: integer {value} is beyond 2**53 and has no exact float64"
+    assert (
+        messages[0]
+        == messages[1]
+        == f"column 'a_cz', row 3456: integer {value} is beyond 2**53 and has no exact float64"
+    )
 
 
 def _command(log: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:
@@ -205,7 +209,10 @@ def test_a_refusal_under_workers_is_one_line(planted, tmp_path):
         assert len(lines[where]) == 1, proc.stderr
         assert not (tmp_path / where).exists()
     assert lines["alone"] == lines["spread"]
-    assert lines["alone"][0] == "sphere-explorer audit: bad.parquet: column 'engine_hit', row 4321: expected true/false or 1/0, got 2.0"
+    assert (
+        lines["alone"][0]
+        == "sphere-explorer audit: bad.parquet: column 'engine_hit', row 4321: expected true/false or 1/0, got 2.0"
+    )
 
 
 def test_an_empty_dask_address_is_refused(planted_files, tmp_path, capsys):

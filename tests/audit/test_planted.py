@@ -45,7 +45,9 @@ def test_the_counts_are_the_planted_ones(audited, planted):
 
 def test_exactly_the_planted_rows_are_reported(audited, planted):
     _, _, summary = audited
-    found = {kind: sorted(case["row"] for case in summary["worst"] if case["kind"] == kind) for kind in planted["planted"]}
+    found = {
+        kind: sorted(case["row"] for case in summary["worst"] if case["kind"] == kind) for kind in planted["planted"]
+    }
     assert found == planted["planted"]
     assert not set(planted["near"]) & {case["row"] for case in summary["worst"]}
 
