@@ -32,8 +32,14 @@ def action(window, menu: QMenu, text: str, slot, shortcut=None, checkable: bool 
 def build_menus(window) -> None:
     """File, Edit and View menus of ``window`` (a :class:`explorer.qt.window.MainWindow`)."""
     bar = window.menuBar()
-    session, files, layout = window.session, window.documents, window.arrangement
-    file_menu = bar.addMenu("&File")
+    _file_menu(window, bar.addMenu("&File"))
+    _edit_menu(window, bar.addMenu("&Edit"))
+    _view_menu(window, bar.addMenu("&View"))
+
+
+def _file_menu(window, file_menu) -> None:
+    """Open (a file, a folder, the gallery), save, the exports, quit."""
+    files = window.documents
     action(window, file_menu, "&Open scene…", files.ask_open, QKeySequence.Open)
     action(window, file_menu, "Open a &folder of scenes…", files.ask_open_folder)
     action(window, file_menu, "&Next scene in the folder", lambda: files.step_scene(+1), "Ctrl+PgDown")
@@ -53,15 +59,21 @@ def build_menus(window) -> None:
     file_menu.addSeparator()
     action(window, file_menu, "&Quit", window.close, QKeySequence.Quit)
 
-    edit_menu = bar.addMenu("&Edit")
+
+def _edit_menu(window, edit_menu) -> None:
+    """Undo, redo and paste."""
+    session = window.session
     window.action_undo = action(window, edit_menu, "&Undo", session.undo, QKeySequence.Undo)
     window.action_redo = action(
         window, edit_menu, "&Redo", session.redo, [QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")]
     )
     edit_menu.addSeparator()
-    action(window, edit_menu, "&Paste a configuration…", files.ask_paste, "Ctrl+Shift+V")
+    action(window, edit_menu, "&Paste a configuration…", window.documents.ask_paste, "Ctrl+Shift+V")
 
-    view_menu = bar.addMenu("&View")
+
+def _view_menu(window, view_menu) -> None:
+    """Camera, rest frame, the inspector, presentation, panels, the lab, layers and the layout."""
+    session, layout = window.session, window.arrangement
     action(window, view_menu, "&Reset camera", session.reset_camera, "Ctrl+R")
     window.action_relative = action(
         window, view_menu, "B's &rest frame", session.set_rest_frame, "Ctrl+B", checkable=True
@@ -82,7 +94,15 @@ def build_menus(window) -> None:
     )
     strip.setToolTip("Keep the parabola f(t) along the bottom in presentation mode")
     view_menu.addSeparator()
-    panels = view_menu.addMenu("&Panels")
+    _panel_actions(window, view_menu.addMenu("&Panels"), layout)
+    action(window, view_menu, "Precision &lab", window.show_precision_lab, "Ctrl+L")
+    _layer_actions(window, view_menu.addMenu("&Layers"), session)
+    view_menu.addSeparator()
+    action(window, view_menu, "Reset &layout", layout.reset)
+
+
+def _panel_actions(window, panels, layout) -> None:
+    """Ctrl+1…5 toggle the docks; Ctrl+0 the 3-D view alone."""
     for k, dock in enumerate(layout.docks(), 1):
         toggle = dock.toggleViewAction()
         toggle.setShortcut(QKeySequence(f"Ctrl+{k}"))
@@ -90,8 +110,10 @@ def build_menus(window) -> None:
         panels.addAction(toggle)
         window.addAction(toggle)
     action(window, panels, "&Only the 3-D view", layout.show_only_view, "Ctrl+0", checkable=True)
-    action(window, view_menu, "Precision &lab", window.show_precision_lab, "Ctrl+L")
-    layers_menu = view_menu.addMenu("&Layers")
+
+
+def _layer_actions(window, layers_menu, session) -> None:
+    """One checkable action per layer, bound to the session's layers."""
     window.layer_actions = {}
     for name in LAYERS:
         item = action(
@@ -99,8 +121,6 @@ def build_menus(window) -> None:
         )
         bind(session.layers, Change.LAYERS, item, lambda item=item, n=name: item.setChecked(session.layers.visible[n]))
         window.layer_actions[name] = item
-    view_menu.addSeparator()
-    action(window, view_menu, "Reset &layout", layout.reset)
 
 
 def _inspector_actions(window, view_menu, session) -> None:
