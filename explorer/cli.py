@@ -504,7 +504,15 @@ def console() -> int:
     the answers are identical (``SPHERE_SOLVER_JIT=1`` restores compilation).
     """
     os.environ.setdefault("SPHERE_SOLVER_JIT", "0")
-    return main()
+    code = main()
+    if code in interrupt.EXIT_CODES:
+        # Stopped by a signal, it has removed what it wrote and said so: it leaves at once, so the
+        # interpreter's shutdown does not tear down a daemon thread in the middle of a C++ call (the
+        # audit's reader, the plot's background import), which can abort ("terminate called...").
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -25,6 +25,8 @@ from typing import Iterator
 MESSAGE = "interrupted; nothing was written"
 #: The signals that stop a command.
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: The exit codes of a command they stopped (the shell's 128 + the signal's number: 130, 143).
+EXIT_CODES = tuple(128 + signum for signum in SIGNALS)
 
 _received: list[int] = []
 
