@@ -208,6 +208,9 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
     names: list[str] = []
     if rerun and (scratch / "mutants").is_dir():
         names = [m for m, status in results(scratch, package.env).items() if status not in CAUGHT]
+        # mutmut runs, for each mutant, the tests its stats run saw reach the function: a test added
+        # since would never run.  Without the file it collects them again.
+        (scratch / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     with open(scratch / "mutmut.log", "a", encoding="utf-8") as log:
         print(f"  {name}: mutmut run in {scratch} (log: {scratch / 'mutmut.log'})", flush=True)
         mutmut(scratch, ["run", "--max-children", str(jobs), *names], package.env, log)
