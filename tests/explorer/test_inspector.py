@@ -12,6 +12,7 @@ import json
 
 import numpy as np
 import pytest
+from cli_helpers import refused
 from PySide6.QtCore import QPoint, Qt
 from window_helpers import settle, show_panel, widget_point
 
@@ -295,14 +296,9 @@ def test_ctrl_click_describes_the_selected_body_and_another(qtbot, make_window):
         (["--event", "2", "--pair", "A,B"], "--pair: --event describes the event's own pair"),
     ],
 )
-def test_render_refuses_a_bad_event_or_pair_in_one_line(tmp_path, capsys, monkeypatch, extra, needle):
-    import explorer.view.render as render
-
-    monkeypatch.setattr(render, "draw_offscreen", lambda *a, **k: pytest.fail("drawing started before the refusal"))
+def test_render_refuses_a_bad_event_or_pair_in_one_line(tmp_path, capsys, no_drawing, extra, needle):
     out = tmp_path / "out.png"
-    code = main(["render", str(SCENES_DIR / f"{BREAK}.json"), "-o", str(out), *extra])
-    captured = capsys.readouterr()
-    assert code == 2 and captured.out == "" and captured.err.count("\n") == 1 and needle in captured.err, captured.err
+    refused(["render", SCENES_DIR / f"{BREAK}.json", "-o", out, *extra], capsys, needle)
     assert not out.exists()
 
 
