@@ -22,7 +22,7 @@ from ..model.folder import SceneFolder
 from ..model.scene import Scene, SceneError
 from ..model.scene_io import load, show_path
 from ..system.files import create, new_folder, replacing
-from .page import VIEW_SIZE, Page, build_page
+from .page import VIEW_SIZE, Page, build_page, document_head
 
 #: The index's pictures: the page's first view scaled down by this factor.
 THUMBNAIL_SHRINK = 3
@@ -143,14 +143,7 @@ def site_index(entries: list[SiteEntry]) -> str:
         for entry in entries
     )
     policy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
-    return f"""<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{policy}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="Sphere Sweep Explorer">
-<title>Moving spheres: the scenes</title>
+    return f"""{document_head(policy, "Moving spheres: the scenes")}
 <style>
 body {{ font-family: "DejaVu Sans", "Segoe UI", Roboto, Helvetica, Arial, sans-serif; margin: 16px; color: #1a1a1f; }}
 h1 {{ font-size: 22px; }}

@@ -200,6 +200,19 @@ def _hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
+def document_head(policy: str, title: str) -> str:
+    """The start of every page this package writes, up to its ``<title>``: the content security
+    ``policy`` and ``title``, both already escaped for HTML."""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Sphere Sweep Explorer">
+<title>{title}</title>"""
+
+
 def _document(title: str, body: str, data: dict, viewer: str) -> str:
     """The whole file: head with its Content Security Policy, the body, the data and the two scripts."""
     page_script = resources.files(__package__).joinpath("page.js").read_text(encoding="utf-8")
@@ -208,14 +221,7 @@ def _document(title: str, body: str, data: dict, viewer: str) -> str:
         f"default-src 'none'; script-src {_hash(page_script)} {_hash(viewer)}; style-src 'unsafe-inline'; "
         "img-src data:; font-src data:; connect-src data:; base-uri 'none'; form-action 'none'"
     )
-    return f"""<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{html.escape(policy)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="Sphere Sweep Explorer">
-<title>{html.escape(title)}</title>
+    return f"""{document_head(html.escape(policy), html.escape(title))}
 <style>
 {style}</style>
 </head>
