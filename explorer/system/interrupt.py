@@ -2,13 +2,15 @@
 
 A signal handler that only raises :class:`KeyboardInterrupt` can lose the
 signal: raised while the main thread runs a Python callback under C code (a
-ctypes callback, a destructor), the exception is printed with a traceback and
-dropped there, and an audit would run on to a complete output.  So the handler
-*records* the signal, raises only where the exception cannot be swallowed (not
-within numba's compiler callbacks), and :func:`check` (called by the audit
-between chunks and before its output folder is renamed into place) raises for
-a recorded signal: a signal can never end in a completed run, and is said in
-one line.  SIGTERM is handled like Ctrl-C,
+ctypes callback, a weakref callback such as the import system's, a
+destructor), the exception is printed with a traceback and dropped there, and
+an audit would run on to a complete output.  So the handler *records* the
+signal, raises only where the exception is not known to be swallowed (not
+within numba's compiler callbacks), Python's report of a swallowed
+KeyboardInterrupt is silenced while a signal is recorded (``sys.unraisablehook``),
+and :func:`check` (called by the audit between chunks and before its output
+folder is renamed into place) raises for a recorded signal: a signal can never
+end in a completed run, and is said in one line.  SIGTERM is handled like Ctrl-C,
 so a ``kill`` cleans up too; the exit code says which it was (130 or 143).
 
 Standard library only.
@@ -17,6 +19,7 @@ Standard library only.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from typing import Iterator
@@ -43,6 +46,18 @@ def _handler(signum: int, frame) -> None:
             return  # raising here would print a traceback and be lost; the next check() stops the run
         frame = frame.f_back
     raise KeyboardInterrupt
+
+
+def _silence_swallowed_interrupts(previous_hook):
+    """An unraisable-exception hook that drops a KeyboardInterrupt this module raised (the signal is
+    recorded and :func:`check` stops the run) and passes everything else to ``previous_hook``."""
+
+    def hook(unraisable) -> None:
+        if _received and issubclass(unraisable.exc_type, KeyboardInterrupt):
+            return
+        previous_hook(unraisable)
+
+    return hook
 
 
 def received() -> int | None:
@@ -81,9 +96,12 @@ def catching() -> Iterator[None]:
             _received.clear()
         return
     previous = {signum: signal.signal(signum, _handler) for signum in SIGNALS}
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _silence_swallowed_interrupts(previous_hook)
     try:
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        sys.unraisablehook = previous_hook
         _received.clear()  # handled: a later run in this process starts afresh

@@ -104,12 +104,18 @@ def test_a_killed_run_is_cleaned_up_by_the_next(big_log, run_seconds, tmp_path):
     assert not (tmp_path / "first").exists()
 
 
-def test_a_swallowed_interrupt_still_stops_the_run(tmp_path, monkeypatch, capsys):
-    """SIGTERM whose KeyboardInterrupt is swallowed by the code it lands in (before: exit 0, a complete run)."""
+def _small_log(folder: Path) -> Path:
+    """``folder/log.npz``: 3000 generic rows (three chunks of 1000)."""
     rng = np.random.default_rng(2)
     table = np.array(planted_logs.generic_rows(rng, 3000))
     columns = {name: np.ascontiguousarray(table[:, k]) for k, name in enumerate(GEOMETRY)}
-    planted_logs.write_log(tmp_path / "log.npz", columns)
+    planted_logs.write_log(folder / "log.npz", columns)
+    return folder / "log.npz"
+
+
+def test_a_swallowed_interrupt_still_stops_the_run(tmp_path, monkeypatch, capsys):
+    """SIGTERM whose KeyboardInterrupt is swallowed by the code it lands in (before: exit 0, a complete run)."""
+    _small_log(tmp_path)
     original = audit_run.audit_chunk
     calls = []
 
@@ -136,10 +142,7 @@ def test_a_swallowed_interrupt_still_stops_the_run(tmp_path, monkeypatch, capsys
 def test_a_signal_inside_numba_s_compiler_callback_is_one_line(tmp_path, monkeypatch, capsys):
     """Raised inside llvmlite's ctypes callback, a KeyboardInterrupt was printed with a 7-line traceback and
     lost; there the signal is only recorded, and the run stops at its next check."""
-    rng = np.random.default_rng(2)
-    table = np.array(planted_logs.generic_rows(rng, 3000))
-    columns = {name: np.ascontiguousarray(table[:, k]) for k, name in enumerate(GEOMETRY)}
-    planted_logs.write_log(tmp_path / "log.npz", columns)
+    _small_log(tmp_path)
     callback_globals = {"__name__": "llvmlite.binding.executionengine", "os": os, "signal": signal, "time": time}
     exec("def notify():\n    os.kill(os.getpid(), signal.SIGTERM)\n    time.sleep(0.5)\n    return 'finished'\n",
          callback_globals)  # fmt: skip
@@ -157,3 +160,44 @@ def test_a_signal_inside_numba_s_compiler_callback_is_one_line(tmp_path, monkeyp
     assert seen == ["finished"]
     assert code == 143 and err.strip().splitlines() == ["sphere-explorer audit: interrupted; nothing was written"], err
     assert not (tmp_path / "out").exists()
+
+
+SIGNAL_IN_A_WEAKREF_CALLBACK = """
+import os, signal, sys, time, weakref
+from explorer.audit import run as audit_run
+from explorer.cli import main
+
+class Lock:
+    pass
+
+original = audit_run.audit_chunk
+kept = []
+
+def notify(_):
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(0.5)  # the handler runs here, inside the callback, where Python prints and drops exceptions
+
+def dropping_a_lock(raw, settings):
+    if not kept:
+        lock = Lock()
+        kept.append(weakref.ref(lock, notify))
+        del lock  # as the import system's module locks are dropped
+    return original(raw, settings)
+
+audit_run.audit_chunk = dropping_a_lock
+sys.exit(main(["audit", sys.argv[1], "-o", sys.argv[2], "--chunk-rows", "1000"]))
+"""
+
+
+def test_a_signal_inside_a_weakref_callback_is_one_line(tmp_path):
+    """A SIGTERM that landed in the import system's weakref callback (seen in CI) printed 'Exception ignored
+    in ...' and a 6-line traceback before the one line; run as a process, so Python's own report is what shows."""
+    _small_log(tmp_path)
+    script = tmp_path / "weakref_signal.py"
+    script.write_text(SIGNAL_IN_A_WEAKREF_CALLBACK)
+    proc = subprocess.run([sys.executable, str(script), str(tmp_path / "log.npz"), str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert proc.returncode == 143, proc.stderr
+    assert proc.stderr.strip().splitlines() == ["sphere-explorer audit: interrupted; nothing was written"]
+    assert not (tmp_path / "out").exists()
+    assert _leftovers(tmp_path) == []
