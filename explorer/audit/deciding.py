@@ -30,7 +30,7 @@ from .judging import FALSE_MISS, Verdicts, judge
 from .rows import REASON_COLUMNS, gather, skip_reason
 from .tally import N_STATUS, Skipped, Tally
 from .textbook import DTYPES, textbook_many
-from .units import least_motion
+from .units import horizons_and_least_motion
 from .worst import select
 
 #: The source of answers of a log with engine columns.
@@ -162,10 +162,9 @@ def _answers(kept, hit_mode: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
 
 def _time_unit(tally: Tally, kept) -> None:
     """The decided pairs' horizon range and least relative motion (see :mod:`explorer.audit.units`)."""
-    if len(kept):
-        tally.horizon_low = float(kept.horizon.min())
-        tally.horizon_high = float(kept.horizon.max())
-        tally.least_motion = least_motion(kept.a_velocity, kept.b_velocity, kept.a_radius, kept.b_radius, kept.horizon)
+    tally.horizon_low, tally.horizon_high, tally.least_motion = horizons_and_least_motion(
+        kept.a_velocity, kept.b_velocity, kept.a_radius, kept.b_radius, kept.horizon
+    )
 
 
 def _skipped(kept, columns: dict[str, np.ndarray], n: int) -> tuple[dict[str, int], list[Skipped]]:

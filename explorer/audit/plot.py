@@ -27,6 +27,34 @@ NO_TIMES_COMPARED = (
 )
 
 
+#: Digits and minus sign as superscripts, for tick labels like 10⁻⁶ in plain text.
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_label(value: float, _position=None) -> str:
+    """A tick label for a log or symlog axis in plain text: ``0``, ``1``, ``10``, ``10²``, ``10⁻⁶``.
+
+    matplotlib's own labels (``$10^{-6}$``) go through its TeX parser, which
+    took a third of a second of each audit; these are plain text, as DejaVu
+    Sans has the superscript digits.  Values that are not powers of ten
+    (none on these axes) get ``%g``.
+    """
+    if value == 0:
+        return "0"
+    exponent = round(np.log10(abs(value)))
+    if value < 0 or not np.isclose(value, 10.0**exponent, rtol=1e-9, atol=0.0):
+        return f"{value:g}"
+    return "1" if exponent == 0 else "10" if exponent == 1 else "10" + str(exponent).translate(_SUPERSCRIPT)
+
+
+def _power_ticks(axis) -> None:
+    """Label ``axis`` (a log or symlog axis) with :func:`power_label`, its minor ticks unlabelled."""
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    axis.set_major_formatter(FuncFormatter(power_label))
+    axis.set_minor_formatter(NullFormatter())
+
+
 def _import() -> None:
     try:
         import matplotlib.backends.backend_agg  # noqa: F401
@@ -87,6 +115,7 @@ def _bars(ax, answers: dict) -> None:
     ax.set_title("Wrong answers by kind")
     top = max([answers[n][key] or 0 for n in names for key, _ in kinds] + [0])
     ax.set_yscale("symlog", linthresh=1)
+    _power_ticks(ax.yaxis)
     ax.set_ylim(0, max(10.0, top * 30.0))  # room above the bars for their counts and the legend
     ax.legend(fontsize=8, loc="upper right")
 
@@ -115,6 +144,8 @@ def _histogram(ax, summary: dict) -> None:
     )
     ax.set_xscale("log")
     ax.set_yscale("symlog", linthresh=1)
+    _power_ticks(ax.xaxis)
+    _power_ticks(ax.yaxis)
     ax.set_ylim(0, max(10.0, 3.0 * max(int(h.max()) for h in hists.values())))  # headroom above the peak
     ax.set_xlabel("relative TOI error |t_said - t| / max(1, |t|)  (where both say hit)")
     ax.set_ylabel("pairs")

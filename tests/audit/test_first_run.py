@@ -7,6 +7,7 @@ has closed to ``R = rA + rB``).
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import pytest
 from explorer.audit import plot
 from explorer.audit.columns import GEOMETRY
 from explorer.audit.run import audit
+from explorer.audit.units import horizons_and_least_motion
 from solver import Body, Status, sweep
 
 from .conftest import read_summary
@@ -150,3 +152,22 @@ def test_velocities_in_the_wrong_unit_are_warned_about_once(tmp_path):
     mixed = _command(str(_log(tmp_path / "mixed.npz", [*fast, _shot(5.0)])), "-o", str(tmp_path / "m"))
     assert mixed.returncode == 0 and mixed.stderr == ""
     assert read_summary(tmp_path / "m")["warnings"] == []
+
+
+def test_the_horizons_and_least_motion_of_a_chunk():
+    """The compiled one-pass scan against the definition, pair by pair with math.hypot: pairs that do not
+    move are left out, and a chunk with none moving (or no pairs) gives inf."""
+    rng = np.random.default_rng(5)
+    m = 500
+    va, vb = rng.normal(0.0, 3.0, (m, 3)), rng.normal(0.0, 3.0, (m, 3))
+    vb[::7] = va[::7]  # these do not move relative to each other
+    ra, rb, h = rng.uniform(0.1, 2.0, m), rng.uniform(0.1, 2.0, m), rng.uniform(0.01, 3.0, m)
+    expected = min(math.hypot(*(vb[i] - va[i])) * h[i] / (ra[i] + rb[i]) for i in range(m) if (vb[i] != va[i]).any())
+    low, high, least = horizons_and_least_motion(va, vb, ra, rb, h)
+    assert (low, high) == (min(h), max(h))
+    assert math.isclose(least, expected, rel_tol=1e-15)
+    assert horizons_and_least_motion(va[::7], vb[::7], ra[::7], rb[::7], h[::7])[2] == math.inf
+    empty = np.zeros((0, 3))
+    assert horizons_and_least_motion(empty, empty, np.zeros(0), np.zeros(0), np.zeros(0)) == (
+        math.inf, -math.inf, math.inf,
+    )  # fmt: skip
