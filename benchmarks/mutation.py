@@ -120,7 +120,7 @@ PACKAGES = {
     ),
     "solver/path.py": Package(
         mutate=("solver/path.py",),
-        tests=("tests/solver/test_motion.py", "tests/solver/test_response.py"),
+        tests=("tests/solver/test_motion.py", "tests/solver/test_response.py", "tests/solver/test_bounce_path.py"),
         env={"MOTION_CASES": "100"},
     ),
 }
