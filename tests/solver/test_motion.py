@@ -397,3 +397,53 @@ def test_simultaneous_contacts_on_two_pairs_come_in_pair_order():
     m = simulate(bodies, 2.0)
     assert [(e.time, e.pair) for e in m.events] == [(1.0, (0, 1)), (1.0, (1, 2)), (1.0, (0, 1))]
     assert m.velocities(2.0)[:, 0].tolist() == [-1.0, 0.0, 1.0]
+
+
+def test_a_jam_among_free_bodies_moves_the_cluster_with_its_centre_of_mass():
+    """A light ball (mass 2) touching two heavy free balls (mass 1e6) on either side, and a bystander far off:
+    each impulse passes on a little, so the impulses of t = 0 run past the limit and the jam rule applies.  By hand: the cluster
+    takes the centre-of-mass velocity, 2 / (2 + 2e6); the impulses on the light ball add up to its change
+    of momentum; the jam's point and normal are its pair's."""
+    heavy = 1.0e6
+    bodies = [
+        Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, 2.0),
+        Body((2.0, 0.0, 0.0), radius=1.0, mass=heavy),
+        Body((-2.0, 0.0, 0.0), radius=1.0, mass=heavy),
+        Body((0.0, 10.0, 0.0), (0.0, 0.0, 1.0), 1.0),  # a bystander, not in the cluster
+    ]
+    m = simulate(bodies, 1.0, 1.0)
+    assert m.stopped is None
+    jam = m.events[-1]
+    assert (jam.kind, jam.time, jam.bodies) == ("jam", 0.0, (0, 1, 2))
+    common = 2.0 / (2.0 + 2.0 * heavy)
+    np.testing.assert_allclose(m.velocities(1.0), [[common, 0, 0]] * 3 + [[0, 0, 1]], rtol=1e-12, atol=1e-300)
+    assert all(ev.time == 0.0 and ev.pair[0] == 0 for ev in m.events)
+    total = np.sum([ev.impulse for ev in m.events], axis=0)
+    np.testing.assert_allclose(total, [2.0 * (common - 1.0), 0.0, 0.0], rtol=1e-12, atol=1e-12)
+    side = 1.0 if jam.pair[1] == 1 else -1.0  # B on the +x side, C on the -x side
+    assert jam.pair[1] in (1, 2)
+    assert jam.normal == pytest.approx((side, 0.0, 0.0), abs=1e-15)
+    assert jam.point == pytest.approx((side, 0.0, 0.0), abs=1e-15)
+    assert check_motion(m) == []
+
+
+def test_a_jam_against_a_free_container_wall_names_the_wall():
+    """The same jam with the container's wall on one side (the container free, of mass 1e6): the wall is
+    named WALL among the cluster's bodies, and its pair's normal points away from the container's centre."""
+    heavy = 1.0e6
+    ball = Body((2.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, 2.0)
+    other = Body((0.0, 0.0, 0.0), radius=1.0, mass=heavy)
+    container = Body((0.0, 0.0, 0.0), radius=3.0, mass=heavy)
+    m = simulate([ball, other], 1.0, 1.0, container=container)
+    jam = m.events[-1]
+    assert (jam.kind, jam.time, jam.bodies) == ("jam", 0.0, (0, 1, motion_module.WALL))
+    common = 2.0 / (2.0 + 2.0 * heavy)
+    np.testing.assert_allclose(m.velocities(1.0), [[common, 0, 0]] * 2, rtol=1e-12, atol=1e-300)
+    if jam.pair == (0, motion_module.WALL):
+        expected_normal, expected_point = (1.0, 0.0, 0.0), (3.0, 0.0, 0.0)
+    else:
+        assert jam.pair == (0, 1)
+        expected_normal, expected_point = (-1.0, 0.0, 0.0), (1.0, 0.0, 0.0)
+    assert jam.normal == pytest.approx(expected_normal, abs=1e-15)
+    assert jam.point == pytest.approx(expected_point, abs=1e-15)
+    assert check_motion(m) == []
