@@ -418,6 +418,7 @@ def test_a_jam_among_free_bodies_moves_the_cluster_with_its_centre_of_mass():
     common = 2.0 / (2.0 + 2.0 * heavy)
     np.testing.assert_allclose(m.velocities(1.0), [[common, 0, 0]] * 3 + [[0, 0, 1]], rtol=1e-12, atol=1e-300)
     assert all(ev.time == 0.0 and ev.pair[0] == 0 for ev in m.events)
+    assert len(m.events) == motion_module.MAX_IMPULSES_PER_INSTANT * len(bodies) + 1  # the limit's impulses, the jam
     total = np.sum([ev.impulse for ev in m.events], axis=0)
     np.testing.assert_allclose(total, [2.0 * (common - 1.0), 0.0, 0.0], rtol=1e-12, atol=1e-12)
     side = 1.0 if jam.pair[1] == 1 else -1.0  # B on the +x side, C on the -x side
@@ -446,4 +447,24 @@ def test_a_jam_against_a_free_container_wall_names_the_wall():
         expected_normal, expected_point = (-1.0, 0.0, 0.0), (1.0, 0.0, 0.0)
     assert jam.normal == pytest.approx(expected_normal, abs=1e-15)
     assert jam.point == pytest.approx(expected_point, abs=1e-15)
+    assert check_motion(m) == []
+
+
+def test_a_jam_at_a_later_instant_counts_that_instant_s_impulses_afresh():
+    """Two heavy balls close on a light one at rest from either side and touch it together at t = 1 (2.5 - 0.5 t
+    = 2): the impulses of that instant run to the limit (counted from that instant, per body) and the jam
+    gives the cluster its total momentum, zero; the bystander keeps its velocity."""
+    bodies = [
+        Body((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1.0, 2.0),
+        Body((2.5, 0.0, 0.0), (-0.5, 0.0, 0.0), 1.0, 1.0e6),
+        Body((-2.5, 0.0, 0.0), (0.5, 0.0, 0.0), 1.0, 1.0e6),
+        Body((0.0, 10.0, 0.0), (0.0, 0.0, 1.0), 1.0),
+    ]
+    m = simulate(bodies, 2.0, 1.0)
+    assert m.stopped is None
+    assert {ev.time for ev in m.events} == {1.0}
+    assert len(m.events) == motion_module.MAX_IMPULSES_PER_INSTANT * len(bodies) + 1
+    assert (m.events[-1].kind, m.events[-1].bodies) == ("jam", (0, 1, 2))
+    np.testing.assert_allclose(m.velocities(2.0), [[0, 0, 0]] * 3 + [[0, 0, 1]], atol=1e-12)
+    np.testing.assert_allclose(m.positions(2.0)[:3, 0], [0.0, 2.0, -2.0], atol=1e-12)
     assert check_motion(m) == []
