@@ -116,7 +116,9 @@ PACKAGES = {
         ),
     ),
     "solver/motion.py": Package(
-        mutate=("solver/motion.py",), tests=("tests/solver/test_motion.py",), env={"MOTION_CASES": "100"}
+        mutate=("solver/motion.py",),
+        tests=("tests/solver/test_motion.py", "tests/solver/test_bounce_path.py"),
+        env={"MOTION_CASES": "100"},
     ),
     "solver/path.py": Package(
         mutate=("solver/path.py",),

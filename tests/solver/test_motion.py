@@ -468,3 +468,58 @@ def test_a_jam_at_a_later_instant_counts_that_instant_s_impulses_afresh():
     np.testing.assert_allclose(m.velocities(2.0), [[0, 0, 0]] * 3 + [[0, 0, 1]], atol=1e-12)
     np.testing.assert_allclose(m.positions(2.0)[:3, 0], [0.0, 2.0, -2.0], atol=1e-12)
     assert check_motion(m) == []
+
+
+def test_simulate_s_defaults_and_what_it_keeps():
+    """One Body alone is accepted as the list of bodies; the default horizon is 1; the restitution is kept;
+    a moving container far from the origin is where it should be (its centre plus t times its velocity)."""
+    m = simulate(Body((5.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0))
+    assert m.end == 1.0 and m.positions(1.0).tolist() == [[6.0, 0.0, 0.0]]
+    container = Body((1.0e6, 0.0, 0.0), (2.0, 1.0, 0.0), 10.0)
+    m = simulate([Body((1.0e6, 0.0, 0.0), (2.0, 1.0, 0.0), 1.0)], 3.0, 0.25, container=container)
+    assert m.restitution == 0.25
+    assert m.container_center(2.5).tolist() == [1.0e6 + 5.0, 2.5, 0.0]
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: simulate([]), "bodies: at least one body is needed"),
+        (lambda: simulate([Body((0.0, 0.0, 0.0)), 3]), "bodies[1]: expected a solver.Body, got int"),
+        (lambda: simulate([Body((0.0, 0.0, 0.0))], container="ring"),
+         "container: expected a solver.Body or None, got str"),
+        (lambda: simulate([Body((0.0, 0.0, 0.0)), Body((5.0, 0.0, 0.0))], names="ab"),
+         "names: expected 2 strings (or one more for the container), got 'ab'"),
+        (lambda: simulate([Body((0.0, 0.0, 0.0), radius=2.0)], container=Body((0.0, 0.0, 0.0), radius=2.0)),
+         "bodies[0]: radius 2.0 must be smaller than the container's 2.0"),
+        (lambda: simulate([Body((3.5, 0.0, 0.0))], container=Body((0.0, 0.0, 0.0), radius=2.0)),
+         "bodies[0]: lies entirely outside the container at t = 0"),
+    ],
+)  # fmt: skip
+def test_simulate_s_refusals_name_the_field(call, words):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert str(err.value) == words
+
+
+@pytest.mark.parametrize("field, value", [("horizon", -1.0), ("restitution", 2.0)])
+def test_a_bad_horizon_or_restitution_is_named(field, value):
+    with pytest.raises(ValueError, match=f"^{field}"):
+        simulate([Body((0.0, 0.0, 0.0))], **{field: value})
+
+
+def test_a_ball_touching_its_container_from_outside_is_not_entirely_outside():
+    """Centres exactly the radii's sum apart share a point: not 'entirely outside' (the motion runs)."""
+    ball = Body((3.0, 0.0, 0.0), (-1.0, 0.0, 0.0), 1.0)
+    container = Body((0.0, 0.0, 0.0), radius=2.0)
+    assert not motion_module.entirely_outside(ball, container)
+    assert motion_module.entirely_outside(Body((3.0, 0.0, 1e-9), radius=1.0), container)
+
+
+def test_the_container_is_named_in_a_squeeze():
+    """A fixed ball driven into a ball resting against a fixed container's wall: the stop reason names the
+    container by its default name."""
+    bodies = [Body((2.0, 0.0, 0.0), radius=1.0), Body((-1.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, INF)]
+    m = simulate(bodies, 2.0, 1.0, container=Body((0.0, 0.0, 0.0), radius=3.0, mass=INF))
+    assert m.stop_kind == "jammed"
+    assert m.stopped == "jammed: fixed bodies body 1, the container squeeze a cluster at t = 1.0"
