@@ -14,6 +14,7 @@ from motion_reference import check_motion
 
 from solver import Body, bounce_path, simulate, sweep
 from solver import motion as motion_module
+from solver._events import NONE, event_exact
 
 INF = math.inf
 #: Cases per family: thousands (MOTION_CASES=10000 for a deeper run).
@@ -523,3 +524,36 @@ def test_the_container_is_named_in_a_squeeze():
     m = simulate(bodies, 2.0, 1.0, container=Body((0.0, 0.0, 0.0), radius=3.0, mass=INF))
     assert m.stop_kind == "jammed"
     assert m.stopped == "jammed: fixed bodies body 1, the container squeeze a cluster at t = 1.0"
+
+
+#: Cases on the proof's edges: contact exactly at the horizon (a pair; a ball reaching its wall), a relative
+#: velocity of (1, 1, 1).
+_PROOF_EDGES = [
+    mf.Case((Body((0.0, 0.0, 0.0), radius=1.0), Body((3.0, 0.0, 0.0), (-1.0, 0.0, 0.0), 1.0)), None, 1.0, 1.0),
+    mf.Case((Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0),), Body((0.0, 0.0, 0.0), radius=3.0, mass=INF), 2.0, 1.0),
+    mf.Case((Body((0.0, 0.0, 0.0), radius=1.0), Body((-3.0, -3.0, -3.0), (1.0, 1.0, 1.0), 1.0)), None, 4.0, 1.0),
+]
+
+
+@pytest.mark.parametrize("name", sorted(mf.FAMILIES))
+def test_the_array_proof_never_rules_out_a_pair_that_has_an_event(name):
+    """The plain pair search's proof (``_Run._may_approach``) may keep pairs that need nothing, never drop
+    one that does: every pair whose event the exact rationals find within ``left`` is kept, with a lower
+    bound no later than that event.  At t = 0 and after moving everything on a little, for several ``left``."""
+    for case in mf.FAMILIES[name](12) + _PROOF_EDGES:
+        bodies = tuple(case.bodies)
+        state = motion_module._Run(bodies, case.container, case.horizon, case.restitution, case.max_events,
+                                   False, motion_module._names(None, len(bodies)))  # fmt: skip
+        for step in (0.0, 1e-3 * case.horizon, 0.25 * case.horizon):
+            state._advance(step)
+            for left in (case.horizon, 1e-6 * case.horizon):
+                kept, bound = state._may_approach(left)
+                lower = dict(zip(kept.tolist(), bound.tolist()))
+                for p in range(state.I.size):
+                    i, j = int(state.I[p]), int(state.J[p])
+                    kind, dt = event_exact(*state.X[i].tolist(), *state.V[i].tolist(), float(state.R[i]),
+                                           *state.X[j].tolist(), *state.V[j].tolist(), float(state.R[j]),
+                                           left, bool(state.inside[p]))  # fmt: skip
+                    if kind != NONE:
+                        assert p in lower, (case, step, left, p, "an event the proof ruled out")
+                        assert 0.0 <= lower[p] <= dt, (case, step, left, p, lower[p], dt)
