@@ -18,9 +18,10 @@ are left alone; the solver's compiled modules are copied, not mutated.
 Usage (from the repository root, with the project venv and ``mutmut==3.8.1``)::
 
     nice -n 5 .venv/bin/python benchmarks/mutation.py                 # every package, one test process
-    nice -n 5 .venv/bin/python benchmarks/mutation.py motion path     # some packages
-    .venv/bin/python benchmarks/mutation.py model --workdir /tmp/mut  # keep the copy; again: only what changed
-    .venv/bin/python benchmarks/mutation.py model --workdir /tmp/mut --rerun-survivors
+    nice -n 5 .venv/bin/python benchmarks/mutation.py solver/motion.py solver/path.py   # some packages
+    .venv/bin/python benchmarks/mutation.py explorer/model --workdir /tmp/mut  # keep the copy; again: only what changed
+    .venv/bin/python benchmarks/mutation.py explorer/model --workdir /tmp/mut --rerun-survivors
+    .venv/bin/python benchmarks/mutation.py solver/motion.py --workdir /tmp/mut --rerun-survivors --only '*_jam*'
 
 It prints the machine, one row per package (mutants, caught, equivalent,
 survivors, the caught share) and every survivor not listed as equivalent with
@@ -39,6 +40,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,15 +203,20 @@ def results(scratch: Path, env: dict[str, str]) -> dict[str, str]:
     return {name: status.strip() for name, status in found}
 
 
-def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool) -> Outcome:
-    """Mutate ``package`` in ``scratch`` and test every mutant (only new or changed ones in a reused copy)."""
+def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool, only: str = "*") -> Outcome:
+    """Mutate ``package`` in ``scratch`` and test every mutant (only new or changed ones in a reused copy).
+
+    With ``rerun``, the previous survivors whose names match the glob ``only`` are tested again.
+    """
     scratch.mkdir(parents=True, exist_ok=True)
     copy_tree(ROOT, scratch)
     write_config(scratch, package)
     start = time.perf_counter()
     names: list[str] = []
     if rerun and (scratch / "mutants").is_dir():
-        names = [m for m, status in results(scratch, package.env).items() if status not in CAUGHT]
+        names = [
+            m for m, status in results(scratch, package.env).items() if status not in CAUGHT and fnmatchcase(m, only)
+        ]
         # mutmut runs, for each mutant, the tests its stats run saw reach the function: a test added
         # since would never run.  Without the file it collects them again.
         (scratch / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
@@ -319,6 +326,12 @@ def main() -> int:
         action="store_true",
         help="with --workdir: test the previous run's survivors again (after adding tests)",
     )
+    parser.add_argument(
+        "--only",
+        default="*",
+        metavar="GLOB",
+        help="with --rerun-survivors: only the survivors whose names match, e.g. '*_may_approach*'",
+    )
     args = parser.parse_args()
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
@@ -330,7 +343,7 @@ def main() -> int:
     try:
         for name in args.packages or list(PACKAGES):
             outcome = run_package(name, PACKAGES[name], base / name.replace("/", "_"), args.max_children,
-                                  args.rerun_survivors)  # fmt: skip
+                                  args.rerun_survivors, args.only)  # fmt: skip
             equivalent, unexplained, stale = classify(outcome, listed)
             rows.append(row(name, outcome, equivalent, unexplained))
             reports.append((name, outcome, unexplained, stale))
