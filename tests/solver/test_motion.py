@@ -557,3 +557,24 @@ def test_the_array_proof_never_rules_out_a_pair_that_has_an_event(name):
                     if kind != NONE:
                         assert p in lower, (case, step, left, p, "an event the proof ruled out")
                         assert 0.0 <= lower[p] <= dt, (case, step, left, p, lower[p], dt)
+
+
+def test_a_plastic_head_on_hit_on_the_wall_leaves_the_ball_at_rest_not_sliding():
+    """e = 0 straight at a fixed wall: the ball stops dead (no relative velocity: resting, not sliding) and
+    the motion runs to the horizon with it at rest where it touched."""
+    container = Body((0.0, 0.0, 0.0), radius=3.0, mass=INF)
+    m = simulate([Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)], 3.0, 0.0, container=container)
+    assert m.stopped is None and m.end == 3.0
+    assert [ev.time for ev in m.events] == [2.0]
+    assert m.positions(3.0)[0].tolist() == [2.0, 0.0, 0.0]
+
+
+def test_a_slow_oblique_plastic_hit_on_the_wall_stops_the_motion_sliding():
+    """e = 0 at an angle: the normal part is taken away and the ball is left sliding along the curved wall at
+    a quarter unit per unit time, which straight segments cannot follow: the motion stops there, at the hit
+    (x^2 + 1 = 4 along y = 1: t = 2 sqrt(3))."""
+    container = Body((0.0, 0.0, 0.0), radius=3.0, mass=INF)
+    m = simulate([Body((0.0, 1.0, 0.0), (0.5, 0.0, 0.0), 1.0)], 5.0, 0.0, container=container)
+    assert m.stop_kind == "sliding" and m.stopped.startswith("sliding: body 0 slides along the container wall")
+    assert math.isclose(m.end, 2.0 * math.sqrt(3.0), rel_tol=1e-12)
+    assert math.isclose(float(np.linalg.norm(m.velocities(m.end)[0])), 0.25, rel_tol=1e-9)
