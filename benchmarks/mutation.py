@@ -203,10 +203,10 @@ def results(scratch: Path, env: dict[str, str]) -> dict[str, str]:
     return {name: status.strip() for name, status in found}
 
 
-def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool, only: str = "*") -> Outcome:
+def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool, only=("*",)) -> Outcome:
     """Mutate ``package`` in ``scratch`` and test every mutant (only new or changed ones in a reused copy).
 
-    With ``rerun``, the previous survivors whose names match the glob ``only`` are tested again.
+    With ``rerun``, the previous survivors whose names match one of the globs ``only`` are tested again.
     """
     scratch.mkdir(parents=True, exist_ok=True)
     copy_tree(ROOT, scratch)
@@ -215,7 +215,9 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
     names: list[str] = []
     if rerun and (scratch / "mutants").is_dir():
         names = [
-            m for m, status in results(scratch, package.env).items() if status not in CAUGHT and fnmatchcase(m, only)
+            m
+            for m, status in results(scratch, package.env).items()
+            if status not in CAUGHT and any(fnmatchcase(m, glob) for glob in only)
         ]
         # mutmut runs, for each mutant, the tests its stats run saw reach the function: a test added
         # since would never run.  Without the file it collects them again.
@@ -328,9 +330,10 @@ def main() -> int:
     )
     parser.add_argument(
         "--only",
-        default="*",
+        nargs="+",
+        default=["*"],
         metavar="GLOB",
-        help="with --rerun-survivors: only the survivors whose names match, e.g. '*_may_approach*'",
+        help="with --rerun-survivors: only the survivors whose names match one of these, e.g. '*_may_approach*'",
     )
     args = parser.parse_args()
     unknown = [name for name in args.packages if name not in PACKAGES]
