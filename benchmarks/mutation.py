@@ -240,8 +240,10 @@ def read_equivalent(path: Path = EQUIVALENT) -> dict[str, tuple[str, str]]:
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        parts = [p.strip() for p in line.split(" | ", 2)]
-        if len(parts) != 3 or not all(parts):
+        name, _, rest = line.partition(" | ")
+        mutated, _, why = rest.rpartition(" | ")  # the mutated line may hold " | " itself; the reason may not
+        parts = [name.strip(), mutated.strip(), why.strip()]
+        if not all(parts):
             raise SystemExit(f"{path.name}:{number}: expected 'mutant name | mutated line | why'")
         listed[parts[0]] = (parts[1], parts[2])
     return listed

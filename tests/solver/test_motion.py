@@ -578,3 +578,56 @@ def test_a_slow_oblique_plastic_hit_on_the_wall_stops_the_motion_sliding():
     assert m.stop_kind == "sliding" and m.stopped.startswith("sliding: body 0 slides along the container wall")
     assert math.isclose(m.end, 2.0 * math.sqrt(3.0), rel_tol=1e-12)
     assert math.isclose(float(np.linalg.norm(m.velocities(m.end)[0])), 0.25, rel_tol=1e-9)
+
+
+def test_fixed_bodies_pass_through_each_other_and_their_container():
+    """Two fixed bodies have no pair (no impulse can act between them): they move as prescribed, through each
+    other and through a fixed container's wall, with no event."""
+    a = Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, INF)
+    b = Body((3.0, 0.0, 0.0), (-1.0, 0.0, 0.0), 1.0, INF)
+    m = simulate([a, b], 4.0)
+    assert m.events == () and m.stopped is None
+    assert m.positions(4.0).tolist() == [[4.0, 0.0, 0.0], [-1.0, 0.0, 0.0]]
+    m = simulate([a], 4.0, container=Body((0.0, 0.0, 0.0), radius=3.0, mass=INF))
+    assert m.events == () and m.positions(4.0).tolist() == [[4.0, 0.0, 0.0]]
+
+
+def test_a_jam_on_a_pair_whose_first_body_is_fixed_records_no_impulse_on_it():
+    """The fixed spheres listed first: the jam's pair is (fixed, ball), and the impulse on a fixed body is
+    recorded as zero; the ball takes the fixed spheres' velocity (0)."""
+    bodies = [Body((2.0, 0, 0), radius=1.0, mass=INF), Body((-2.0, 0, 0), radius=1.0, mass=INF)]
+    m = simulate([*bodies, Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)], 1.0, 1.0)
+    jam = m.events[-1]
+    assert (jam.kind, jam.time, jam.pair[1], jam.bodies) == ("jam", 0.0, 2, (0, 1, 2))
+    assert jam.impulse == (0.0, 0.0, 0.0)
+    assert m.velocities(1.0)[2].tolist() == [0.0, 0.0, 0.0]
+
+
+def test_an_impact_names_its_two_bodies_and_the_wall():
+    """Each impact's bodies are its pair, the container wall as WALL."""
+    m = simulate([Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0), Body((3.0, 0.0, 0.0), radius=1.0)], 2.0)
+    assert [(ev.pair, ev.bodies) for ev in m.events] == [((0, 1), (0, 1))]
+    wall = motion_module.WALL
+    container = Body((0.0, 0.0, 0.0), radius=3.0, mass=INF)
+    m = simulate([Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)], 3.0, container=container)
+    assert [(ev.time, ev.pair, ev.bodies) for ev in m.events] == [(2.0, (0, wall), (0, wall))]
+
+
+def test_the_motion_goes_on_after_a_jam():
+    """After the jam at t = 0 the cluster (light ball between two heavy ones, 1e6 each) drifts at
+    2 / (2 + 2e6) and the motion goes on: a ball coming from the side still hits the heavy one on the right
+    (gap 1 closed at speed 1 + the drift), which passes the blow on through the cluster (jamming again)."""
+    heavy = 1.0e6
+    bodies = [
+        Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, 2.0),
+        Body((2.0, 0.0, 0.0), radius=1.0, mass=heavy),
+        Body((-2.0, 0.0, 0.0), radius=1.0, mass=heavy),
+        Body((5.0, 0.0, 0.0), (-1.0, 0.0, 0.0), 1.0),
+    ]
+    m = simulate(bodies, 2.0, 1.0)
+    assert [ev.time for ev in m.events if ev.kind == "jam"][0] == 0.0
+    later = [ev for ev in m.events if ev.time > 0.0]
+    drift = 2.0 / (2.0 + 2.0 * heavy)
+    assert [ev.pair for ev in later][:1] == [(1, 3)]
+    assert math.isclose(later[0].time, 1.0 / (1.0 + drift), rel_tol=1e-12)
+    assert check_motion(m) == []
