@@ -130,9 +130,27 @@ def conserved_rows(scene: Scene, solution: Solution, t: float, event: int | None
     held = [scene.bodies[i].name for i in e.pair if not math.isfinite(scene.bodies[i].mass)]
     why = f"the fixed {' and '.join(held)} takes the impulse" if held else "two free bodies keep it, to rounding"
     rows.append(("Δ momentum here", f"{vector(change.momentum)}  |Δp| = {fmt(math.hypot(*change.momentum))} ({why})"))
-    lost = "lost" if scene.restitution < 1.0 or e.kind == "jam" else "kept, to rounding"
-    rows.append(("Δ energy here", f"{fmt(change.kinetic_energy)}  (e = {fmt(scene.restitution)}: {lost})"))
+    fate = _energy_fate(scene, e)
+    rows.append(
+        ("Δ energy here", f"{energy_change(scene, e, change.kinetic_energy)}  (e = {fmt(scene.restitution)}: {fate})")
+    )
     return rows
+
+
+def _energy_fate(scene: Scene, event) -> str:
+    """What ``event`` does to the free bodies' kinetic energy: ``"changed"`` by a blow from a moving fixed body
+    (it does work), ``"lost"`` below restitution 1 or in a jam (plastic), else ``"kept"`` (an elastic impact)."""
+    if any(not math.isfinite(scene.bodies[i].mass) and any(scene.bodies[i].velocity) for i in event.pair):
+        return "changed"
+    return "lost" if scene.restitution < 1.0 or event.kind == "jam" else "kept"
+
+
+def energy_change(scene: Scene, event, change: float) -> str:
+    """The change of kinetic energy across ``event`` as shown: an elastic impact keeps it exactly, so what the
+    floats give there is rounding and is shown as such (``0 (rounding 3.55271e-14)``), not as a change."""
+    if _energy_fate(scene, event) != "kept" or change == 0.0:
+        return fmt(change)
+    return f"0 (rounding {fmt(change)})"
 
 
 def conserved_line(scene: Scene, solution: Solution, t: float) -> str:
@@ -174,6 +192,6 @@ def event_rows(scene: Scene, solution: Solution, limit: int | None = LISTED_EVEN
         row = (f"t = {fmt(e.time)}", pair, vector(e.impulse))
         if energy:
             before, after = changes[k]
-            row += (f"ΔE = {fmt(after.kinetic_energy - before.kinetic_energy)}",)
+            row += (f"ΔE = {energy_change(scene, e, after.kinetic_energy - before.kinetic_energy)}",)
         rows.append(row)
     return rows
