@@ -631,3 +631,47 @@ def test_the_motion_goes_on_after_a_jam():
     assert [ev.pair for ev in later][:1] == [(1, 3)]
     assert math.isclose(later[0].time, 1.0 / (1.0 + drift), rel_tol=1e-12)
     assert check_motion(m) == []
+
+
+def _cut_short(times: list[float]) -> str:
+    """The stop reason of a motion cut short after events at ``times`` (the last 64 are compared)."""
+    run = motion_module._Run.__new__(motion_module._Run)  # only the fields the reason reads
+    run.events = [motion_module.Event(t, (0, 1), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (1.0, 0.0, 0.0)) for t in times]
+    run.max_events, run.t = len(times), times[-1]
+    return run._limit_reason()
+
+
+def _halves(first: list[float], gap: float, second: list[float]) -> list[float]:
+    """64 event times: 32 spaced by ``first``'s steps from 0, then after ``gap`` 32 spaced by ``second``'s."""
+    times = [0.0]
+    for step in first:
+        times.append(times[-1] + step)
+    times.append(times[-1] + gap)
+    for step in second:
+        times.append(times[-1] + step)
+    assert len(times) == 64
+    return times
+
+
+ZENO = " (the events come ever faster: a Zeno sequence)"
+
+
+@pytest.mark.parametrize(
+    "first, gap, second, zeno",
+    [
+        ([1.0] * 31, 1.0, [0.25] * 31, True),  # the second half of the last 64 took a quarter as long
+        ([1.0] * 31, 1.0, [0.5] * 31, False),  # exactly half as long: not yet ever faster
+        ([1.0] * 31, 100.0, [0.6] * 31, False),  # the gap between the halves counts in neither
+        ([9.0] + [1.0] * 30, 1.0, [0.5] * 31, True),  # the first half's first step counts: 39 against 15.5
+        ([1.0] * 31, 1.0, [16.0] + [0.1] * 30, False),  # the second half's first step counts: 19 against 31
+    ],
+)  # fmt: skip
+def test_a_motion_cut_short_says_whether_its_events_come_ever_faster(first, gap, second, zeno):
+    """The rule: of the last 64 events, the second 32 (31 steps) took less than half as long as the first 32."""
+    times = _halves(first, gap, second)
+    reason = _cut_short(times)
+    assert reason.startswith(f"cut short after 64 events at t = {times[-1]!r}: the motion is not known beyond")
+    if zeno:
+        assert reason.endswith(ZENO)
+    else:
+        assert reason.endswith(f" (the last 64 events took {times[-1] - times[0]:.3g} time units)")
