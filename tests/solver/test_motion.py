@@ -400,23 +400,35 @@ def test_simultaneous_contacts_on_two_pairs_come_in_pair_order():
     assert m.velocities(2.0)[:, 0].tolist() == [-1.0, 0.0, 1.0]
 
 
-def test_a_jam_among_free_bodies_moves_the_cluster_with_its_centre_of_mass():
-    """A light ball (mass 2) touching two heavy free balls (mass 1e6) on either side, and a bystander far off:
-    each impulse passes on a little, so the impulses of t = 0 run past the limit and the jam rule applies.  By hand: the cluster
-    takes the centre-of-mass velocity, 2 / (2 + 2e6); the impulses on the light ball add up to its change
-    of momentum; the jam's point and normal are its pair's."""
-    heavy = 1.0e6
-    bodies = [
+#: The heavy balls of the jams below, and the velocity a jammed cluster of a light ball (mass 2, speed 1)
+#: between two of them takes: its centre of mass's, 2 / (2 + 2 HEAVY).
+HEAVY = 1.0e6
+CLUSTER_DRIFT = 2.0 / (2.0 + 2.0 * HEAVY)
+
+
+def _light_between_heavies() -> list[Body]:
+    """A light ball (mass 2) moving at +1, touching a heavy free ball on either side (x = +2 and -2)."""
+    return [
         Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, 2.0),
-        Body((2.0, 0.0, 0.0), radius=1.0, mass=heavy),
-        Body((-2.0, 0.0, 0.0), radius=1.0, mass=heavy),
+        Body((2.0, 0.0, 0.0), radius=1.0, mass=HEAVY),
+        Body((-2.0, 0.0, 0.0), radius=1.0, mass=HEAVY),
+    ]
+
+
+def test_a_jam_among_free_bodies_moves_the_cluster_with_its_centre_of_mass():
+    """A light ball touching two heavy free balls on either side, and a bystander far off: each impulse
+    passes on a little, so the impulses of t = 0 run past the limit and the jam rule applies.  By hand:
+    the cluster takes the centre-of-mass velocity; the impulses on the light ball add up to its change of
+    momentum; the jam's point and normal are its pair's."""
+    bodies = [
+        *_light_between_heavies(),
         Body((0.0, 10.0, 0.0), (0.0, 0.0, 1.0), 1.0),  # a bystander, not in the cluster
     ]
     m = simulate(bodies, 1.0, 1.0)
     assert m.stopped is None
     jam = m.events[-1]
     assert (jam.kind, jam.time, jam.bodies) == ("jam", 0.0, (0, 1, 2))
-    common = 2.0 / (2.0 + 2.0 * heavy)
+    common = CLUSTER_DRIFT
     np.testing.assert_allclose(m.velocities(1.0), [[common, 0, 0]] * 3 + [[0, 0, 1]], rtol=1e-12, atol=1e-300)
     assert all(ev.time == 0.0 and ev.pair[0] == 0 for ev in m.events)
     assert len(m.events) == motion_module.MAX_IMPULSES_PER_INSTANT * len(bodies) + 1  # the limit's impulses, the jam
@@ -432,15 +444,13 @@ def test_a_jam_among_free_bodies_moves_the_cluster_with_its_centre_of_mass():
 def test_a_jam_against_a_free_container_wall_names_the_wall():
     """The same jam with the container's wall on one side (the container free, of mass 1e6): the wall is
     named WALL among the cluster's bodies, and its pair's normal points away from the container's centre."""
-    heavy = 1.0e6
     ball = Body((2.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, 2.0)
-    other = Body((0.0, 0.0, 0.0), radius=1.0, mass=heavy)
-    container = Body((0.0, 0.0, 0.0), radius=3.0, mass=heavy)
+    other = Body((0.0, 0.0, 0.0), radius=1.0, mass=HEAVY)
+    container = Body((0.0, 0.0, 0.0), radius=3.0, mass=HEAVY)
     m = simulate([ball, other], 1.0, 1.0, container=container)
     jam = m.events[-1]
     assert (jam.kind, jam.time, jam.bodies) == ("jam", 0.0, (0, 1, motion_module.WALL))
-    common = 2.0 / (2.0 + 2.0 * heavy)
-    np.testing.assert_allclose(m.velocities(1.0), [[common, 0, 0]] * 2, rtol=1e-12, atol=1e-300)
+    np.testing.assert_allclose(m.velocities(1.0), [[CLUSTER_DRIFT, 0, 0]] * 2, rtol=1e-12, atol=1e-300)
     if jam.pair == (0, motion_module.WALL):
         expected_normal, expected_point = (1.0, 0.0, 0.0), (3.0, 0.0, 0.0)
     else:
@@ -617,19 +627,12 @@ def test_the_motion_goes_on_after_a_jam():
     """After the jam at t = 0 the cluster (light ball between two heavy ones, 1e6 each) drifts at
     2 / (2 + 2e6) and the motion goes on: a ball coming from the side still hits the heavy one on the right
     (gap 1 closed at speed 1 + the drift), which passes the blow on through the cluster (jamming again)."""
-    heavy = 1.0e6
-    bodies = [
-        Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, 2.0),
-        Body((2.0, 0.0, 0.0), radius=1.0, mass=heavy),
-        Body((-2.0, 0.0, 0.0), radius=1.0, mass=heavy),
-        Body((5.0, 0.0, 0.0), (-1.0, 0.0, 0.0), 1.0),
-    ]
+    bodies = [*_light_between_heavies(), Body((5.0, 0.0, 0.0), (-1.0, 0.0, 0.0), 1.0)]
     m = simulate(bodies, 2.0, 1.0)
     assert [ev.time for ev in m.events if ev.kind == "jam"][0] == 0.0
     later = [ev for ev in m.events if ev.time > 0.0]
-    drift = 2.0 / (2.0 + 2.0 * heavy)
     assert [ev.pair for ev in later][:1] == [(1, 3)]
-    assert math.isclose(later[0].time, 1.0 / (1.0 + drift), rel_tol=1e-12)
+    assert math.isclose(later[0].time, 1.0 / (1.0 + CLUSTER_DRIFT), rel_tol=1e-12)
     assert check_motion(m) == []
 
 
