@@ -8,9 +8,10 @@ missing or outside the range the solver and the scene files accept,
 ``engine_hit``.  The first bad column names the reason.  An ``engine_hit``
 that is neither true/false nor 0/1 is not a skip but an error in the log.
 
-One compiled pass checks every row without branches (so it vectorizes); a
-second writes the kept rows interleaved (``x, y, z`` per pair), the layout the
-solver's kernel reads.  Only the rare refused rows go through the slower
+One compiled pass checks every row without branches (so it vectorizes) and
+writes its vectors interleaved (``x, y, z`` per pair), the layout the solver's
+kernel reads.  Only a chunk with refused rows needs more: the kept rows are
+moved together in place, and the refused ones go through the slower
 per-column search for the reason.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -39,8 +41,17 @@ _HMAX = MAX_HORIZON
 
 
 @njit(cache=True, nogil=True)
-def _check(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, ehit, hit_mode, ok):
-    """``ok[i]``: row ``i`` is decidable; returns the number of other rows.  Branch-free, so it vectorizes."""
+def _check_and_interleave(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, ehit, hit_mode, ok,
+                          a_center, a_velocity, b_center, b_velocity):  # fmt: skip
+    """``ok[i]``: row ``i`` is decidable; every row's vectors written interleaved; returns the number of other rows.
+
+    One pass over the columns: the check is branch-free (so it vectorizes) and
+    every row is copied, ``a_center[3 i : 3 i + 3] = acx[i], acy[i], acz[i]``
+    and so on, whatever its check, so that a chunk without refused rows (nearly
+    every chunk) is gathered without a second pass; :func:`_compact` then moves
+    the kept rows together when some were refused.  The four outputs are
+    ``(3 n,)`` float64.
+    """
     bad = 0
     for i in range(acx.shape[0]):
         good = (abs(acx[i]) <= _L) & (abs(acy[i]) <= _L) & (abs(acz[i]) <= _L)
@@ -57,6 +68,11 @@ def _check(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h
             good &= (ehit[i] == 0.0) | (ehit[i] == 1.0)
         ok[i] = good
         bad += not good
+        k = 3 * i
+        a_center[k], a_center[k + 1], a_center[k + 2] = acx[i], acy[i], acz[i]
+        a_velocity[k], a_velocity[k + 1], a_velocity[k + 2] = avx[i], avy[i], avz[i]
+        b_center[k], b_center[k + 1], b_center[k + 2] = bcx[i], bcy[i], bcz[i]
+        b_velocity[k], b_velocity[k + 1], b_velocity[k + 2] = bvx[i], bvy[i], bvz[i]
     return bad
 
 
@@ -112,24 +128,18 @@ def _reasons(rows, acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bv
 
 
 @njit(cache=True, nogil=True)
-def _interleave(every_row, rows, x, y, z, out):
-    """``out[3 j : 3 j + 3] = x, y, z`` of row ``rows[j]``, or of row ``j`` when ``every_row``.
+def _compact(rows, vectors):
+    """Move row ``rows[j]``'s three values to ``3 j`` in each of ``vectors``, in place (``rows`` ascending).
 
-    ``out`` must hold ``3 len(rows)`` values (``3 len(x)`` with ``every_row``).
+    ``vectors`` is ``(4, 3 n)``: the rows :func:`_check_and_interleave` wrote.
+    Row ``rows[j] >= j``, so going forward never overwrites a row still to be moved.
     """
-    if every_row:
-        for i in range(x.shape[0]):
-            k = 3 * i
-            out[k] = x[i]
-            out[k + 1] = y[i]
-            out[k + 2] = z[i]
-    else:
-        for j in range(rows.shape[0]):
-            i = rows[j]
-            k = 3 * j
-            out[k] = x[i]
-            out[k + 1] = y[i]
-            out[k + 2] = z[i]
+    for j in range(rows.shape[0]):
+        i = rows[j]
+        for v in range(vectors.shape[0]):
+            vectors[v, 3 * j] = vectors[v, 3 * i]
+            vectors[v, 3 * j + 1] = vectors[v, 3 * i + 1]
+            vectors[v, 3 * j + 2] = vectors[v, 3 * i + 2]
 
 
 @dataclass(frozen=True)
@@ -170,16 +180,16 @@ class Kept:
 _workspace = threading.local()
 
 
-def _buffers(m: int) -> list[np.ndarray]:
-    """Four ``(3 m,)`` float64 buffers, reused from chunk to chunk by each thread.
+def _buffer(n: int) -> np.ndarray:
+    """A ``(4, 3 n)`` float64 buffer (its rows C-contiguous), reused from chunk to chunk by each thread.
 
     Fresh arrays this size cost as much in page faults as the copy into them;
-    the gathered vectors are views of these, valid until the thread's next chunk.
+    the gathered vectors are views of it, valid until the thread's next chunk.
     """
     buf = getattr(_workspace, "buf", None)
-    if buf is None or buf.shape[1] < 3 * m:
-        buf = _workspace.buf = np.empty((4, 3 * m))
-    return [buf[k, : 3 * m] for k in range(4)]
+    if buf is None or buf.shape[1] < 3 * n:
+        buf = _workspace.buf = np.empty((4, 3 * n))
+    return buf[:, : 3 * n]
 
 
 def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
@@ -205,7 +215,8 @@ def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
     h = columns[HORIZON]
     ehit = columns.get(ENGINE_HIT, h)
     ok = np.empty(n, dtype=np.bool_)
-    bad = _check(*geometry, h, ehit, hit_mode, ok)
+    buf = _buffer(n)
+    bad = _check_and_interleave(*geometry, h, ehit, hit_mode, ok, *buf)
     reason = np.zeros(n, dtype=np.int8)
     if bad:
         rows = np.flatnonzero(ok)
@@ -213,13 +224,11 @@ def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
         if (reason == BAD_ENGINE_HIT).any():
             row = int(np.flatnonzero(reason == BAD_ENGINE_HIT)[0])
             raise LogError(f"expected true/false or 1/0, got {float(ehit[row])!r}", ENGINE_HIT, row)
+        _compact(rows, buf)
     else:
-        rows = np.arange(n)
+        rows = _every_row(n)
     m = rows.shape[0]
-    vectors = []
-    for out, first in zip(_buffers(m), (0, 3, 7, 10)):
-        _interleave(not bad, rows, *geometry[first : first + 3], out)
-        vectors.append(out.reshape(m, 3))
+    vectors = [buf[k, : 3 * m].reshape(m, 3) for k in range(4)]
 
     def pick(values: np.ndarray) -> np.ndarray:
         return values[rows] if bad else values
@@ -235,6 +244,14 @@ def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
         vectors[0], vectors[1], pick(columns["a_r"]), vectors[2], vectors[3], pick(columns["b_r"]), pick(h),
         engine_hit, engine_toi, rows, reason,
     )  # fmt: skip
+
+
+@lru_cache(maxsize=2)
+def _every_row(n: int) -> np.ndarray:
+    """A read-only ``(n,)`` ``arange``, the rows of a chunk that keeps them all (shared by the chunks of one size)."""
+    out = np.arange(n)
+    out.flags.writeable = False
+    return out
 
 
 def skip_reason(column: str, value: float) -> str:
