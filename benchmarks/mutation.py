@@ -89,9 +89,34 @@ PACKAGES = {
                 "test_precision",
                 "test_hostile_files",
                 "test_hostile_fuzz",
+                "test_energy_text",
+                "test_every_pair",
+                "test_inspector",
             )  # fmt: skip
         ),
-        deselect=("tests/explorer/test_session.py::test_the_session_runs_without_qt_or_a_display",),
+        deselect=(
+            "tests/explorer/test_session.py::test_the_session_runs_without_qt_or_a_display",
+            *(
+                f"tests/explorer/test_every_pair.py::{test}"
+                for test in (
+                    "test_events_are_marked_on_the_time_slider_and_listed_in_the_values",
+                    "test_the_steps_layer_draws_the_engine_s_positions_and_its_verdict",
+                    "test_a_body_can_be_made_the_container_from_the_scene_panel",
+                    "test_the_values_panel_gives_no_response_for_a_contact_that_never_happens",
+                    "test_a_motion_that_stops_early_says_why_in_the_view_and_the_values",
+                )  # fmt: skip
+            ),
+            *(
+                f"tests/explorer/test_inspector.py::{test}"
+                for test in (
+                    "test_clicking_an_event_in_the_values_list_inspects_it",
+                    "test_a_slider_mark_and_the_bracket_keys_inspect_events",
+                    "test_ctrl_click_describes_the_selected_body_and_another",
+                    "test_render_refuses_a_bad_event_or_pair_in_one_line",
+                    "test_render_an_event_with_its_parabola",
+                )  # fmt: skip
+            ),
+        ),
     ),
     "explorer/audit": Package(
         mutate=("explorer/audit/*.py",),
@@ -106,6 +131,9 @@ PACKAGES = {
                 "test_hostile_logs",
                 "test_signals",
                 "test_dask",
+                "test_querylog",
+                "test_plot_labels",
+                "test_step_engine",
             )  # fmt: skip
         ),
         deselect=(
