@@ -289,34 +289,6 @@ class LabReport:
         """``(variant, dtype)`` of every combination that gets the verdict wrong."""
         return tuple((row.variant, row.dtype) for row in self.rows if row.wrong)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain dict/list/float summary of the table: no NaN anywhere; an overflow stays ``inf``
-        (strict JSON has no ``inf``, so a writer must say how it spells it)."""
-        return {
-            "other": self.other,
-            "exact": {
-                "status": self.exact.status,
-                "hit": self.exact.hit,
-                "toi": self.exact.toi,
-                "discriminant": self.exact.discriminant,
-                "exact": self.exact.exact,
-            },
-            "rows": [
-                {
-                    "variant": row.variant,
-                    "dtype": row.dtype,
-                    "hit": row.hit,
-                    "toi": row.toi,
-                    "discriminant": row.discriminant,
-                    "coefficients": list(row.answer.coefficients or ()),
-                    "reason": row.answer.reason,
-                    "wrong": row.wrong,
-                    "toi_error": row.toi_error,
-                }
-                for row in self.rows
-            ],
-        }
-
 
 def exact(scene: Scene, other: int = 1) -> ExactAnswer:
     """The exact solver's verdict for body 0 against body ``other``."""

@@ -4,6 +4,7 @@ and the push-towards-failure helpers are exact."""
 from __future__ import annotations
 
 import math
+from dataclasses import asdict
 from fractions import Fraction
 
 import numpy as np
@@ -166,12 +167,12 @@ def test_no_nan_is_ever_reported_but_overflow_shows_as_inf_or_none():
     for path in gallery():
         scene = scene_io.load(path)
         for other in _pairs(scene):
-            assert not any(math.isnan(x) for x in _all_numbers(lab(scene, other).to_dict())), path.stem
+            assert not any(math.isnan(x) for x in _all_numbers(asdict(lab(scene, other)))), path.stem
     # float32: b^2 and 4ac both overflow, b^2 - 4ac = inf - inf
     both = _scene((0, 0, 0), (1e12, 1e12, 1e12), 1.0, (1e12, 1e12, 1e12), (0, 0, 0), 1.0)
     with np.errstate(all="raise"):  # the lab must not let numpy warn or raise
         report = lab(both)
-    assert not any(math.isnan(x) for x in _all_numbers(report.to_dict()))
+    assert not any(math.isnan(x) for x in _all_numbers(asdict(report)))
     row = report.row("relative", "float32")
     assert row.discriminant is None and "overflow" in row.answer.reason and row.answer.overflow
     assert report.exact.hit and row.wrong  # the overflow made float32 miss a real hit
