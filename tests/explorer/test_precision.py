@@ -342,3 +342,53 @@ def test_textbook_values_match_a_hand_computation():
         assert f32.hit and f32.toi == 2.0
     report = lab(scene)
     assert report.exact.status == "MISS" and set(report.fooled) == {R32, E32}
+
+
+def _closest_approach_squared(p, v):
+    """|p_perp|^2, the squared distance from B's centre to A's relative path, exactly (``v`` may be zero)."""
+    vv = sum(x * x for x in v)
+    pp = sum(x * x for x in p)
+    return pp if vv == 0 else pp - sum(a * b for a, b in zip(p, v)) ** 2 / vv
+
+
+def _steepest_away(scene):
+    """(axis, sign) whose small move of B's centre increases the closest approach most: an exact finite difference."""
+    a, b = scene.bodies
+    p = [Fraction(b.center[i]) - Fraction(a.center[i]) for i in range(3)]
+    v = [Fraction(b.velocity[i]) - Fraction(a.velocity[i]) for i in range(3)]
+    step = Fraction(1, 10**9)
+    gains = {}
+    for axis in range(3):
+        for sign in (1, -1):
+            moved = [p[i] + (sign * step if i == axis else 0) for i in range(3)]
+            gains[axis, sign] = _closest_approach_squared(moved, v) - _closest_approach_squared(p, v)
+    return max(gains, key=gains.get)
+
+
+@pytest.mark.parametrize(
+    "ca, va, cb, vb",
+    [
+        ((0, 0, 0), (4, 1, 0), (6, -3, 2), (1, 2, 0)),  # both move: the relative velocity is vB - vA
+        ((1, 2, 3), (0, 0, -5), (-2, 6, 1), (0, 3, 2)),
+        ((0, 0, 0), (2, 2, 2), (1, 5, -7), (2, 2, 2)),  # no relative motion: away is along p itself
+        ((3, -1, 0), (0, 0, 0), (-4, -2, 9), (0, 0, 0)),
+        ((0, 0, 0), (0, 7, 0), (0.5, 3, -0.25), (0, -1, 0)),
+    ],
+)
+def test_the_graze_direction_is_the_steepest_way_away_from_the_path(ca, va, cb, vb):
+    scene = _scene(ca, va, 1.0, cb, vb, 1.0)
+    assert graze_direction(scene) == _steepest_away(scene)
+
+
+@pytest.mark.parametrize(
+    "ca, va, cb, vb, expected",
+    [
+        # the path runs through B's centre: every way is away; the axis least aligned with v, then +1
+        ((0, 0, 0), (3, 0, 1), (6, 0, 2), (0, 0, 0), (1, 1)),
+        ((0, 0, 0), (0, 2, 5), (0, 4, 10), (0, 0, 0), (0, 1)),
+        ((0, 0, 0), (1, 2, 0), (2, 4, 0), (0, 0, 0), (2, 1)),
+        ((1, 1, 1), (0, 0, 0), (1, 1, 1), (0, 0, 0), (0, 1)),  # same centre, no motion
+    ],
+)
+def test_a_path_through_the_centre_takes_the_axis_least_along_the_motion(ca, va, cb, vb, expected):
+    assert graze_direction(_scene(ca, va, 1.0, cb, vb, 1.0)) == expected
