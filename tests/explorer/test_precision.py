@@ -392,3 +392,101 @@ def test_the_graze_direction_is_the_steepest_way_away_from_the_path(ca, va, cb, 
 )
 def test_a_path_through_the_centre_takes_the_axis_least_along_the_motion(ca, va, cb, vb, expected):
     assert graze_direction(_scene(ca, va, 1.0, cb, vb, 1.0)) == expected
+
+
+# Each branch of the textbook's verdict, with the (hit, time, reason) worked out by hand.  Pair mode: A of
+# radius 1 moves along x towards B of radius 1 (R = 2); f(t) = a t^2 + b t + c with p = cB - cA, v = vB - vA.
+_BRANCHES = [
+    # |p| = 2 = R: c = 0, touching now
+    (
+        _scene((0, 0, 0), (1, 0, 0), 1.0, (2, 0, 0), (0, 0, 0), 1.0),
+        np.float64,
+        (True, 0.0, "c <= 0: touching at t = 0"),
+    ),
+    # nothing moves: a = 0
+    (
+        _scene((0, 0, 0), (0, 0, 0), 1.0, (5, 0, 0), (0, 0, 0), 1.0),
+        np.float64,
+        (False, None, "a = 0: no relative motion"),
+    ),
+    # p = (5, 3, 0), v = (-1, 0, 0): a = 1, b = -10, c = 30, b^2 - 4ac = -20
+    (
+        _scene((0, 0, 0), (1, 0, 0), 1.0, (5, 3, 0), (0, 0, 0), 1.0),
+        np.float64,
+        (False, None, "b^2 - 4ac < 0: no real root"),
+    ),
+    # p = (5, 0, 0): b = -10, c = 21, disc = 16, t0 = (10 - 4) / 2 = 3 <= 10
+    (
+        _scene((0, 0, 0), (1, 0, 0), 1.0, (5, 0, 0), (0, 0, 0), 1.0, horizon=10.0),
+        np.float64,
+        (True, 3.0, "0 <= t0 <= h: first contact within the horizon"),
+    ),  # fmt: skip
+    # B behind A: p = (-5, 0, 0), b = 10, t0 = (-10 - 4) / 2 = -7
+    (
+        _scene((0, 0, 0), (1, 0, 0), 1.0, (-5, 0, 0), (0, 0, 0), 1.0),
+        np.float64,
+        (False, None, "t0 < 0: the contact lies in the past"),
+    ),  # fmt: skip
+    # p = (2.75, 0, 0): b = -5.5, c = 3.5625, disc = 16, t0 = 0.75 > h = 0.5 (and below 1)
+    (
+        _scene((0, 0, 0), (1, 0, 0), 1.0, (2.75, 0, 0), (0, 0, 0), 1.0, horizon=0.5),
+        np.float64,
+        (False, None, "t0 > h: contact after the horizon"),
+    ),  # fmt: skip
+    # float32: a = 3e24, b = -6e24, c ~ 3e24; b^2 and 4ac both overflow, disc = inf - inf = NaN, so is t0
+    (
+        _scene((0, 0, 0), (1e12, 1e12, 1e12), 1.0, (1e12, 1e12, 1e12), (0, 0, 0), 1.0),
+        np.float32,
+        (False, None, "t0 is not a number: overflow"),
+    ),  # fmt: skip
+    # float32: a = 1e14, b = -2e19, b^2 = 4e38 overflows, 4ac ~ 2e38 does not: disc = inf, t0 = -inf
+    (
+        _scene((0, 0, 0), (0, 0, 0), 7e11, (1e12, 0, 0), (-1e7, 0, 0), 1.0),
+        np.float32,
+        (False, None, "t0 < 0: the contact lies in the past (b^2 - 4ac overflowed to inf)"),
+    ),  # fmt: skip
+    # Inside mode: A of radius 1 in a container of radius 5 (R = 4).  |p| = 4: c = 0, at the wall now
+    (
+        _scene((4, 0, 0), (1, 0, 0), 1.0, (0, 0, 0), (0, 0, 0), 5.0, mode="inside"),
+        np.float64,
+        (True, 0.0, "c >= 0: at or beyond the wall at t = 0"),
+    ),  # fmt: skip
+    (
+        _scene((1, 0, 0), (0, 0, 0), 1.0, (0, 0, 0), (0, 0, 0), 5.0, mode="inside"),
+        np.float64,
+        (False, None, "a = 0: no relative motion"),
+    ),  # fmt: skip
+    # from the centre at speed 2: a = 4, b = 0, c = -16, t1 = 16 / 8 = 2, exactly the horizon
+    (
+        _scene((0, 0, 0), (2, 0, 0), 1.0, (0, 0, 0), (0, 0, 0), 5.0, horizon=2.0, mode="inside"),
+        np.float64,
+        (True, 2.0, "t1 <= h: reaches the wall within the horizon"),
+    ),  # fmt: skip
+    (
+        _scene((0, 0, 0), (2, 0, 0), 1.0, (0, 0, 0), (0, 0, 0), 5.0, horizon=1.0, mode="inside"),
+        np.float64,
+        (False, None, "t1 > h: reaches the wall after the horizon"),
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize("scene, dtype, expected", _BRANCHES, ids=range(len(_BRANCHES)))
+def test_each_textbook_branch_gives_its_verdict_time_and_reason(scene, dtype, expected):
+    answer = textbook(scene, dtype)
+    assert (answer.hit, answer.toi, answer.reason) == expected
+
+
+def test_a_textbook_first_contact_solves_the_quadratic():
+    # p = (2, 0.5, 0), v = (-1, 0, 0): c = 0.25 > 0 (not touching), first contact at t0 = (4 - sqrt(15)) / 2
+    answer = textbook(_scene((0, 0, 0), (1, 0, 0), 1.0, (2, 0.5, 0), (0, 0, 0), 1.0))
+    assert answer.hit and answer.reason.startswith("0 <= t0 <= h")
+    t = Fraction(answer.toi)
+    assert abs((2 - t) ** 2 + Fraction(1, 4) - 4) < Fraction(1, 10**12)  # |p + v t|^2 = R^2 there
+
+
+def test_textbook_refuses_an_unknown_variant_or_dtype_naming_it():
+    scene = _scene((0, 0, 0), (1, 0, 0), 1.0, (5, 0, 0), (0, 0, 0), 1.0)
+    with pytest.raises(ValueError, match=r"^variant: expected one of relative, expanded, got 'sideways'$"):
+        textbook(scene, variant="sideways")
+    with pytest.raises(ValueError, match=r"^dtype: expected a numpy floating type, got <class 'numpy.int32'>$"):
+        textbook(scene, np.int32)
