@@ -134,6 +134,8 @@ PACKAGES = {
                 "test_querylog",
                 "test_plot_labels",
                 "test_step_engine",
+                "test_audit_options",
+                "test_object_columns",
             )  # fmt: skip
         ),
         deselect=(

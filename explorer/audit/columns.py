@@ -98,7 +98,10 @@ def _describe(value: object) -> str:
 
 
 def _object_values(name: str, values: np.ndarray) -> np.ndarray:
-    """Numbers, booleans and missing values (None, NaN, pandas' NA) of an object array as float64."""
+    """Numbers, booleans and missing values (None, NaN, pandas' NA) of an object array as float64.
+
+    Integers follow :func:`check_exact_integers`'s rule: beyond ±2**53 they are refused, not rounded.
+    """
     out = np.empty(values.shape[0], dtype=np.float64)
     for i, item in enumerate(values.tolist()):
         if item is None or type(item).__name__ in ("NAType", "NaTType"):
@@ -106,15 +109,19 @@ def _object_values(name: str, values: np.ndarray) -> np.ndarray:
         elif isinstance(item, (bool, int, float)) or (
             isinstance(item, np.generic) and np.issubdtype(type(item), np.number)
         ):
-            try:
-                out[i] = float(item)
-            except OverflowError:
-                raise LogError(f"{_describe(item)} is too large for a float", name, i) from None
+            if isinstance(item, (int, np.integer)) and abs(int(item)) > _EXACT_INT:
+                raise _inexact(name, int(item), i)
+            out[i] = float(item)
         elif type(item).__name__ == "Decimal":
             out[i] = float(item)
         else:
             raise LogError(f"expected a number, got {_describe(item)}", name, i)
     return out
+
+
+def _inexact(name: str, value: int, row: int) -> LogError:
+    """The refusal of an integer float64 cannot hold exactly."""
+    return LogError(f"integer {_describe(value)} is beyond 2**53 and has no exact float64", name, row)
 
 
 def check_exact_integers(name: str, values: np.ndarray) -> None:
@@ -138,7 +145,7 @@ def check_exact_integers(name: str, values: np.ndarray) -> None:
         beyond = (values > _EXACT_INT) | (values < -_EXACT_INT)
     if beyond.any():
         row = int(np.flatnonzero(beyond)[0])
-        raise LogError(f"integer {int(values[row])} is beyond 2**53 and has no exact float64", name, row)
+        raise _inexact(name, int(values[row]), row)
 
 
 def as_float64(name: str, values: np.ndarray) -> np.ndarray:
