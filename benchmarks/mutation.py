@@ -136,6 +136,7 @@ PACKAGES = {
                 "test_step_engine",
                 "test_audit_options",
                 "test_object_columns",
+                "test_pieces_in_process",
             )  # fmt: skip
         ),
         deselect=(
