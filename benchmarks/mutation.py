@@ -137,6 +137,7 @@ PACKAGES = {
                 "test_audit_options",
                 "test_object_columns",
                 "test_pieces_in_process",
+                "test_install_words",
             )  # fmt: skip
         ),
         deselect=(
