@@ -138,6 +138,7 @@ PACKAGES = {
                 "test_object_columns",
                 "test_pieces_in_process",
                 "test_install_words",
+                "test_unit_warning",
             )  # fmt: skip
         ),
         deselect=(
