@@ -27,8 +27,8 @@ def _warning(where: str, least: str) -> str:
 @pytest.mark.parametrize(
     "speeds, horizon, option, where, least",
     [
-        # no horizon column, no option: horizon 1, the slowest moving pair 2.5e6 R per horizon
-        ((2.5e6, 4e6, 0.0), None, (), "the default horizon 1 (the log has no horizon column)", "2.5e+06"),
+        # no horizon column, no option: horizon 1, the slowest moving pair 2.7182e6 R per horizon (3 digits shown)
+        ((2.7182e6, 4e6, 0.0), None, (), "the default horizon 1 (the log has no horizon column)", "2.72e+06"),
         # --horizon 2: 1.5e6 * 2 = 3e6
         ((1.5e6, 9e6), None, ("--horizon", "2"), "--horizon", "3e+06"),
         # a horizon column of 1/4: 8e6 / 4 = 2e6
