@@ -148,6 +148,9 @@ PACKAGES = {
             "tests/audit/test_hostile_logs.py::test_a_refusal_under_workers_is_one_line",
             "tests/audit/test_signals.py::test_a_signal_at_any_moment",
             "tests/audit/test_signals.py::test_a_killed_run_is_cleaned_up_by_the_next",
+            # its own two-worker cluster, 5 s a mutant: the same pieces run in this process in
+            # test_pieces_in_process.py, the in-process cluster in the other Dask tests
+            "tests/audit/test_dask.py::test_a_local_cluster_of_two_workers",
         ),
     ),
     "solver/motion.py": Package(

@@ -15,6 +15,7 @@ from explorer.model.gallery import SCENES_DIR, gallery
 from explorer.model.precision import (
     DTYPES,
     VARIANTS,
+    ExactAnswer,
     exact,
     graze_direction,
     lab,
@@ -445,6 +446,32 @@ _BRANCHES = [
         np.float32,
         (False, None, "t0 < 0: the contact lies in the past (b^2 - 4ac overflowed to inf)"),
     ),  # fmt: skip
+    # float16 (any numpy floating type is accepted), p = 129, R = 128, A moving at 1: a = 1, b = -258,
+    # b^2 = 66564 > 65504 overflows; c = 16640 (129^2 rounded) - 16384 = 256: disc = inf, t0 = -inf
+    (
+        _scene((0, 0, 0), (1, 0, 0), 64.0, (129, 0, 0), (0, 0, 0), 64.0),
+        np.float16,
+        (False, None, "t0 < 0: the contact lies in the past (b^2 - 4ac overflowed to inf)"),
+    ),  # fmt: skip
+    # float16, touching (c = 0) at speed 300: a = 90000 overflows, 4ac = inf * 0 = NaN, so is the discriminant
+    (
+        _scene((0, 0, 0), (300, 0, 0), 1.0, (2, 0, 0), (0, 0, 0), 1.0),
+        np.float16,
+        (True, 0.0, "c <= 0: touching at t = 0 (b^2 - 4ac overflowed to inf - inf)"),
+    ),  # fmt: skip
+    # float16, nothing moves 300 apart: |p|^2 = 90000 overflows, c = inf, 4ac = 0 * inf = NaN; a = 0 says why
+    (
+        _scene((0, 0, 0), (0, 0, 0), 1.0, (300, 0, 0), (0, 0, 0), 1.0),
+        np.float16,
+        (False, None, "a = 0: no relative motion"),
+    ),  # fmt: skip
+    # float16, p = (2, 1/16, 0), v = (-2^-10, 0, 0): a = 2^-20, b = -2^-8, c = 2^-8 > 0, 4ac = 2^-26 underflows
+    # to 0, so sqrt(disc) = -b exactly and t0 = 0 although the pair does not touch yet: a hit at 0
+    (
+        _scene((0, 0, 0), (2**-10, 0, 0), 1.0, (2, 2**-4, 0), (0, 0, 0), 1.0),
+        np.float16,
+        (True, 0.0, "0 <= t0 <= h: first contact within the horizon"),
+    ),  # fmt: skip
     # Inside mode: A of radius 1 in a container of radius 5 (R = 4).  |p| = 4: c = 0, at the wall now
     (
         _scene((4, 0, 0), (1, 0, 0), 1.0, (0, 0, 0), (0, 0, 0), 5.0, mode="inside"),
@@ -466,6 +493,13 @@ _BRANCHES = [
         _scene((0, 0, 0), (2, 0, 0), 1.0, (0, 0, 0), (0, 0, 0), 5.0, horizon=1.0, mode="inside"),
         np.float64,
         (False, None, "t1 > h: reaches the wall after the horizon"),
+    ),  # fmt: skip
+    # float16: A at speed -1e5 (-inf) with the container's centre 1 ahead of it along x: a = inf, b = 2 * inf,
+    # c = 1 - 16 < 0, disc = inf + inf = inf, t1 = (-inf + inf) / inf is NaN (no second remark: it says overflow)
+    (
+        _scene((0, 0, 0), (-1e5, 0, 0), 1.0, (1, 0, 0), (0, 0, 0), 5.0, mode="inside"),
+        np.float16,
+        (False, None, "t1 is not a number: overflow"),
     ),  # fmt: skip
 ]
 
@@ -490,3 +524,94 @@ def test_textbook_refuses_an_unknown_variant_or_dtype_naming_it():
         textbook(scene, variant="sideways")
     with pytest.raises(ValueError, match=r"^dtype: expected a numpy floating type, got <class 'numpy.int32'>$"):
         textbook(scene, np.int32)
+
+
+def _three_bodies(ca, cb, cc, va=(0, 0, 0), vb=(0, 0, 0), vc=(0, 0, 0), radius=0.1):
+    bodies = (
+        SceneBody("A", ca, va, radius, 1.0),
+        SceneBody("B", cb, vb, radius, 1.0),
+        SceneBody("C", cc, vc, radius, 1.0),
+    )
+    return Scene("pair", 1.0, 1.0, bodies)
+
+
+def test_a_bad_other_body_or_offset_is_refused_word_for_word():
+    scene = _three_bodies((0, 0, 0), (5, 0, 0), (0, 5, 0))  # bodies 1 and 2 can be the other
+    for call in (lab, exact, textbook, graze_direction):
+        for other, shown in ((3, "3"), (0, "0"), (True, "True"), ("1", "'1'")):
+            with pytest.raises(ValueError) as refused:
+                call(scene, other=other)
+            assert str(refused.value) == f"other: expected a body index from 1 to 2, got {shown}"
+    assert lab(scene, other=np.int64(2)).other == 2
+    with pytest.raises(ValueError) as refused:
+        translate(scene, None)
+    assert str(refused.value) == "offset: expected 3 numbers, got None"
+    with pytest.raises(ValueError) as refused:
+        translate(scene, (1.0, "x", 0.0))
+    assert str(refused.value) == "offset: expected 3 numbers, got (1.0, 'x', 0.0)"
+
+
+def test_translate_moves_every_centre_by_each_component():
+    scene = _three_bodies((0, 0, 0), (5, 0, 0), (0, 5, 0))
+    moved = translate(scene, (1.0, 2.0, 3.0))
+    assert [b.center for b in moved.bodies] == [(1.0, 2.0, 3.0), (6.0, 2.0, 3.0), (1.0, 7.0, 3.0)]
+
+
+def test_the_exact_answer_uses_the_scene_horizon_in_both_modes():
+    # A at speed 1 towards B 4.5 away (R = 2): contact at t = 2.5, inside a horizon of 3, after 1
+    far = _scene((0, 0, 0), (1, 0, 0), 1.0, (4.5, 0, 0), (0, 0, 0), 1.0, horizon=3.0)
+    assert exact(far) == ExactAnswer("HIT", True, 2.5, exact(far).discriminant, False)
+    assert exact(far).discriminant == 4 * (1 * 2**2 - 0)  # 4 (|v|^2 R^2 - |p x v|^2)
+    # from the centre of a container (R = 4) at speed 1: the wall at t = 4, inside a horizon of 5
+    inside = _scene((0, 0, 0), (1, 0, 0), 1.0, (0, 0, 0), (0, 0, 0), 5.0, horizon=5.0, mode="inside")
+    answer = exact(inside)
+    assert (answer.status, answer.hit, answer.toi) == ("HIT", True, 4.0)
+    # the tangent graze needs the exact stage; the plain hit above did not
+    assert exact(_load("tangent_graze")).exact is True
+    assert exact(far).exact is False
+
+
+def test_the_lab_report_keeps_its_scene_and_pair_and_has_no_error_without_two_hits():
+    scene = _three_bodies((0, 0, 0), (5, 0, 0), (0, 5, 0), va=(10, 0, 0))  # A hits B, never C
+    report = lab(scene, other=2)
+    assert report.scene is scene and report.other == 2
+    assert not report.exact.hit
+    assert [row.toi_error for row in report.rows] == [None] * 4
+    with pytest.raises(KeyError) as missing:
+        report.row("relative", np.float16)
+    assert missing.value.args == ("no lab row for 'relative' in 'float16'",)
+
+
+def test_the_graze_direction_inside_mode_and_tie_rules_word_for_word():
+    with pytest.raises(SceneError) as refused:
+        graze_direction(_load("seed001_container"))
+    assert str(refused.value) == "nudge: inside mode has no graze (the ball always reaches the wall)"
+    # nothing moves: p_perp = p.  Sizes 999 and 1000 tie exactly (999 * 1000 = 1000 * 999): the lower axis
+    assert graze_direction(_scene((0, 0, 0), (0, 0, 0), 0.1, (999, -1000, 0), (0, 0, 0), 0.1)) == (0, 1)
+    # 998.5 is below 0.1 % of 1000: no tie, the larger (negative y) wins
+    assert graze_direction(_scene((0, 0, 0), (0, 0, 0), 0.1, (998.5, -1000, 0), (0, 0, 0), 0.1)) == (1, -1)
+    # a component below 1 still gives its sign
+    assert graze_direction(_scene((0, 0, 0), (0, 0, 0), 0.1, (0.5, 0, 0), (0, 0, 0), 0.1)) == (0, 1)
+    # the path runs through B's centre at unit speed: the axis least along v = (-1, 0, 0) is y
+    assert graze_direction(_scene((0, 0, 0), (1, 0, 0), 1.0, (5, 0, 0), (0, 0, 0), 1.0)) == (1, 1)
+
+
+def test_nudging_the_third_body_follows_its_own_graze_direction():
+    # A still at the origin: B's direction is +x (its centre is on x), C's is +y
+    scene = _three_bodies((0, 0, 0), (5, 0, 0), (0, 5, 0))
+    moved = nudge_graze(scene, 1, other=2)
+    assert moved.bodies[2].center == (0.0, math.nextafter(5.0, math.inf), 0.0)
+    assert moved.bodies[:2] == scene.bodies[:2]
+
+
+def test_nudge_allows_ten_million_steps_and_no_more_and_never_leaves_a_negative_zero():
+    scene = _three_bodies((0, 0, 0), (1, 0, 0), (0, 5, 0))
+    moved = nudge_graze(scene, 10_000_000)  # 1 + 1e7 ulps of 2^-52, all in [1, 2)
+    assert Fraction(moved.bodies[1].center[0]) == 1 + Fraction(10_000_000, 2**52)
+    with pytest.raises(ValueError) as refused:
+        nudge_graze(scene, -10_000_001)
+    assert str(refused.value) == "ulps: at most 10000000 steps, got -10000001"
+    # B just below zero on A's far side: one step away (+x) lands on -0.0, shown as 0.0
+    near = _scene((-3, 0, 0), (0, 0, 0), 0.1, (-5e-324, 0, 0), (0, 0, 0), 0.1)
+    x = nudge_graze(near, 1).bodies[1].center[0]
+    assert x == 0.0 and math.copysign(1.0, x) == 1.0
