@@ -32,6 +32,7 @@ unexplained survivor.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -232,6 +233,30 @@ def mutmut(scratch: Path, args: list[str], env: dict[str, str], log=None) -> str
     return proc.stdout or ""
 
 
+#: Prints ``{mutant name: diff}`` as JSON for the names read (as JSON) from stdin: what ``mutmut show``
+#: prints for each, in one process instead of one per mutant (0.7 s each, mostly imports).
+_DIFFS = """
+import json, sys
+from mutmut.mutation.diff_apply import SourceFileMutationData, get_diff_for_mutant, walk_mutatable_files
+names, out = set(json.load(sys.stdin)), {}
+for path in walk_mutatable_files():
+    data = SourceFileMutationData(path=path)
+    data.load()
+    out.update({name: get_diff_for_mutant(name, path=data.path) for name in names & set(data.exit_code_by_key)})
+json.dump(out, sys.stdout)
+"""
+
+
+def survivor_diffs(scratch: Path, names: list[str], env: dict[str, str]) -> dict[str, str]:
+    """``{mutant name: its diff}`` for ``names``, read in one process."""
+    full_env = {**os.environ, **env, "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-c", _DIFFS], cwd=scratch, env=full_env, text=True,
+                          input=json.dumps(names), capture_output=True)  # fmt: skip
+    if proc.returncode != 0:
+        raise SystemExit(f"reading the survivors' diffs failed in {scratch}:\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
 def results(scratch: Path, env: dict[str, str]) -> dict[str, str]:
     """``{mutant name: status}`` of every mutant (``mutmut results --all``)."""
     out = mutmut(scratch, ["results", "--all", "true"], env)
@@ -263,7 +288,8 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
         mutmut(scratch, ["run", "--max-children", str(jobs), *names], package.env, log)
     seconds = time.perf_counter() - start
     status = results(scratch, package.env)
-    diffs = {m: mutmut(scratch, ["show", m], package.env) for m, s in status.items() if s not in CAUGHT}
+    survivors = [m for m, s in status.items() if s not in CAUGHT]
+    diffs = {m: f"# {m}: {status[m]}\n{diff}" for m, diff in survivor_diffs(scratch, survivors, package.env).items()}
     return Outcome(status, diffs, seconds)
 
 
