@@ -93,6 +93,8 @@ PACKAGES = {
                 "test_energy_text",
                 "test_every_pair",
                 "test_inspector",
+                "test_values_rows",
+                "test_status_text",
             )  # fmt: skip
         ),
         deselect=(
