@@ -95,6 +95,7 @@ PACKAGES = {
                 "test_inspector",
                 "test_values_rows",
                 "test_status_text",
+                "test_solve_dict",
             )  # fmt: skip
         ),
         deselect=(
