@@ -96,6 +96,7 @@ PACKAGES = {
                 "test_values_rows",
                 "test_status_text",
                 "test_solve_dict",
+                "test_scene_refusals",
             )  # fmt: skip
         ),
         deselect=(
