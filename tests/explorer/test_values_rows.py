@@ -313,5 +313,10 @@ def test_a_later_target_in_pair_mode_is_turned_away_by_the_first():
     assert (rows["f(t)"], rows["toi"]) == ("4 t² − 16 t + 15", "1.5")
     assert rows["contact"] == "never happens: A and B meet first, at t = 0.5"
     assert "contact point" not in rows and "frames to hit" not in rows
-    assert vector((1.0, -0.0, 2.5e-7)) == "(1, 0, 2.5e-07)"
-    assert energy_change(scene, solution.events[0], 0.0) == "0"
+
+
+def test_a_vector_and_an_exact_energy_change_are_shown_plainly():
+    assert vector((1.0, -0.0, 2.5e-7)) == "(1, 0, 2.5e-07)"  # six digits, no negative zero
+    scene = _half_bounce()
+    event = solve(scene).events[0]
+    assert energy_change(scene, event, 0.0) == "0"  # a loss (e = 0.5) shown as it is, even when zero
