@@ -97,6 +97,9 @@ PACKAGES = {
                 "test_status_text",
                 "test_solve_dict",
                 "test_scene_refusals",
+                "test_paste_messages",
+                "test_parabola",
+                "test_scene_io_refusals",
             )  # fmt: skip
         ),
         deselect=(
