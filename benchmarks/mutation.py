@@ -100,6 +100,7 @@ PACKAGES = {
                 "test_paste_messages",
                 "test_parabola",
                 "test_scene_io_refusals",
+                "test_scene_view_and_bodies",
             )  # fmt: skip
         ),
         deselect=(
