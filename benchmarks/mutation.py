@@ -101,6 +101,7 @@ PACKAGES = {
                 "test_parabola",
                 "test_scene_io_refusals",
                 "test_scene_view_and_bodies",
+                "test_view_parts",
             )  # fmt: skip
         ),
         deselect=(
