@@ -102,6 +102,7 @@ PACKAGES = {
                 "test_scene_io_refusals",
                 "test_scene_view_and_bodies",
                 "test_view_parts",
+                "test_session_actions",
             )  # fmt: skip
         ),
         deselect=(
