@@ -103,6 +103,9 @@ PACKAGES = {
                 "test_scene_view_and_bodies",
                 "test_view_parts",
                 "test_session_actions",
+                "test_folder",
+                "test_stepping",
+                "test_inspection_rules",
             )  # fmt: skip
         ),
         deselect=(
