@@ -146,6 +146,7 @@ PACKAGES = {
                 "test_signals",
                 "test_dask",
                 "test_querylog",
+                "test_querylog_refusals",
                 "test_plot_labels",
                 "test_step_engine",
                 "test_audit_options",

@@ -38,6 +38,10 @@ _EXACT_INT = 2**53
 #: Seconds between touches of the temporary file while no chunk is written, so that no other
 #: write in the folder takes it for the leftover of a killed run (see explorer.system.files).
 _TOUCH_EVERY = 600.0
+#: The default of ``engine_hit`` and ``engine_toi``: not given (no column), unlike None (a column, value missing).
+_ABSENT = object()
+#: Optional columns whose values may be missing (None or NaN): None still gives the column.
+_MAY_BE_MISSING = (ENGINE_HIT, ENGINE_TOI)
 
 
 class QueryLog:
@@ -94,7 +98,7 @@ class QueryLog:
     # -- adding rows -------------------------------------------------------------------------
 
     def add(self, a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, *, horizon=None,
-            engine_hit=None, engine_toi=None, step=None, a_id=None, b_id=None) -> None:  # fmt: skip
+            engine_hit=_ABSENT, engine_toi=_ABSENT, step=None, a_id=None, b_id=None) -> None:  # fmt: skip
         """Log one pair query, or ``m`` at once.
 
         Parameters
@@ -106,9 +110,10 @@ class QueryLog:
         horizon : float or (m,) float, optional
             Only when the log was made without one.
         engine_hit : bool, 0/1 or (m,) of those, optional
-            The engine's verdict; None (or NaN) where it has none.
+            The engine's verdict; None (or NaN) where it has none.  Left out: no such column.
         engine_toi : float or (m,) float, optional
             The engine's time of impact in [0, horizon]; None or NaN where it said no hit.
+            Left out: no such column.
         step, a_id, b_id : int or (m,) int, optional
             The engine's names for the row, carried to the audit's worst cases.
 
@@ -192,9 +197,9 @@ class QueryLog:
             out[HORIZON] = np.full(m, self.horizon)
         elif given["horizon"] is not None:
             out[HORIZON] = _positive("horizon", _numbers("horizon", given["horizon"], (m,)))
-        if given["engine_hit"] is not None:
+        if given["engine_hit"] is not _ABSENT:
             out[ENGINE_HIT] = _verdicts(given["engine_hit"], m)
-        if given["engine_toi"] is not None:
+        if given["engine_toi"] is not _ABSENT:
             out[ENGINE_TOI] = _times(given["engine_toi"], m)
         for name in LABELS:
             if given[name] is not None:
@@ -210,7 +215,8 @@ class QueryLog:
             wrong = sorted(set(columns) ^ set(self._buffer))[0]
             if wrong in columns:
                 raise ValueError(f"{wrong}: this call gives it and the log's first did not (rows share their columns)")
-            raise ValueError(f"{wrong}: the log's first call gave it; give it on every call (None where there is none)")
+            where_none = " (None where there is none)" if wrong in _MAY_BE_MISSING else ""
+            raise ValueError(f"{wrong}: the log's first call gave it; give it on every call{where_none}")
         done = 0
         while done < m:
             take = min(m - done, self._chunk_rows - self._filled)
@@ -327,7 +333,7 @@ def _numbers(field: str, value, shapes: tuple[int | None, ...]) -> np.ndarray:
         where = (
             f" (row {int(np.flatnonzero(bad.reshape(array.shape[0], -1).any(axis=1))[0])})" if array.ndim > 1 else ""
         )
-        raise ValueError(f"{field}: expected finite numbers, got {array[bad].flat[0]!r}{where}")
+        raise ValueError(f"{field}: expected finite numbers, got {float(array[bad].flat[0])!r}{where}")
     return array
 
 
@@ -377,7 +383,7 @@ def _rows(columns: dict[str, np.ndarray], given: dict) -> int:
 def _positive(field: str, values: np.ndarray) -> np.ndarray:
     bad = ~(values > 0)
     if bad.any():
-        raise ValueError(f"{field}: expected a positive number, got {values[bad].flat[0]!r}")
+        raise ValueError(f"{field}: expected a positive number, got {float(values[bad].flat[0])!r}")
     return values
 
 
@@ -411,7 +417,7 @@ def _times(value, m: int) -> np.ndarray:
     array = np.broadcast_to(array, (m,))
     bad = np.isinf(array) | (array < 0)
     if bad.any():
-        raise ValueError(f"engine_toi: expected a time >= 0, None or NaN, got {array[bad][0]!r}")
+        raise ValueError(f"engine_toi: expected a time >= 0, None or NaN, got {float(array[bad][0])!r}")
     return array
 
 
