@@ -106,6 +106,7 @@ PACKAGES = {
                 "test_folder",
                 "test_stepping",
                 "test_inspection_rules",
+                "test_gallery_list",
             )  # fmt: skip
         ),
         deselect=(

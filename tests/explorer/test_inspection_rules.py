@@ -204,3 +204,41 @@ def test_a_focus_gives_the_response_with_the_scenes_restitution():
     assert focus.impact.b_after == pytest.approx((0.75, 0.0, 0.0))
     walls = pair_focus(solution, (2, 3), 0)  # two fixed bodies: a contact, no response
     assert walls.impact is None
+
+
+def test_the_status_line_of_an_inspected_event_counts_the_motions_events(motion):
+    """Event 2 is A against C at t = 5 (A from x = 1 at t = 1 moving −1, C's surface at −4: 4 later)."""
+    from explorer.model.inspection import event_focus
+    from explorer.model.text import status_text
+
+    focus = event_focus(motion, 1)
+    assert status_text(motion.scene, motion, focus=focus) == "event 2 of 3 · A–C: HIT at t₀ = 5  (h = 10)"
+    assert status_text(motion.scene, motion, False, focus=focus) == "event 2 of 3 · A–C: HIT at t0 = 5  (h = 10)"
+
+
+def test_a_pair_with_the_container_is_swept_inside_it():
+    """A (r 1) at the origin moving (2, 0, 0) in a container W (r 5) at the origin: the wall is 4 away,
+    reached at t = 2; B (r 1) sits at (0, 3, 0) out of A's way."""
+    scene = Scene("all", 3.0, 1.0, (SceneBody("A", (0, 0, 0), (2, 0, 0), 1.0),
+                                    SceneBody("W", (0, 0, 0), (0, 0, 0), 5.0, INF, True),
+                                    SceneBody("B", (0, 3, 0), (0, 0, 0), 1.0)))  # fmt: skip
+    focus = pair_focus(solve(scene), (0, 1), 0)
+    assert focus.sweep.inside is True
+    assert focus.sweep.roots == pytest.approx((-2.0, 2.0))
+    assert focus.sweep.horizon == 3.0
+
+
+def test_a_focus_response_weighs_the_masses():
+    """A (mass 1) at 1 per unit into B (mass 3) at rest, e = 1: A leaves at (1 − 3) / 4 = −0.5, B at 2 / 4 = 0.5."""
+    scene = Scene("all", 4.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0), SceneBody("B", (3, 0, 0), (0, 0, 0), 1.0, 3.0),
+                                    SceneBody("C", (0, 9, 0), (0, 0, 0), 1.0)))  # fmt: skip
+    focus = pair_focus(solve(scene), (0, 1), 0)
+    assert focus.impact.a_after == pytest.approx((-0.5, 0.0, 0.0))
+    assert focus.impact.b_after == pytest.approx((0.5, 0.0, 0.0))
+
+
+def test_two_fixed_bodies_touching_have_a_contact_but_no_response():
+    scene = Scene("all", 1.0, 1.0, (SceneBody("A", (0, 5, 0), (1, 0, 0), 1.0), SceneBody("B", (0, 0, 0), (0, 0, 0), 1.0, INF),
+                                    SceneBody("C", (2, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    focus = pair_focus(solve(scene), (1, 2), 0)
+    assert focus.impact is None

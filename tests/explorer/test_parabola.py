@@ -128,17 +128,20 @@ def test_a_later_segment_on_the_motions_clock():
     """A (r 1) at 0 moving (1, 0, 0) meets fixed B (r 1) at x = 3 at t = 1 and turns back at x = 1.
 
     From then, A against fixed C (r 1) at x = −5: d = 6 − τ with τ = t − 1, f(τ) = τ² − 12 τ + 32 =
-    (τ − 4)(τ − 8): roots at t = 5 and 9, vertex at t = 7 (f = −4).  h = 10: times 0, 10, 5, 9, 7 →
-    [0, 10], margin 1.5.
+    (τ − 4)(τ − 8): roots at t = 5 and 9, vertex at t = 7 (f = −4).  h = 8: times 0, 8, 5, 9, 7 →
+    [0, 9], margin 0.15 × 9 = 1.35.  (The primary pair's range differs: A–B, roots 1 and 5, vertex 3,
+    gives [0, 8] and margin 1.2.)
     """
-    scene = Scene("all", 10.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0),
-                                     SceneBody("B", (3, 0, 0), (0, 0, 0), 1.0, INF),
-                                     SceneBody("C", (-5, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    scene = Scene("all", 8.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0),
+                                    SceneBody("B", (3, 0, 0), (0, 0, 0), 1.0, INF),
+                                    SceneBody("C", (-5, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
     solution = solve(scene)
     focus = pair_focus(solution, (0, 2), 1)
     assert focus.start == 1.0
-    assert close(time_range(solution, focus), (-1.5, 11.5))
+    assert close(time_range(solution, focus), (-1.35, 10.35))
+    assert close(time_range(solution), (-1.2, 9.2))
     curve = parabola(solution, 2.0, focus)
+    assert close(curve.t_range, (-1.35, 10.35)) and close((curve.t[0], curve.t[-1]), (-1.35, 10.35))
     assert (curve.a, curve.b, curve.c) == (1.0, -12.0, 32.0)
     assert close(curve.roots, (5.0, 9.0))
     assert close(curve.vertex, (7.0, -4.0))

@@ -263,3 +263,28 @@ def test_scene_error_at_keeps_its_line_and_reason():
     assert (str(whole), whole.reason) == ("file too large", "file too large")
     plain = SceneError("line 3: oops", line=3)
     assert plain.reason == "line 3: oops"
+
+
+@pytest.mark.parametrize(
+    "sight, up",
+    [((1, 1, 0), (1, -1, 0)), ((0, 1, 1), (0, 1, -1)), ((1, 0, 1), (1, 0, -1))],  # perpendicular, each cross
+)  # component made of two equal products
+def test_a_perpendicular_up_is_accepted(sight, up):
+    camera = {"position": [0.0, 0.0, 0.0], "focal_point": [float(s) for s in sight], "up": [float(u) for u in up]}
+    assert check_camera(camera, ("camera",)) == camera
+
+
+def test_the_view_may_be_exactly_as_long_as_its_limit():
+    base = {f"n{i}": "x" * MAX_TEXT for i in range(3)}
+    import json
+
+    room = MAX_VIEW_TEXT - len(json.dumps({**base, "n3": ""}))  # characters left for the last note
+    exactly = {**base, "n3": "y" * room}
+    assert len(json.dumps(exactly)) == MAX_VIEW_TEXT
+    assert two(view=exactly).view == exactly
+    over = {**base, "n3": "y" * (room + 1)}
+    assert with_view(over) == (f"view: too large (more than {MAX_VIEW_TEXT} characters)", ("view",))
+
+
+def test_a_reason_keeps_its_spaces_and_tabs():
+    assert SceneError.at(("title",), "a  b\tc\nd").reason == "a  b\tc d"

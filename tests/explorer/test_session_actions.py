@@ -281,3 +281,58 @@ def test_a_drag_of_a_centre_moves_it_by_the_pointer():
     drag = edits.Drag(0, "center", pair(), np.array([0.5, 0.0, 0.0]))
     assert drag.moved_to([1.0, 2.0, -1.0]).bodies[0].center == (0.5, 2.0, -1.0)
     assert drag.label(pair()) == "drag A centre"
+
+
+def gas_outside() -> Scene:
+    """A container scene the scene model accepts and the motion refuses: a ball wholly outside its container."""
+    return Scene("all", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0), SceneBody("B", (3, 0, 0), (0, 0, 0), 1.0),
+                                   SceneBody("W", (100, 0, 0), (0, 0, 0), 9.0, INF, True)))  # fmt: skip
+
+
+def test_opening_a_scene_the_solver_refuses_changes_nothing(tmp_path: Path):
+    path = tmp_path / "pair.json"
+    session, heard = listened(pair(), path)
+    session.edit_field("horizon", "2")
+    heard.clear()
+    before = (session.scene, session.path, session.history.undo_label)
+    with pytest.raises(SceneError, match="outside the container"):
+        session.open_scene(gas_outside(), tmp_path / "gas.json")
+    assert (session.scene, session.path, session.history.undo_label) == before
+    assert heard == [] and not session.dragging
+
+
+def test_opening_solves_once_and_starts_a_fresh_history(monkeypatch):
+    from explorer.model import session as session_module
+
+    solved = []
+    real = session_module.solve
+    monkeypatch.setattr(session_module, "solve", lambda scene: solved.append(scene) or real(scene))
+    session, _ = listened(pair())
+    assert not session.dragging
+    solved.clear()
+    session.open_scene(pair(2.0), None)
+    assert solved == [pair(2.0)]
+    assert not session.dragging
+    session.edit_field("horizon", "3")
+    session.undo()
+    assert session.scene == pair(2.0)
+    session.redo()
+    assert session.scene.horizon == 3.0
+
+
+def test_an_ended_drag_is_redone_as_it_ended():
+    session, _ = listened(pair())
+    session.begin_drag(0, "center", (0.0, 0.0, 0.0))
+    session.drag_to((0.0, 2.0, 0.0))
+    session.end_drag()
+    session.undo()
+    session.redo()
+    assert session.scene.bodies[0].center == (0.0, 2.0, 0.0)
+
+
+def test_a_layer_is_shown_again():
+    session, heard = listened(pair())
+    session.set_layer("roots", False)
+    session.set_layer("roots", True)
+    assert session.layers.visible["roots"] is True
+    assert heard == [Change.LAYERS, Change.LAYERS]

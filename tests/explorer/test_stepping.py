@@ -93,3 +93,12 @@ def test_each_solution_computes_each_n_once_and_n_is_checked():
     with pytest.raises(SceneError) as info:
         stepped_test(solution, 0)
     assert str(info.value) == "steps: expected a whole number from 1 to 1000, got 0"
+
+
+def test_a_pair_overlapping_from_the_start_is_seen_at_step_zero():
+    # A (r 1) and B (r 1) 1.5 apart: already overlapping; the exact answer is contact at t = 0
+    engine = stepped_test(solve(pair((0, 0, 0), b_center=(1.5, 0, 0))), 2)
+    assert (engine.first, engine.continuous_toi) == (0, 0.0)
+    assert engine.summary(fmt) == (
+        "frame-stepped engine (2 steps of 0.5): overlap seen at step 0, t = 0; the contact began at t = 0"
+    )

@@ -237,3 +237,16 @@ def test_writing_the_view_block_keeps_other_keys_and_leaves_out_defaults():
     layers.set_steps(30)
     written = write_view(scene({}), layers, CAMERA)
     assert written.view == {"layers": dict(LAYERS), "steps": 30, "camera": CAMERA}
+
+
+def test_speeds_below_one_are_allowed_and_a_layer_can_be_shown_again():
+    playback = Playback()
+    playback.set_speed(0.5)
+    assert playback.speed == 0.5
+    layers = Layers()
+    layers.set_layer("roots", False)
+    layers.set_layer("roots", True)
+    assert layers.visible["roots"] is True
+    with pytest.raises(SceneError) as info:
+        layers.set_layer("shadows", True)
+    assert str(info.value).startswith("layers: unknown layer 'shadows' (expected one of ")
