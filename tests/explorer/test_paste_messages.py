@@ -278,3 +278,40 @@ def test_a_scene_file_is_told_by_its_format_or_its_bodies():
         assert refusal(text)[0] == str(expected.value)  # scene_io's refusal, not the compact form's
     scene = parse_configuration(json.dumps(data))
     assert (scene.title, scene.description) == (TITLE, "A complete scene file pasted into the explorer.")
+
+
+@pytest.mark.parametrize(
+    "rest, message",
+    [
+        ('"b": {"pos": [5, 0, 0], "r": 1,\n "spin": 3}',
+         'line 3: unknown key "spin" in B (expected "center"/"pos", "velocity"/"vel", "radius"/"r", "mass", "fixed", '
+         '"name")'),
+        ('"b": {"r": 1, "position": [5, 0, 0],\n "pos": [5, 0, 0]}', 'line 3: B centre given twice ("position" and "pos")'),
+        ('"b": {"r": 1,\n "pos": {"x": 5}}',
+         'line 3: expected 3 numbers for B centre as [x, y, z] or {"x", "y", "z"}, got {"x": 5}'),
+        ('"b": {"r": 1,\n "pos": "5 0 0"}', "line 3: expected 3 numbers for B centre, got '5 0 0'"),
+        ('"b": {"r": 1,\n "pos": [5, 0, null]}', "line 3: expected a number for B centre, got null"),
+    ],
+)  # fmt: skip
+def test_compact_json_errors_are_found_under_bs_key_not_as(rest, message):
+    # A's keys come first (line 1), some with the same names: the error is located after B's key
+    text = '{"a": {"position": [0, 0, 0], "r": 1},\n ' + rest + "}"
+    assert refusal(text)[:2] == (message, int(message.split(":")[0].split()[1]))
+
+
+def test_json_after_blank_space_is_json_and_the_size_limit_is_inclusive():
+    assert parse_configuration("\n   " + compact()).bodies[1].center == (5.0, 0.0, 0.0)
+    with pytest.raises(SceneError) as info:
+        parse_configuration(b"0 0 0")  # type: ignore[arg-type]
+    assert str(info.value) == "expected text, got bytes"
+    from explorer.model.paste import MAX_PASTE_CHARS
+
+    text = LABELLED_PAIR + "#" * (MAX_PASTE_CHARS - len(LABELLED_PAIR))
+    assert len(text) == MAX_PASTE_CHARS
+    assert parse_configuration(text).bodies[1].center == (5.0, 0.0, 0.0)
+    with pytest.raises(SceneError) as info:
+        parse_configuration(text + "#")
+    assert str(info.value) == (
+        f"text too large ({MAX_PASTE_CHARS + 1:,} characters; at most {MAX_PASTE_CHARS:,}): open a file instead "
+        "(File → Open)"
+    )
