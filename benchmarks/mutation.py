@@ -107,6 +107,7 @@ PACKAGES = {
                 "test_stepping",
                 "test_inspection_rules",
                 "test_gallery_list",
+                "test_solve_paths",
             )  # fmt: skip
         ),
         deselect=(
