@@ -108,6 +108,7 @@ PACKAGES = {
                 "test_inspection_rules",
                 "test_gallery_list",
                 "test_solve_paths",
+                "test_values_more",
             )  # fmt: skip
         ),
         deselect=(
