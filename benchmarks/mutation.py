@@ -58,6 +58,8 @@ MUTMUT = "3.8.1"
 #: Arguments of every pytest run: no cache folder, no X server (nothing here draws on screen),
 #: the same hypothesis examples every run.
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-q", "-p", "no:xvfb", "--hypothesis-seed=0"]
+#: mutmut's CPU-time limit per mutant is ``(measured time + 1 s) * 2 * this``.
+TIMEOUT_MULTIPLIER = 3.0
 #: mutmut's statuses that count as caught.
 CAUGHT = ("killed", "timeout")
 
@@ -232,6 +234,9 @@ def write_config(scratch: Path, package: Package) -> None:
         f"pytest_add_cli_args_test_selection = {_toml_list(package.tests)}\n"
         f"pytest_add_cli_args = {_toml_list(args)}\n"
         f"also_copy = {_toml_list(also)}\n"
+        # a mutant's tests get 3 x 2 = 6 times their measured CPU time (mutmut's default is 30 times:
+        # minutes for each mutant that hangs); the tests are deterministic, so a slower run is a hang
+        f"timeout_multiplier = {TIMEOUT_MULTIPLIER}\n"
     )
     path.write_text(text, encoding="utf-8")
 
