@@ -190,3 +190,21 @@ def test_contact_spans_without_roots_follow_the_sign_of_f(below, f0, touching):
 def test_the_window_is_from_the_segments_start_to_the_horizon_inclusive():
     window = curve(None, (0.0, 2.0), start=0.5, horizon=1.0)
     assert [window.in_window(t) for t in (0.49, 0.5, 0.75, 1.0, 1.01)] == [False, True, True, True, False]
+
+
+def test_a_root_far_in_a_later_segments_past_is_kept_within_six_horizons():
+    """A (r 1) at 1 per unit meets fixed B (x = 3) at t = h = 1 and turns back, away from fixed C (r 1) at
+    (x_c, 1.5) with x_c = 6.5 − √1.75.  From t = 1, A is at 1 − τ: |d|² = (1 − τ − x_c)² + 2.25 = 4 gives
+    τ = 1 − x_c ∓ √1.75, i.e. τ₀ = −5.5 and τ₁ = −5.5 + 2√1.75; the vertex is at τ = 1 − x_c.  On the
+    motion's clock the root is at t = 1 − 5.5 = −4.5, within 6 h of the start: it sets the range's start."""
+    root = math.sqrt(1.75)
+    x_c = 6.5 - root
+    scene = Scene("all", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0),
+                                    SceneBody("B", (3, 0, 0), (0, 0, 0), 1.0, INF),
+                                    SceneBody("C", (x_c, 1.5, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    solution = solve(scene)
+    focus = pair_focus(solution, (0, 2), 1)
+    assert focus.start == 1.0
+    lo, hi = time_range(solution, focus)
+    span = 1.0 - (1.0 - 5.5)  # from the root at t = −4.5 to the horizon
+    assert close((lo, hi), (-4.5 - 0.15 * span, 1.0 + 0.15 * span))

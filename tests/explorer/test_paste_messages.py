@@ -295,7 +295,7 @@ def test_a_scene_file_is_told_by_its_format_or_its_bodies():
 )  # fmt: skip
 def test_compact_json_errors_are_found_under_bs_key_not_as(rest, message):
     # A's keys come first (line 1), some with the same names: the error is located after B's key
-    text = '{"a": {"position": [0, 0, 0], "r": 1},\n ' + rest + "}"
+    text = '{"a": {"pos": [0, 0, 0], "r": 1},\n ' + rest + "}"
     assert refusal(text)[:2] == (message, int(message.split(":")[0].split()[1]))
 
 

@@ -95,3 +95,27 @@ def test_a_ball_outside_its_container_is_described_where_it_is():
     assert np.array_equal(focus.origin, np.zeros(3))
     assert (focus.sweep.a.center, focus.sweep.b.center) == ((20.0, 0.0, 0.0), (0.0, 0.0, 0.0))
     assert (focus.sweep.a.velocity, focus.sweep.b.velocity) == ((1.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+
+
+def test_a_fixed_body_hit_by_another_does_not_turn_a_pair_it_belongs_to():
+    """C (r 1) falls onto fixed B (x = 4) at t = 1; A (r 1) reaches B at t = 2.  B cannot be turned, so the
+    pair (A, B) is first turned by its own contact at t = 2, which happens."""
+    scene = Scene("all", 3.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0), SceneBody("B", (4, 0, 0), (0, 0, 0), 1.0, INF),
+                                    SceneBody("C", (4, 4, 0), (0, -2, 0), 1.0)))  # fmt: skip
+    solution = solve(scene)
+    assert [(e.time, e.pair) for e in solution.events] == [(1.0, (1, 2)), (2.0, (0, 1))]
+    focus = pair_focus(solution, (0, 1), 0)
+    assert (focus.turn.time, focus.turn.pair, focus.contact_happens) == (2.0, (0, 1), True)
+
+
+def test_a_later_segment_is_held_as_the_solver_holds_it_far_from_the_origin():
+    """The corridor moved to x = 1000: A meets B (x = 1003) at t = 1 at x = 1001, then heads for C (x = 995).
+    The solver holds the motion relative to (1000, 0, 0): the pair (A, C) from t = 1 is A at (1, 0, 0) and
+    C at (−5, 0, 0) about that point."""
+    scene = Scene("all", 3.0, 1.0, (SceneBody("A", (1000, 0, 0), (1, 0, 0), 1.0),
+                                    SceneBody("B", (1003, 0, 0), (0, 0, 0), 1.0, INF),
+                                    SceneBody("C", (995, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    focus = pair_focus(solve(scene), (0, 2), 1)
+    assert focus.origin.tolist() == [1000.0, 0.0, 0.0]
+    assert (focus.sweep.a.center, focus.sweep.b.center) == ((1.0, 0.0, 0.0), (-5.0, 0.0, 0.0))
+    assert focus.point((1.0, 0.0, 0.0)).tolist() == [1001.0, 0.0, 0.0]

@@ -102,3 +102,10 @@ def test_momentum_across_an_event_with_two_fixed_bodies_names_both():
                                      SceneBody("C", (-5, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
     rows = dict(conserved_rows(scene, solve(scene), 1.0, event=0))
     assert any("the fixed B takes the impulse" in text for text in rows.values())
+
+
+def test_a_resting_contact_has_no_ricochet_angle():
+    """A at rest touching fixed B: a contact at t = 0 with nothing coming in, so no angle to give."""
+    scene = Scene("pair", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (0, 0, 0), 1.0),
+                                     SceneBody("B", (2, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    assert dict(value_rows(scene, solve(scene)))["ricochet angle"] == "— to the tangent plane"
