@@ -409,11 +409,12 @@ def _verdicts(value, m: int) -> np.ndarray:
 
 def _times(value, m: int) -> np.ndarray:
     """``engine_toi`` as float64, NaN where missing (None or NaN); refuses negative or infinite times."""
-    try:
+    try:  # numpy reads None in a list of numbers as NaN
         array = np.asarray(value, dtype=np.float64) if value is not None else np.full(m, math.nan)
     except (TypeError, ValueError):
-        array = np.array([math.nan if x is None else x for x in np.ravel(np.asarray(value, dtype=object))],
-                         dtype=np.float64)  # fmt: skip
+        raise ValueError(f"engine_toi: expected times, None or NaN, got {_shown(value)}") from None
+    if array.ndim > 1:
+        raise ValueError(f"engine_toi: expected one time per row, got shape {array.shape}")
     array = np.broadcast_to(array, (m,))
     bad = np.isinf(array) | (array < 0)
     if bad.any():

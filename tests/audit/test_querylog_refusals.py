@@ -6,11 +6,14 @@ each is compared whole; each limit is tried at the limit and one past it.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
 from explorer.audit import QueryLog
 from explorer.audit.reading import chunks, inspect
+from explorer.system.files import WriteError
 
 EXACT = 2**53
 A = dict(a_center=[0, 0, 0], a_velocity=[1, 0, 0], a_radius=1)
@@ -258,3 +261,94 @@ def test_none_gives_the_column_with_values_missing_and_leaving_it_out_gives_none
         with pytest.raises(ValueError) as info:
             log.add(**A, **B, step=None)
         assert str(info.value) == "step: the log's first call gave it; give it on every call"
+
+
+def test_more_refusals_word_for_word(tmp_path):
+    two = dict(a_center=[[0, 0, 0], [1, 1, 1]])
+    cases = [
+        (lambda log: log.add(**A, **B, engine_toi=["soon"]), "engine_toi: expected times, None or NaN, got ['soon']"),
+        (lambda log: log.add(**{**A, **B, **two}, engine_toi=[[0.5], [0.5]]),
+         "engine_toi: expected one time per row, got shape (2, 1)"),
+        (lambda log: log.add(**A, **B, horizon=-1), "horizon: expected a positive number, got -1.0"),
+        (lambda log: log.add(**A, **B, horizon=np.nan), "horizon: expected finite numbers, got nan"),
+        (lambda log: log.add(**{**A, **B, **two}, step=[EXACT, EXACT + 1]),
+         f"step: {EXACT + 1} is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add(**{**A, **B, "a_center": [[0, 0, 0]] * 2, "b_center": [[3, 0, 0]] * 3}, step=[1] * 4),
+         "b_cx: 3 rows where a_cx has 2"),
+        (lambda log: log.add(**{**A, **B, "a_radius": [1.0, np.nan], **two}),
+         "a_radius: expected finite numbers, got nan"),
+        (lambda log: log.add(**A, **B, step="x" * 39), f"step: expected whole numbers, one per row, got '{'x' * 38}…"),
+        (lambda log: log.add_step(np.zeros((2, 3)), [[0, 0, 0], [np.nan, 0, 0]], 1, 0.5),
+         "after: expected finite numbers, got nan (row 1)"),
+        (lambda log: log.add_step([[np.inf, 0, 0], [0, 0, 0]], np.zeros((2, 3)), 1, 0.5),
+         "before: expected finite numbers, got inf (row 0)"),
+        (lambda log: log.add_step(np.zeros((2, 3)), np.zeros((2, 3)), [1, -1], 0.5),
+         "radius: expected a positive number, got -1.0"),
+    ]  # fmt: skip
+    for call, message in cases:
+        assert refusal(call, tmp_path) == message
+
+
+def test_add_step_with_another_dt_than_the_logs_horizon_is_refused(tmp_path):
+    with QueryLog(tmp_path / "q.csv", horizon=0.5) as log:
+        log.add_step(np.zeros((2, 3)), [[0, 0, 0], [9, 0, 0]], 1, 0.5)  # the log's own dt: fine
+        with pytest.raises(ValueError) as info:
+            log.add_step(np.zeros((2, 3)), [[0, 0, 0], [9, 0, 0]], 1, 0.25)
+        assert str(info.value) == "horizon: this log's rows all have horizon 0.5 (QueryLog(horizon=...))"
+    with QueryLog(tmp_path / "r.csv") as log:  # no horizon of its own: each row gets its dt
+        log.add_step(np.zeros((2, 3)), [[0, 0, 0], [9, 0, 0]], 1, 0.25)
+    assert read_back(tmp_path / "r.csv")["horizon"].tolist() == [0.25]
+
+
+def test_contacts_from_the_centres_use_the_sum_of_the_radii_squared(tmp_path):
+    """Radii 1 and 2 (R = 3, R² = 9): 3.5 apart at both ends (12.25 > 9): no contact."""
+    centres = [[0.0, 0, 0], [3.5, 0, 0]]
+    with QueryLog(tmp_path / "q.csv") as log:
+        log.add_step(centres, centres, [1.0, 2.0], 0.5)
+    assert read_back(tmp_path / "q.csv")["engine_hit"].astype(float).tolist() == [0.0]
+
+
+def test_missing_times_are_nulls_in_parquet(tmp_path):
+    import pyarrow.parquet as pq
+
+    with QueryLog(tmp_path / "q.parquet", horizon=0.5) as log:
+        log.add(
+            **{**A, **B, "a_center": [[0, 0, 0]] * 3}, engine_hit=[True, None, False], engine_toi=[0.25, None, np.nan]
+        )
+    table = pq.read_table(tmp_path / "q.parquet")
+    assert (table.column("engine_toi").null_count, table.column("engine_hit").null_count) == (2, 1)
+    assert table.column("a_cx").null_count == 0 and table.column("horizon").null_count == 0
+
+
+def test_a_failing_close_leaves_nothing(tmp_path, monkeypatch):
+    log = QueryLog(tmp_path / "q.csv")
+    log.add(**A, **B)
+
+    def broken():
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(log, "_flush", broken)
+    with pytest.raises(WriteError) as info:
+        log.close()
+    assert str(info.value) == f"{tmp_path / 'q.csv'}: cannot write (No space left on device)"
+    assert log.closed is True and not list(tmp_path.iterdir())
+
+
+def test_discard_marks_the_log_closed(tmp_path):
+    log = QueryLog(tmp_path / "q.parquet", chunk_rows=1)
+    log.add(**A, **B)
+    log.discard()
+    assert log.closed is True and not list(tmp_path.iterdir())
+
+
+def test_a_long_run_touches_its_temporary_file(tmp_path, monkeypatch):
+    """A run that writes no chunk for a while touches its temporary file (here: at every call)."""
+    from explorer.audit import querylog
+
+    monkeypatch.setattr(querylog, "_TOUCH_EVERY", -1.0)
+    with QueryLog(tmp_path / "q.csv") as log:
+        (tmp,) = list(tmp_path.iterdir())
+        for _ in range(2):
+            os.utime(tmp, (0, 0))
+            log.add(**A, **B)
+            assert tmp.stat().st_mtime > 0
