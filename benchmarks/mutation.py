@@ -152,6 +152,7 @@ PACKAGES = {
                 "test_dask",
                 "test_querylog",
                 "test_querylog_refusals",
+                "test_log_readers",
                 "test_plot_labels",
                 "test_step_engine",
                 "test_audit_options",

@@ -19,6 +19,7 @@ import mmap
 import os
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -373,8 +374,8 @@ class NpzLog:
         try:
             with self._zip.open(member) as stream:
                 shape, _, dtype = _npy_header(stream)
-                header_len = stream.tell() if member.compress_type == zipfile.ZIP_STORED else None
-        except (ValueError, OSError, EOFError, zipfile.BadZipFile) as err:
+                header_len = stream.tell()
+        except (ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
             self.close()
             raise LogError(f"not a readable array ({err})", name) from None
         if dtype.hasobject:
@@ -383,8 +384,18 @@ class NpzLog:
         if len(shape) != 1:
             self.close()
             raise LogError(f"expected one value per row, got an array of shape {shape}", name)
+        stored = (
+            member.file_size
+            if member.compress_type != zipfile.ZIP_STORED
+            else min(member.file_size, member.compress_size)
+        )
+        if stored < header_len + int(shape[0]) * dtype.itemsize:  # read by offset, it would run into what follows
+            have = max(stored - header_len, 0) // dtype.itemsize
+            self.close()
+            raise LogError(f"the array ends early: {int(shape[0])} values declared, {have} stored (truncated file?)",
+                           name)  # fmt: skip
         offset = None
-        if header_len is not None:
+        if member.compress_type == zipfile.ZIP_STORED:
             with open(self.path, "rb") as handle:
                 handle.seek(member.header_offset)
                 local = handle.read(30)
@@ -408,7 +419,7 @@ class NpzLog:
                         _npy_header(stream)
                         stream.seek(stream.tell() + start * dtype.itemsize)
                         raw = stream.read(count * dtype.itemsize)
-            except (OSError, EOFError, zipfile.BadZipFile) as err:
+            except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
                 raise LogError(f"data unreadable ({err})", name, start) from None
             if len(raw) != count * dtype.itemsize:
                 raise LogError("the array ends early (truncated file?)", name, start)
@@ -433,10 +444,10 @@ class NpzLog:
                 for name, (stream, dtype) in streams.items():
                     try:
                         raw = stream.read(count * dtype.itemsize)
-                    except (OSError, EOFError, zipfile.BadZipFile) as err:
-                        raise LogError(f"data unreadable ({err})", name, 0) from None
+                    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
+                        raise LogError(f"data unreadable ({err})", name, start) from None
                     if len(raw) != count * dtype.itemsize:
-                        raise LogError("the array ends early (truncated file?)", name, 0)
+                        raise LogError("the array ends early (truncated file?)", name, start)
                     out[name] = np.frombuffer(raw, dtype=dtype)
                 yield out
         finally:

@@ -1,0 +1,91 @@
+"""Reading logs whose insides are damaged: .npz members shorter than they claim or corrupt, CSV blocks a
+Dask worker parses; each refused in one line naming the column (and the row or line)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import numpy as np
+import pytest
+
+from explorer.audit.columns import GEOMETRY, LogError
+from explorer.audit.reading import read_csv_block
+from explorer.audit.run import audit
+
+
+def npy_bytes(values: np.ndarray, claimed: int) -> bytes:
+    """An .npy member whose header says ``claimed`` float64 values, followed by ``values``."""
+    buffer = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buffer, {"descr": "<f8", "fortran_order": False, "shape": (claimed,)})
+    buffer.write(values.astype("<f8").tobytes())
+    return buffer.getvalue()
+
+
+def npz(path, short: str | None = None, compression=zipfile.ZIP_STORED, n: int = 10) -> None:
+    """A pair log of ``n`` rows (A near the origin, B about 5 away, radius 1); member ``short`` holds half.
+
+    A's x is random, so that its member compresses to more than a few hundred bytes."""
+    columns = {name: np.full(n, 1.0) for name in GEOMETRY}
+    columns.update(a_cx=np.random.default_rng(3).uniform(-1, 1, n), b_cx=np.full(n, 5.0), a_vx=np.zeros(n))
+    with zipfile.ZipFile(path, "w", compression) as archive:
+        for name, values in columns.items():
+            archive.writestr(name + ".npy", npy_bytes(values[: n // 2] if name == short else values, n))
+
+
+@pytest.mark.parametrize("compression", [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])
+@pytest.mark.parametrize("short", ["a_cx", "b_r"])  # the first member, and the last (followed by the directory)
+def test_a_member_shorter_than_its_header_is_refused_before_reading(tmp_path, compression, short):
+    path = tmp_path / "log.npz"
+    npz(path, short, compression)
+    with pytest.raises(LogError) as info:
+        audit(path, tmp_path / "out")
+    assert str(info.value) == f"column '{short}': the array ends early: 10 values declared, 5 stored (truncated file?)"
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("where", [200, 9000])  # the start of A's x member's compressed data, and its middle
+def test_a_corrupt_compressed_member_is_refused_in_one_line(tmp_path, where):
+    path = tmp_path / "log.npz"
+    npz(path, None, zipfile.ZIP_DEFLATED, n=4000)
+    assert audit(path, tmp_path / "ok")["pairs"] == 4000
+    raw = bytearray(path.read_bytes())
+    for k in range(where, where + 60):
+        raw[k] ^= 0xFF
+    path.write_bytes(bytes(raw))
+    with pytest.raises(LogError) as info:
+        audit(path, tmp_path / "out")
+    message = str(info.value)
+    assert message.startswith("column 'a_cx'") and "\n" not in message
+    assert "not a readable array (" in message or "data unreadable (" in message
+    assert not (tmp_path / "out").exists()
+
+
+HEADER = tuple(GEOMETRY)
+ROW = ",".join(["0", "0", "0", "1", "0", "0", "1", "5", "0", "0", "0", "0", "0", "1"])
+
+
+def test_a_csv_block_is_parsed_as_the_whole_file_is(tmp_path):
+    first = (",".join(HEADER) + "\n" + ROW + "\n" + ROW + "\n").encode()
+    columns = read_csv_block(str(tmp_path / "log.csv"), first, HEADER, HEADER, True)
+    assert columns["b_cx"].tolist() == [5.0, 5.0] and columns["a_vx"].tolist() == [1.0, 1.0]
+    later = (ROW + "\n").encode()
+    assert read_csv_block(str(tmp_path / "log.csv"), later, HEADER, HEADER, False)["a_r"].tolist() == [1.0]
+
+
+def test_a_csv_block_with_a_bad_value_names_the_column_and_the_files_line(tmp_path):
+    path = tmp_path / "log.csv"
+    bad = ROW.replace(",5,", ",five,")
+    path.write_text(",".join(HEADER) + "\n" + ROW + "\n" + bad + "\n", encoding="ascii")
+    with pytest.raises(LogError) as info:
+        read_csv_block(str(path), (bad + "\n").encode(), HEADER, HEADER, False)
+    assert str(info.value) == "column 'b_cx', line 3: expected a number, got 'five'"
+
+
+def test_a_csv_block_with_a_short_line_names_the_files_line(tmp_path):
+    path = tmp_path / "log.csv"
+    short = ",".join(ROW.split(",")[:5])
+    path.write_text(",".join(HEADER) + "\n" + ROW + "\n" + short + "\n", encoding="ascii")
+    with pytest.raises(LogError) as info:
+        read_csv_block(str(path), (short + "\n").encode(), HEADER, HEADER, False)
+    assert str(info.value) == (f"line 3: 5 fields where the header has 14: {short!r} (a truncated or malformed line)")
