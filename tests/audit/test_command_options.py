@@ -1,0 +1,42 @@
+"""``sphere-explorer audit``'s options reach the audit: run through the real entry point, in this process."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from explorer.cli import main
+
+from .conftest import read_summary
+
+
+@pytest.fixture()
+def log(planted_files):
+    return planted_files["log.npz"]
+
+
+def test_the_tolerance_and_the_number_of_cases_reach_the_audit(log, tmp_path, capsys):
+    code = main(["audit", str(log), "-o", str(tmp_path / "out"), "--toi-tol", "0.01", "--worst", "2", "-q"])
+    out, err = capsys.readouterr()
+    summary = read_summary(tmp_path / "out")
+    assert code == 0 and err == ""
+    assert summary["toi_tol"] == 0.01
+    assert len(summary["worst"]) == 2 and len(list((tmp_path / "out" / "cases").iterdir())) == 2
+    assert out.splitlines()[-1].endswith(str(tmp_path / "out"))
+
+
+class Terminal(io.StringIO):
+    """A stand-in for stderr on a terminal (the progress bar is drawn only there)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_without_quiet_the_progress_is_drawn_on_a_terminal(log, tmp_path, monkeypatch):
+    for options, drawn in (([], True), (["-q"], False)):
+        terminal = Terminal()
+        monkeypatch.setattr(sys, "stderr", terminal)
+        assert main(["audit", str(log), "-o", str(tmp_path / f"out{len(options)}"), *options]) == 0
+        assert bool(terminal.getvalue()) is drawn
