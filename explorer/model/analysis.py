@@ -92,11 +92,14 @@ class Solution:
         ``all`` mode another body may strike A (or the other body) first and
         turn it: the primary pair's roots then describe a flight that never
         happens.  The first root is real when A's first event, or the other
-        body's, is their contact, or when neither meets anything (free flight).
+        body's, is their contact, or when neither meets anything (free flight);
+        and a contact reached before that first turn (a pair touching at rest
+        from the start, which no event marks) is reached too.
         """
         if self.scene.mode != "all":
             return True
-        return self.first_turn is None or set(self.first_turn.pair) == {0, self.other}
+        turn = self.first_turn
+        return turn is None or set(turn.pair) == {0, self.other} or touches_by(self.sweep, 0.0, turn)
 
     @property
     def first_turn(self) -> SceneEvent | None:
@@ -338,3 +341,13 @@ def _event_dict(e: SceneEvent, names: list[str], before, after) -> dict[str, Any
         "momentum_change": _vec(change.momentum),
         "kinetic_energy_change": change.kinetic_energy,
     }
+
+
+def touches_by(sweep: Sweep, start: float, turn: SceneEvent) -> bool:
+    """The pair of ``sweep`` touches (at ``start`` + toi on the motion's clock) by the time of ``turn``.
+
+    Only a contact no event marks can come before the turn: a pair touching at rest from the segment's start
+    (an approaching contact is itself an event, so it would be the turn); one at the turn's instant is
+    reached as well (they touch then, whichever simultaneous event is listed first).
+    """
+    return sweep.hit and start + sweep.toi <= turn.time

@@ -21,7 +21,7 @@ import numpy as np
 
 from solver import Body, Impact, Sweep, impact, sweep, sweep_inside
 
-from .analysis import SceneEvent, Solution, first_turn, segment_start
+from .analysis import SceneEvent, Solution, first_turn, segment_start, touches_by
 from .conserved import segment_index
 from .scene import SceneError
 from .view_parts import Change, Part
@@ -91,7 +91,7 @@ def pair_focus(solution: Solution, pair: tuple[int, int], segment: int, event: i
     except ValueError:  # two fixed bodies: a contact, but no response
         response = None
     turn = first_turn(scene, solution.events, pair, segment)
-    happens = turn is None or set(turn.pair) == set(pair)
+    happens = turn is None or set(turn.pair) == set(pair) or touches_by(s, start, turn)
     if scene.mode == "pair" and 0 not in pair:  # pair mode: only A collides; the others pass through one another
         turn, happens = None, False
     return Focus(pair, segment, start, origin, s, response, event, turn, happens, False)

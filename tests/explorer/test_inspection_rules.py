@@ -242,3 +242,28 @@ def test_two_fixed_bodies_touching_have_a_contact_but_no_response():
                                     SceneBody("C", (2, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
     focus = pair_focus(solve(scene), (1, 2), 0)
     assert focus.impact is None
+
+
+def test_a_pair_touching_at_rest_before_another_body_arrives_is_in_contact():
+    """A (r 1) at rest touches fixed C (x = −2); fixed B (x = 2.5) comes at 1 per unit and meets A at
+    t = 0.5.  A and C touch from t = 0, before B turns A: their contact happens.  A and B's contact at
+    0.5 is their own event."""
+    scene = Scene("all", 2.0, 1.0, (SceneBody("A", (0, 0, 0), (0, 0, 0), 1.0),
+                                    SceneBody("B", (2.5, 0, 0), (-1, 0, 0), 1.0, INF),
+                                    SceneBody("C", (-2, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    solution = solve(scene)
+    assert solution.other == 2 and solution.contact_happens
+    resting = pair_focus(solution, (0, 2), 0)
+    assert (resting.turn.time, resting.contact_happens) == (0.5, True)
+    assert pair_focus(solution, (0, 1), 0).contact_happens
+
+
+def test_a_pair_touching_at_the_instant_another_event_turns_it_is_in_contact():
+    """A (r 1) at rest touches fixed C (x = −2) and fixed B (x = 2), which moves into it: everything happens
+    at t = 0, B's push listed first.  A and C touch at that instant: their contact is reached."""
+    scene = Scene("all", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (0, 0, 0), 1.0),
+                                    SceneBody("B", (2, 0, 0), (-1, 0, 0), 1.0, INF),
+                                    SceneBody("C", (-2, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    solution = solve(scene)
+    focus = pair_focus(solution, (0, 2), 0)
+    assert (focus.turn.time, focus.turn.pair, focus.contact_happens) == (0.0, (0, 1), True)

@@ -207,10 +207,12 @@ def _between_fixed(velocity_b):
     return _scene("all", bodies, horizon=2.0)
 
 
-def test_a_squeezed_ball_says_where_the_motion_stops_and_that_its_first_contact_never_comes():
+def test_a_squeezed_ball_says_where_the_motion_stops_and_that_it_touches_c_from_the_start():
     """B closes the gap 2.5 - 2 = 0.5 at speed 1: it meets A at t = 0.5 while A touches C: jammed there.
 
     The primary pair A-C touches at rest: f = 0 t^2 + 0 t + 0 (p = (-2, 0, 0), R = 2), no discriminant to show.
+    The contact is there from t = 0, before B arrives: at (-1, 0, 0), the normal from A to C (-1, 0, 0),
+    nothing coming in (no angle, both at rest after).
     """
     scene = _between_fixed((-1, 0, 0))
     solution = solve(scene)
@@ -223,7 +225,14 @@ def test_a_squeezed_ball_says_where_the_motion_stops_and_that_its_first_contact_
         ("roots", "none (no real root)"),
         ("toi", "0"),
         ("closest approach", "2 at t = 0 (gap 0)"),
-        ("contact", "never happens: A and B meet first, at t = 0.5"),
+        ("contact point", "(-1, 0, 0)"),
+        ("contact normal", "(-1, 0, 0)"),
+        ("frames to hit", "0"),
+        ("distance to hit", "0"),
+        ("reflected velocity", "(0, 0, 0)"),
+        ("ricochet angle", "— to the tangent plane"),
+        ("A after", "(0, 0, 0)"),
+        ("C after", "(0, 0, 0)"),
         (
             "motion",
             f"{n} event(s); the motion stops at t = 0.5: jammed: fixed bodies B, C squeeze a cluster at t = 0.5",
