@@ -154,6 +154,7 @@ PACKAGES = {
                 "test_querylog_refusals",
                 "test_log_readers",
                 "test_command_options",
+                "test_summary_line",
                 "test_plot_labels",
                 "test_step_engine",
                 "test_audit_options",

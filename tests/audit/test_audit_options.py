@@ -43,6 +43,7 @@ def _refusal(capsys, *options: str) -> str:
         ("--horizon", "2/0.000001", "expected a horizon in [0, 1e+06], got '2000000.0'"),
         ("--horizon", "1/sixty", "expected a horizon, got 'sixty'"),
         ("--horizon", "one/60", "expected a horizon, got 'one'"),
+        ("--horizon", "1/2/3", "expected a horizon, got '2/3'"),  # one fraction bar: the rest is the denominator
         ("--horizon", "inf", "expected a horizon in [0, 1e+06], got 'inf'"),
         ("--horizon", "1/inf", "expected a horizon in [0, inf], got 'inf'"),  # a denominator has no upper bound
         ("--worst", "-1", "expected a count in [0, 1000], got '-1'"),
