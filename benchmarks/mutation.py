@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -62,6 +64,8 @@ PYTEST_ARGS = ["-p", "no:cacheprovider", "-q", "-p", "no:xvfb", "--hypothesis-se
 TIMEOUT_MULTIPLIER = 3.0
 #: mutmut's statuses that count as caught.
 CAUGHT = ("killed", "timeout")
+#: The status of a mutant a stopped (or sampled) run has not tested: left out of the share.
+NOT_CHECKED = "not checked"
 
 
 @dataclass(frozen=True)
@@ -289,17 +293,27 @@ def results(scratch: Path, env: dict[str, str]) -> dict[str, str]:
     return {name: status.strip() for name, status in found}
 
 
-def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool, only=("*",)) -> Outcome:
+def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool, only=("*",),
+                sample: int | None = None, seed: int = 0) -> Outcome:  # fmt: skip
     """Mutate ``package`` in ``scratch`` and test every mutant (only new or changed ones in a reused copy).
 
     With ``rerun``, the previous survivors whose names match one of the globs ``only`` are tested again.
+    With ``sample``, only that many mutants drawn at random (``seed``) are tested and reported (the
+    scratch copy must hold the package's mutants already: run once, even for a moment).
     """
     scratch.mkdir(parents=True, exist_ok=True)
     copy_tree(ROOT, scratch)
     write_config(scratch, package)
     start = time.perf_counter()
     names: list[str] = []
-    if rerun and (scratch / "mutants").is_dir():
+    drawn: set[str] | None = None
+    if sample is not None:
+        if not (scratch / "mutants").is_dir():
+            raise SystemExit(f"--sample: no mutants in {scratch} yet (run {name} there once, even for a moment)")
+        every = sorted(results(scratch, package.env))
+        names = sorted(random.Random(seed).sample(every, min(sample, len(every))))
+        drawn = set(names)
+    elif rerun and (scratch / "mutants").is_dir():
         names = [
             m
             for m, status in results(scratch, package.env).items()
@@ -313,7 +327,9 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
         mutmut(scratch, ["run", "--max-children", str(jobs), *names], package.env, log)
     seconds = time.perf_counter() - start
     status = results(scratch, package.env)
-    survivors = [m for m, s in status.items() if s not in CAUGHT]
+    if drawn is not None:
+        status = {m: v for m, v in status.items() if m in drawn}
+    survivors = [m for m, s in status.items() if s not in CAUGHT and s != NOT_CHECKED]
     diffs = {m: f"# {m}: {status[m]}\n{diff}" for m, diff in survivor_diffs(scratch, survivors, package.env).items()}
     return Outcome(status, diffs, seconds)
 
@@ -371,15 +387,27 @@ def row(name: str, outcome: Outcome, equivalent: list[str], unexplained: list[st
     counts = {s: sum(1 for v in outcome.status.values() if v == s) for s in set(outcome.status.values())}
     total = len(outcome.status)
     caught = sum(counts.get(s, 0) for s in CAUGHT)
-    judged = total - len(equivalent)
+    unchecked = counts.get(NOT_CHECKED, 0)
+    judged = total - len(equivalent) - unchecked
     share = 100.0 * caught / judged if judged else float("nan")
+    low, high = wilson(caught, judged)
     return [name, total, counts.get("killed", 0), counts.get("timeout", 0), len(equivalent),
-            counts.get("survived", 0), counts.get("no tests", 0), len(unexplained), share,
-            outcome.seconds / 60.0]  # fmt: skip
+            counts.get("survived", 0), counts.get("no tests", 0), len(unexplained) - unchecked, unchecked, share,
+            f"{low:.1f}-{high:.1f}", outcome.seconds / 60.0]  # fmt: skip
+
+
+def wilson(caught: int, judged: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of the caught share, in percent (for a sample, or a run stopped part-way)."""
+    if not judged:
+        return float("nan"), float("nan")
+    p = caught / judged
+    centre = (p + z * z / (2 * judged)) / (1 + z * z / judged)
+    half = z * math.sqrt(p * (1 - p) / judged + z * z / (4 * judged * judged)) / (1 + z * z / judged)
+    return 100.0 * (centre - half), 100.0 * (centre + half)
 
 
 HEADERS = ["package", "mutants", "killed", "timeout", "equivalent", "survived", "no tests", "unexplained",
-           "caught %", "minutes"]  # fmt: skip
+           "not checked", "caught %", "95 % interval", "minutes"]  # fmt: skip
 
 
 def header() -> None:
@@ -424,6 +452,10 @@ def main() -> int:
         metavar="GLOB",
         help="with --rerun-survivors: only the survivors whose names match one of these, e.g. '*_may_approach*'",
     )
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="with --workdir: test only N mutants of each package drawn at random, and report "
+                        "their share with its 95 %% interval (a whole run of explorer/audit takes many hours)")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="with --sample: the draw's seed (default 0)")
     args = parser.parse_args()
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
@@ -435,22 +467,26 @@ def main() -> int:
     try:
         for name in args.packages or list(PACKAGES):
             outcome = run_package(name, PACKAGES[name], base / name.replace("/", "_"), args.max_children,
-                                  args.rerun_survivors, args.only)  # fmt: skip
+                                  args.rerun_survivors, args.only, args.sample, args.seed)  # fmt: skip
             equivalent, unexplained, stale = classify(outcome, listed)
             rows.append(row(name, outcome, equivalent, unexplained))
             reports.append((name, outcome, unexplained, stale))
-            ok = ok and rows[-1][-2] >= 100 * GOAL and not unexplained
+            ok = ok and rows[-1][-3] >= 100 * GOAL and not unexplained and args.sample is None
     finally:
         if args.workdir is None:
             shutil.rmtree(base, ignore_errors=True)
     print()
-    print(fmt_table(HEADERS, rows, f"caught = killed + timeout, of the mutants less the equivalent ones; goal "
-                                   f"{100 * GOAL:.0f} % per package"))  # fmt: skip
+    title = (f"caught = killed + timeout, of the mutants tested less the equivalent ones; goal "
+             f"{100 * GOAL:.0f} % per package")  # fmt: skip
+    if args.sample is not None:
+        title += f"; a sample of {args.sample} mutants per package (seed {args.seed})"
+    print(fmt_table(HEADERS, rows, title))
     for _name, outcome, unexplained, stale in reports:
         for mutant in stale:
             print(f"\nstale entry in {EQUIVALENT.name}: {mutant} ({outcome.status[mutant]}; check its line)")
         for mutant in unexplained:
-            print(f"\n{outcome.status[mutant]}: {mutant}\n{outcome.diffs[mutant].rstrip()}")
+            if outcome.status[mutant] != NOT_CHECKED:
+                print(f"\n{outcome.status[mutant]}: {mutant}\n{outcome.diffs[mutant].rstrip()}")
     return 0 if ok else 1
 
 
