@@ -22,6 +22,7 @@ Usage (from the repository root, with the project venv and ``mutmut==3.8.1``)::
     .venv/bin/python benchmarks/mutation.py explorer/model --workdir /tmp/mut  # keep the copy; again: only what changed
     .venv/bin/python benchmarks/mutation.py explorer/model --workdir /tmp/mut --rerun-survivors
     .venv/bin/python benchmarks/mutation.py solver/motion.py --workdir /tmp/mut --rerun-survivors --only '*_jam*'
+    nice -n 5 .venv/bin/python benchmarks/mutation.py explorer/audit --workdir /tmp/mut --sample 300 --seed 1
 
 It prints the machine, one row per package (mutants, caught, equivalent,
 survivors, the caught share) and every survivor not listed as equivalent with
