@@ -267,3 +267,19 @@ def test_a_pair_touching_at_the_instant_another_event_turns_it_is_in_contact():
     solution = solve(scene)
     focus = pair_focus(solution, (0, 2), 0)
     assert (focus.turn.time, focus.turn.pair, focus.contact_happens) == (0.0, (0, 1), True)
+
+
+def test_a_later_contact_another_body_comes_first_to_never_happens():
+    """The corridor with a fixed D (r 1) at x = −2.5: after turning at t = 1 (x = 1), A meets D when at
+    x = −0.5, at t = 2.5, before it could meet C (at t = 5).  On that segment, A–C's contact never happens;
+    A–C from t = 0 (moving apart) has no contact at all."""
+    scene = Scene("all", 10.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0),
+                                     SceneBody("B", (3, 0, 0), (0, 0, 0), 1.0, INF),
+                                     SceneBody("C", (-5, 0, 0), (0, 0, 0), 1.0, INF),
+                                     SceneBody("D", (-2.5, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
+    solution = solve(scene)
+    assert [(e.time, e.pair) for e in solution.events][:2] == [(1.0, (0, 1)), (2.5, (0, 3))]
+    later = pair_focus(solution, (0, 2), 1)
+    assert (later.sweep.toi, later.turn.time, later.turn.pair, later.contact_happens) == (4.0, 2.5, (0, 3), False)
+    apart = pair_focus(solution, (0, 2), 0)
+    assert (apart.sweep.hit, apart.turn.time, apart.contact_happens) == (False, 1.0, False)
