@@ -61,8 +61,13 @@ MUTMUT = "3.8.1"
 #: Arguments of every pytest run: no cache folder, no X server (nothing here draws on screen),
 #: the same hypothesis examples every run.
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-q", "-p", "no:xvfb", "--hypothesis-seed=0"]
-#: mutmut's CPU-time limit per mutant is ``(measured time + 1 s) * 2 * this``.
+#: mutmut's CPU-time limit per mutant is ``(measured time + TIMEOUT_CONSTANT) * 2 * this``, and its
+#: wall-time limit half that.
 TIMEOUT_MULTIPLIER = 3.0
+#: Seconds added to a mutant's measured test time before the multiplier.  mutmut measures only the
+#: tests' bodies, not their fixtures (the audit's logs written, a Dask cluster started): with its
+#: default, 1 s, a third of the audit's "timeouts" were tests that pass, given the time.
+TIMEOUT_CONSTANT = 30.0
 #: mutmut's statuses that count as caught.
 CAUGHT = ("killed", "timeout")
 #: The status of a mutant a stopped (or sampled) run has not tested: left out of the share.
@@ -242,9 +247,10 @@ def write_config(scratch: Path, package: Package) -> None:
         f"pytest_add_cli_args_test_selection = {_toml_list(package.tests)}\n"
         f"pytest_add_cli_args = {_toml_list(args)}\n"
         f"also_copy = {_toml_list(also)}\n"
-        # a mutant's tests get 3 x 2 = 6 times their measured CPU time (mutmut's default is 30 times:
-        # minutes for each mutant that hangs); the tests are deterministic, so a slower run is a hang
+        # a mutant's tests get 3 x (their measured time + 30 s) of wall time (mutmut's default multiplier,
+        # 15, cost minutes for each mutant that hangs); the tests are deterministic, so a slower run is a hang
         f"timeout_multiplier = {TIMEOUT_MULTIPLIER}\n"
+        f"timeout_constant = {TIMEOUT_CONSTANT}\n"
     )
     path.write_text(text, encoding="utf-8")
 
@@ -311,9 +317,10 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
     if sample is not None:
         if not (scratch / "mutants").is_dir():
             raise SystemExit(f"--sample: no mutants in {scratch} yet (run {name} there once, even for a moment)")
-        every = sorted(results(scratch, package.env))
-        names = sorted(random.Random(seed).sample(every, min(sample, len(every))))
-        drawn = set(names)
+        every = results(scratch, package.env)
+        drawn = set(random.Random(seed).sample(sorted(every), min(sample, len(every))))
+        # the drawn mutants not judged yet; a timeout again too (it may have come from a lower limit)
+        names = sorted(m for m in drawn if every[m] in (NOT_CHECKED, "timeout"))
     elif rerun and (scratch / "mutants").is_dir():
         names = [
             m
@@ -325,7 +332,8 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
         (scratch / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     with open(scratch / "mutmut.log", "a", encoding="utf-8") as log:
         print(f"  {name}: mutmut run in {scratch} (log: {scratch / 'mutmut.log'})", flush=True)
-        mutmut(scratch, ["run", "--max-children", str(jobs), *names], package.env, log)
+        if drawn is None or names:  # a sample all judged already needs no run (no names: mutmut tests all)
+            mutmut(scratch, ["run", "--max-children", str(jobs), *names], package.env, log)
     seconds = time.perf_counter() - start
     status = results(scratch, package.env)
     if drawn is not None:

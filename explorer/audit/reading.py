@@ -419,10 +419,10 @@ class NpzLog:
                         _npy_header(stream)
                         stream.seek(stream.tell() + start * dtype.itemsize)
                         raw = stream.read(count * dtype.itemsize)
-            except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
-                raise LogError(f"data unreadable ({err})", name, start) from None
+            except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:  # rows count from ``start``
+                raise LogError(f"data unreadable ({err})", name, 0) from None
             if len(raw) != count * dtype.itemsize:
-                raise LogError("the array ends early (truncated file?)", name, start)
+                raise LogError("the array ends early (truncated file?)", name, 0)
             out[name] = np.frombuffer(raw, dtype=dtype)
         return out
 
@@ -444,10 +444,10 @@ class NpzLog:
                 for name, (stream, dtype) in streams.items():
                     try:
                         raw = stream.read(count * dtype.itemsize)
-                    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
-                        raise LogError(f"data unreadable ({err})", name, start) from None
+                    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:  # rows count from the chunk's start
+                        raise LogError(f"data unreadable ({err})", name, 0) from None
                     if len(raw) != count * dtype.itemsize:
-                        raise LogError("the array ends early (truncated file?)", name, start)
+                        raise LogError("the array ends early (truncated file?)", name, 0)
                     out[name] = np.frombuffer(raw, dtype=dtype)
                 yield out
         finally:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 
@@ -240,6 +241,19 @@ def write_csv(path, columns: dict) -> None:
 def write_npz(path, columns: dict, compressed: bool = False) -> None:
     """Write columns to ``.npz``, one array per column."""
     (np.savez_compressed if compressed else np.savez)(path, **columns)
+
+
+def spoil_crc(path, member: str) -> None:
+    """Change the CRC-32 that the zip archive's directory records for ``member`` (its data stays whole).
+
+    zipfile checks it when the member has been read to its end, so the error comes with its last bytes."""
+    raw = bytearray(Path(path).read_bytes())
+    name = member.encode()
+    at = raw.index(b"PK\x01\x02")
+    while raw[at + 46 : at + 46 + len(name)] != name or int.from_bytes(raw[at + 28 : at + 30], "little") != len(name):
+        at = raw.index(b"PK\x01\x02", at + 4)
+    raw[at + 16] ^= 0xFF  # the CRC-32 field of the central directory entry
+    Path(path).write_bytes(bytes(raw))
 
 
 def write_log(path, columns: dict, row_group_size: int = 1 << 20) -> None:

@@ -97,6 +97,21 @@ def test_the_same_first_bad_row_is_refused(suffix, planted, cluster, tmp_path):
     assert messages[0].startswith(f"column 'engine_hit', {where}: expected true/false or 1/0"), messages[0]
 
 
+def test_a_wrong_checksum_is_refused_at_the_same_row(planted, cluster, tmp_path):
+    """A compressed log whose A x member has a wrong CRC-32: zipfile finds it with the member's last bytes,
+    in the last chunk, whose first row both runs name (a worker's row counts from its piece's start)."""
+    log = tmp_path / "log-z.npz"
+    planted_logs.write_log(log, planted["columns"])
+    planted_logs.spoil_crc(log, "a_cx.npy")
+    rows = len(planted["columns"]["a_cx"])
+    last = (rows - 1) // CHUNK * CHUNK
+    for where, kwargs in (("alone", {}), ("spread", {"dask": cluster.scheduler_address})):
+        with pytest.raises(LogError) as caught:
+            audit(log, tmp_path / where, chunk_rows=CHUNK, **kwargs)
+        assert str(caught.value) == f"column 'a_cx', row {last}: data unreadable (Bad CRC-32 for file 'a_cx.npy')"
+        assert not (tmp_path / where).exists()
+
+
 def test_an_unreachable_scheduler_is_one_line(planted_files, tmp_path, monkeypatch):
     import explorer.audit.distributed as runner
 

@@ -13,6 +13,8 @@ from explorer.audit.columns import GEOMETRY, LogError
 from explorer.audit.reading import read_csv_block
 from explorer.audit.run import audit
 
+from .planted import spoil_crc
+
 
 def npy_bytes(values: np.ndarray, claimed: int) -> bytes:
     """An .npy member whose header says ``claimed`` float64 values, followed by ``values``."""
@@ -58,6 +60,19 @@ def test_a_corrupt_compressed_member_is_refused_in_one_line(tmp_path, where):
     message = str(info.value)
     assert message.startswith("column 'a_cx'") and "\n" not in message
     assert "not a readable array (" in message or "data unreadable (" in message
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("member", ["a_cx", "b_r"])
+def test_a_wrong_checksum_names_the_first_row_of_the_chunk_that_met_it(tmp_path, member):
+    """40,000 rows read 5,000 at a time: zipfile checks a member's CRC-32 with its last bytes, so in the
+    chunk of rows 35,000 to 39,999 (counting that chunk's start twice named row 70,000, beyond the log)."""
+    path = tmp_path / "log.npz"
+    npz(path, None, zipfile.ZIP_DEFLATED, n=40_000)
+    spoil_crc(path, member + ".npy")
+    with pytest.raises(LogError) as info:
+        audit(path, tmp_path / "out", chunk_rows=5_000)
+    assert str(info.value) == f"column '{member}', row 35000: data unreadable (Bad CRC-32 for file '{member}.npy')"
     assert not (tmp_path / "out").exists()
 
 

@@ -26,6 +26,7 @@ from explorer.audit.run import run_single
 from explorer.audit.tally import OrderedFold
 
 from .conftest import CHUNK, FORMATS
+from .planted import spoil_crc, write_log
 
 dask = pytest.importorskip("dask")
 
@@ -48,6 +49,21 @@ def test_the_pieces_fold_to_the_single_process_tally(planted_files, name):
     assert fold.folded == len(pieces)
     assert _plain(fold.total) == _plain(single)
     assert len(single.cases) == 7 and single.pairs > 0
+
+
+def test_a_piece_with_a_wrong_checksum_names_its_own_first_row(planted, tmp_path):
+    """A worker's piece counts rows from its own start (the client adds the rows before it): the last
+    piece of a compressed log whose A x member has a wrong CRC-32 refuses at its row 0; the others pass."""
+    path = tmp_path / "log-z.npz"
+    write_log(path, planted["columns"])
+    spoil_crc(path, "a_cx.npy")
+    info = inspect(path)
+    pieces = partitions(info, Settings(toi_tol=1e-6, worst=3), CHUNK)
+    assert len(pieces) == math.ceil(info.rows / CHUNK) >= 3
+    assert dask.compute(*pieces[:-1], scheduler="synchronous")[0].rows == CHUNK
+    with pytest.raises(LogError) as caught:
+        dask.compute(pieces[-1], scheduler="synchronous")
+    assert str(caught.value) == "column 'a_cx', row 0: data unreadable (Bad CRC-32 for file 'a_cx.npy')"
 
 
 def test_a_partition_s_pandas_columns_become_float64_with_missing_values_as_nan():

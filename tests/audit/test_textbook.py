@@ -57,6 +57,8 @@ def test_bit_for_bit_the_precision_labs_formula(rows):
         np.ascontiguousarray(table[:, 7:10]), np.ascontiguousarray(table[:, 10:13]), table[:, 13].copy(),
         table[:, 14].copy(),
     )  # fmt: skip
+    for name in ("float32", "float64"):  # the promised types: a float 1.0 would pass every == below
+        assert (answers[name][0].dtype, answers[name][1].dtype) == (np.bool_, np.float64)
     wrong = {"float32": 0, "float64": 0}
     for i, row in enumerate(rows):
         scene = _scene(row)
