@@ -444,7 +444,8 @@ class NpzLog:
                 for name, (stream, dtype) in streams.items():
                     try:
                         raw = stream.read(count * dtype.itemsize)
-                    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:  # rows count from the chunk's start
+                    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
+                        # rows count from the chunk's start (the caller adds the rows before it)
                         raise LogError(f"data unreadable ({err})", name, 0) from None
                     if len(raw) != count * dtype.itemsize:
                         raise LogError("the array ends early (truncated file?)", name, 0)
