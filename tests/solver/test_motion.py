@@ -4,8 +4,11 @@ cases the issue named and the documented rules."""
 
 from __future__ import annotations
 
+import io
 import math
 import os
+import sys
+import time
 
 import motion_families as mf
 import numpy as np
@@ -13,6 +16,7 @@ import pytest
 from motion_reference import check_motion
 
 from solver import Body, bounce_path, simulate, sweep
+from solver import _stage as stage_module
 from solver import motion as motion_module
 from solver._events import NONE, event_exact
 
@@ -678,3 +682,122 @@ def test_a_motion_cut_short_says_whether_its_events_come_ever_faster(first, gap,
         assert reason.endswith(ZENO)
     else:
         assert reason.endswith(f" (the last 64 events took {times[-1] - times[0]:.3g} time units)")
+
+
+def test_plastic_hits_that_need_a_nudge_end_at_the_common_velocity(monkeypatch):
+    """e = 0 head-on along a skew line: the ideal impulse rounds to an approach in about a third of such
+    hits, and the impulse is then raised by a few ulps until the pair is certified apart.  Light bodies
+    (inverse masses 1e3 to 1e4) make a nudge that is not a few ulps of the velocity visible: after the
+    hit both move at (m1 v1 + m2 v2) / (m1 + m2) to within 1e-13 of the speeds."""
+    verdicts = []
+    real = motion_module._not_approaching
+
+    def counting(*args):
+        verdicts.append(real(*args))
+        return verdicts[-1]
+
+    monkeypatch.setattr(motion_module, "_not_approaching", counting)
+    rng = np.random.default_rng(5)
+    nudged = 0
+    for _ in range(60):
+        d = rng.normal(size=3)
+        d /= np.linalg.norm(d)
+        m1, m2 = 10 ** rng.uniform(-4, -3), 10 ** rng.uniform(-4, -3)
+        s1, s2 = rng.uniform(0.5, 2.0), rng.uniform(-2.0, -0.5)
+        verdicts.clear()
+        bodies = [Body(tuple(-2 * d), tuple(s1 * d), 0.5, mass=m1), Body(tuple(2 * d), tuple(s2 * d), 0.5, mass=m2)]
+        m = simulate(bodies, 3.0, 0.0)
+        assert len(m.events) == 1 and m.stopped is None
+        nudged += verdicts[0] is False
+        common = (m1 * s1 + m2 * s2) / (m1 + m2) * d
+        after = m.velocities(3.0)
+        assert np.abs(after - common).max() <= 1e-13 * (abs(s1) + abs(s2)), (after, common)
+    assert nudged >= 10  # the nudge was tried, not only the ideal impulse
+
+
+@pytest.mark.parametrize("speed", [0.3, 0.5, 2.0])
+def test_a_plastic_hit_on_the_wall_leaves_the_ball_sliding_at_any_speed(speed):
+    """A ball (r 1, from (0.3, 0.1, 0), direction (0.6, 0.8, 0)) in a container of radius 5, restitution 0:
+    the hit takes away its normal speed and leaves it gliding on the curved wall, at speeds below 1 too.
+    The hit comes when |c + v t| = 4: t = (-p.v + sqrt((p.v)^2 + |v|^2 (16 - |p|^2))) / |v|^2."""
+    box = Body((0, 0, 0), radius=5.0, mass=INF)
+    v = (speed * 0.6, speed * 0.8, 0.0)
+    m = simulate([Body((0.3, 0.1, 0.0), v, 1.0)], 100.0, 0.0, container=box, names=["A"])
+    pv, vv, pp = 0.3 * v[0] + 0.1 * v[1], v[0] ** 2 + v[1] ** 2, 0.3**2 + 0.1**2
+    hit = (-pv + math.sqrt(pv * pv + vv * (16.0 - pp))) / vv
+    assert m.stop_kind == "sliding" and len(m.events) == 1 and m.events[0].kind == "impact"
+    assert m.end == pytest.approx(hit, rel=1e-14) and m.events[0].time == m.end
+    assert m.stopped == f"sliding: A slides along the container wall at t = {m.end!r} " + (
+        "(straight segments cannot follow the curved wall)"
+    )
+
+
+@pytest.mark.parametrize("normal, along, slides", [(5e-9, 10.0, True), (5e-10, 0.1, False)])
+def test_a_grazing_elastic_hit_slides_below_the_cosine_of_its_speed(normal, along, slides):
+    """A ball touching its wall (r 3 at distance 2 in r 5) moving out at ``normal`` and along at ``along``:
+    the hit reverses the normal part; it slides when that is at most SLIDING_COSINE (1e-9) of the speed,
+    5e-9 of 10 (yes) but not 5e-10 of 0.1 (it leaves the wall and meets it again, about 2e-7 later)."""
+    box = Body((0, 0, 0), radius=5.0, mass=INF)
+    m = simulate([Body((2.0, 0.0, 0.0), (normal, along, 0.0), 3.0)], 1.0, 1.0, container=box, max_events=5)
+    assert m.events[0].time == 0.0 and m.events[0].kind == "impact"
+    if slides:
+        assert m.stop_kind == "sliding" and m.end == 0.0 and len(m.events) == 1
+    else:
+        assert len(m.events) >= 2 and 1e-7 < m.events[1].time < 1e-6
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch):
+    """On a terminal, the first call of the compiled loop over pairs, when it takes a while (a stand-in with
+    no machine code loaded yet, taking 0.2 s), says once what compiles and how long it took."""
+    real = motion_module.events_kernel
+
+    class Loading:
+        signatures: list = []
+
+        def __call__(self, *args):
+            if not self.signatures:
+                time.sleep(0.2)
+                self.signatures = ["loaded"]
+            return real(*args)
+
+    monkeypatch.setattr(motion_module, "USE_JIT", True)
+    monkeypatch.setattr(motion_module, "events_kernel", Loading())
+    monkeypatch.setattr(stage_module, "ANNOUNCE_AFTER", 0.05)
+    monkeypatch.setattr(sys, "stderr", _Terminal())
+    m = simulate([Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0), radius=1.0)], 1.0)
+    assert len(m.events) == 1  # the loop ran twice: before the hit and after it
+    said = sys.stderr.getvalue()
+    assert said.startswith(
+        "solver: compiling the motion's loop over pairs (first use after installing; cached for next time)... done in "
+    ), said
+    assert said.endswith(" s\n") and said.count("compiling") == 1
+
+
+def test_before_the_exact_stage_is_compiled_its_plain_copy_decides_the_motion_s_unsure_pairs(monkeypatch):
+    """In a fresh process the exact stage is not loaded: the few pairs the float filter leaves unsure go to its
+    plain Python copy, counted against the budget.  A tangent graze (B's centre 2 = rA + rB off A's path) is
+    one such pair, and touching in passing is no hit."""
+    monkeypatch.setattr(stage_module, "_module", None)
+    monkeypatch.setattr(stage_module, "_spent", 0)
+    m = simulate([Body((0, 0, 0), (1, 0, 0), 1.0), Body((5, 2, 0), radius=1.0)], 10.0)
+    assert m.events == () and m.stopped is None and m.positions(10.0).tolist() == [[10.0, 0.0, 0.0], [5.0, 2.0, 0.0]]
+    assert stage_module._spent == 1
+
+
+def test_a_hit_at_the_instant_of_a_jam_comes_after_it():
+    """A (moving +x) touches fixed B and C on both sides, both moving -y, and a free E below it at rest.
+    A bounces between B and C at t = 0 until 16 x 4 impulses make it a jam: A takes the fixed bodies'
+    velocity (0, -1, 0), which drives it into E at the same instant; equal masses head-on: A stops and E
+    leaves with (0, -1, 0)."""
+    down = (0.0, -1.0, 0.0)
+    bodies = [Body((0, 0, 0), (1, 0, 0), 1.0), Body((2, 0, 0), down, 1.0, INF), Body((-2, 0, 0), down, 1.0, INF),
+              Body((0, -2, 0), radius=1.0)]  # fmt: skip
+    m = simulate(bodies, 1.0, 1.0)
+    assert [e.kind for e in m.events] == ["impact"] * 64 + ["jam", "impact"]
+    assert all(e.time == 0.0 for e in m.events) and m.events[-1].pair == (0, 3) and m.stopped is None
+    assert m.velocities(1.0).tolist() == [[0.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, -1.0, 0.0], [0.0, -1.0, 0.0]]
