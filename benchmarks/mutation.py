@@ -301,12 +301,13 @@ def results(scratch: Path, env: dict[str, str]) -> dict[str, str]:
 
 
 def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool, only=("*",),
-                sample: int | None = None, seed: int = 0) -> Outcome:  # fmt: skip
+                sample: int | None = None, seed: int = 0, test: bool = True) -> Outcome:  # fmt: skip
     """Mutate ``package`` in ``scratch`` and test every mutant (only new or changed ones in a reused copy).
 
     With ``rerun``, the previous survivors whose names match one of the globs ``only`` are tested again.
     With ``sample``, only that many mutants drawn at random (``seed``) are tested and reported (the
-    scratch copy must hold the package's mutants already: run once, even for a moment).
+    scratch copy must hold the package's mutants already: run once, even for a moment).  Without
+    ``test``, nothing is tested: the report is of what the scratch copy holds.
     """
     scratch.mkdir(parents=True, exist_ok=True)
     copy_tree(ROOT, scratch)
@@ -332,7 +333,7 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
         (scratch / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     with open(scratch / "mutmut.log", "a", encoding="utf-8") as log:
         print(f"  {name}: mutmut run in {scratch} (log: {scratch / 'mutmut.log'})", flush=True)
-        if drawn is None or names:  # a sample all judged already needs no run (no names: mutmut tests all)
+        if test and (drawn is None or names):  # a sample all judged already needs no run (no names: all)
             mutmut(scratch, ["run", "--max-children", str(jobs), *names], package.env, log)
     seconds = time.perf_counter() - start
     status = results(scratch, package.env)
@@ -465,6 +466,8 @@ def main() -> int:
                         help="with --workdir: test only N mutants of each package drawn at random, and report "
                         "their share with its 95 %% interval (a whole run of explorer/audit takes many hours)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="with --sample: the draw's seed (default 0)")
+    parser.add_argument("--report", action="store_true",
+                        help="with --workdir: test nothing, report what the copies hold (after a run stopped)")  # fmt: skip
     args = parser.parse_args()
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
@@ -476,7 +479,8 @@ def main() -> int:
     try:
         for name in args.packages or list(PACKAGES):
             outcome = run_package(name, PACKAGES[name], base / name.replace("/", "_"), args.max_children,
-                                  args.rerun_survivors, args.only, args.sample, args.seed)  # fmt: skip
+                                  args.rerun_survivors, args.only, args.sample, args.seed,
+                                  not args.report)  # fmt: skip
             equivalent, unexplained, stale = classify(outcome, listed)
             rows.append(row(name, outcome, equivalent, unexplained))
             reports.append((name, outcome, unexplained, stale))

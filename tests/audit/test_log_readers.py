@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from explorer.audit.columns import GEOMETRY, LogError
-from explorer.audit.reading import read_csv_block
+from explorer.audit.reading import printable, read_csv_block
 from explorer.audit.run import audit
 
 from .planted import spoil_crc
@@ -104,3 +104,9 @@ def test_a_csv_block_with_a_short_line_names_the_files_line(tmp_path):
     with pytest.raises(LogError) as info:
         read_csv_block(str(path), (short + "\n").encode(), HEADER, HEADER, False)
     assert str(info.value) == (f"line 3: 5 fields where the header has 14: {short!r} (a truncated or malformed line)")
+
+
+def test_a_quoted_text_is_cut_only_beyond_its_limit():
+    assert printable("x" * 160) == "x" * 160
+    assert printable("x" * 161) == "x" * 159 + "…"
+    assert printable("a\tb\n\x00c", limit=4) == "a b…" and printable("a\tb\n\x00c") == "a b ?c"

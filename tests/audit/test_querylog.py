@@ -103,3 +103,12 @@ def test_add_step_logs_the_applied_velocity_and_the_contacts_either_way_round(tm
     np.testing.assert_array_equal(read["step"], [0, 0, 1, 1])
     np.testing.assert_array_equal(read["a_id"], [2, 1, 2, 1])
     np.testing.assert_array_equal(read["b_id"], [0, 2, 0, 2])
+
+
+def test_the_package_hands_out_the_query_log_on_first_use():
+    import explorer.audit
+    from explorer.audit import querylog
+
+    assert explorer.audit.QueryLog is querylog.QueryLog
+    with pytest.raises(AttributeError, match="module 'explorer.audit' has no attribute 'Querylog'"):
+        explorer.audit.Querylog  # noqa: B018
