@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
@@ -112,3 +114,18 @@ def test_the_package_hands_out_the_query_log_on_first_use():
     assert explorer.audit.QueryLog is querylog.QueryLog
     with pytest.raises(AttributeError, match="module 'explorer.audit' has no attribute 'Querylog'"):
         explorer.audit.Querylog  # noqa: B018
+
+
+def test_writing_parquet_without_pyarrow_is_refused_naming_what_needs_it(tmp_path, monkeypatch):
+    """pyarrow gone (None in sys.modules makes its import fail): a Parquet log is refused at once, in one
+    line saying what needs it; nothing is written.  A CSV log needs no pyarrow."""
+    from explorer.audit.needs import MissingPackage
+
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(MissingPackage) as caught:
+        QueryLog(tmp_path / "log.parquet")
+    assert str(caught.value).startswith("writing Parquet needs pyarrow, which is not installed; install it with: ")
+    assert "\n" not in str(caught.value) and list(tmp_path.iterdir()) == []
+    with QueryLog(tmp_path / "log.csv") as log:
+        log.add(np.zeros((1, 3)), np.zeros((1, 3)), 1.0, np.full((1, 3), 3.0), np.zeros((1, 3)), 1.0)
+    assert (tmp_path / "log.csv").read_text(encoding="ascii").count("\n") == 2
