@@ -419,7 +419,8 @@ class NpzLog:
                         _npy_header(stream)
                         stream.seek(stream.tell() + start * dtype.itemsize)
                         raw = stream.read(count * dtype.itemsize)
-            except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:  # rows count from ``start``
+            except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
+                # row 0 is ``start``: the caller adds the rows before the piece
                 raise LogError(f"data unreadable ({err})", name, 0) from None
             if len(raw) != count * dtype.itemsize:
                 raise LogError("the array ends early (truncated file?)", name, 0)
@@ -445,7 +446,7 @@ class NpzLog:
                     try:
                         raw = stream.read(count * dtype.itemsize)
                     except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
-                        # rows count from the chunk's start (the caller adds the rows before it)
+                        # row 0 is the chunk's first row: the caller adds the rows before the chunk
                         raise LogError(f"data unreadable ({err})", name, 0) from None
                     if len(raw) != count * dtype.itemsize:
                         raise LogError("the array ends early (truncated file?)", name, 0)
