@@ -40,6 +40,8 @@ import time
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Iterator
 
+from . import interrupt
+
 #: Marks the temporaries this program writes, so that :func:`clean_stale_temps` removes only its own.
 TEMP_TAG = ".sphere-explorer-"
 _TEMP_NAME = re.compile(r"^\..*" + re.escape(TEMP_TAG) + r"(\d+)-[a-z0-9_]{8}\.tmp(\.[A-Za-z0-9]{1,8})?$")
@@ -219,8 +221,14 @@ def check_folder(folder: str | os.PathLike[str], what: str = "the output") -> Pa
         parent = out.absolute().parent
         if not parent.is_dir():
             raise WriteError(f"folder {show_path(parent)} does not exist")
-        with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
-            pass
+        interrupt.hold()  # a signal inside TemporaryDirectory() after its mkdir would leave the probe
+        try:
+            with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
+                interrupt.release()  # a signal that came meanwhile is raised here: the probe is removed
+        except OSError:
+            if interrupt.holding():
+                interrupt.release()
+            raise
     except OSError as exc:
         raise WriteError(f"{shown}: cannot write ({exc.strerror or exc})") from None
     return out
@@ -241,12 +249,15 @@ def new_folder(folder: str | os.PathLike[str], what: str = "the output") -> Iter
     out = check_folder(folder, what)
     parent = out.absolute().parent
     clean_stale_temps(parent)
+    interrupt.hold()  # a signal between the folder's creation and the clean-up's try would leave it
     try:
         stage = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))
     except OSError as err:
+        interrupt.release()
         raise WriteError(f"{show_path(out)}: cannot write ({err.strerror or err})") from None
     try:
         try:
+            interrupt.release()  # a signal that came meanwhile is raised here, where the folder is removed
             yield stage
             os.chmod(stage, 0o777 & ~umask())
             check_folder(out, what)  # nothing appeared there meanwhile

@@ -32,6 +32,8 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 EXIT_CODES = tuple(128 + signum for signum in SIGNALS)
 
 _received: list[int] = []
+#: One entry per :func:`hold` not yet released.
+_holding: list[bool] = []
 
 
 #: Code that calls back into Python from C, where an exception is printed and dropped (numba's
@@ -41,6 +43,8 @@ _SWALLOWING = ("llvmlite",)
 
 def _handler(signum: int, frame) -> None:
     _received.append(signum)
+    if _holding:
+        return  # release() raises it
     while frame is not None:
         if frame.f_globals.get("__name__", "").startswith(_SWALLOWING):
             return  # raising here would print a traceback and be lost; the next check() stops the run
@@ -58,6 +62,27 @@ def _silence_swallowed_interrupts(previous_hook):
         previous_hook(unraisable)
 
     return hook
+
+
+def hold() -> None:
+    """Until :func:`release`, a stopping signal is only recorded, not raised.
+
+    For the few steps between creating a temporary and entering the block that removes it: a
+    KeyboardInterrupt raised there would leave the temporary behind.
+    """
+    _holding.append(True)
+
+
+def holding() -> bool:
+    """Whether a :func:`hold` is in force."""
+    return bool(_holding)
+
+
+def release() -> None:
+    """End a :func:`hold`; raise KeyboardInterrupt if a stopping signal has been received."""
+    _holding.pop()
+    if not _holding:
+        check()
 
 
 def received() -> int | None:

@@ -224,3 +224,31 @@ def test_a_killed_write_leaves_one_temporary_that_the_next_write_removes(tmp_pat
     scene_io.save(scene.with_changes(horizon=2.0), target)
     assert [p.name for p in tmp_path.iterdir()] == ["scene.json"]
     assert scene_io.load(target).horizon == 2.0
+
+
+@pytest.mark.parametrize("which", [1, 2])  # the writability probe's folder, the private folder
+def test_a_signal_just_after_a_folder_is_made_leaves_nothing(tmp_path, monkeypatch, which):
+    """SIGTERM arriving the moment a temporary folder exists (inside mkdtemp, before the block that removes
+    it begins): held back until that block, then raised there; the folder is removed, OUTDIR never made."""
+    import signal as signals
+    import tempfile
+
+    from explorer.system import interrupt
+
+    real = tempfile.mkdtemp
+
+    made = []
+
+    def made_then_signalled(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        if len(made) == which:
+            os.kill(os.getpid(), signals.SIGTERM)
+        return made[-1]
+
+    monkeypatch.setattr(tempfile, "mkdtemp", made_then_signalled)
+    with interrupt.catching():
+        with pytest.raises(KeyboardInterrupt):
+            with files.new_folder(tmp_path / "out") as stage:
+                (stage / "never.txt").write_text("x")
+        assert interrupt.received() == signals.SIGTERM
+    assert len(made) == which and list(tmp_path.iterdir()) == []
