@@ -221,14 +221,9 @@ def check_folder(folder: str | os.PathLike[str], what: str = "the output") -> Pa
         parent = out.absolute().parent
         if not parent.is_dir():
             raise WriteError(f"folder {show_path(parent)} does not exist")
-        interrupt.hold()  # a signal inside TemporaryDirectory() after its mkdir would leave the probe
-        try:
+        with interrupt.held():  # a signal is raised once the probe is gone, not inside its mkdtemp
             with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
-                interrupt.release()  # a signal that came meanwhile is raised here: the probe is removed
-        except OSError:
-            if interrupt.holding():
-                interrupt.release()
-            raise
+                pass
     except OSError as exc:
         raise WriteError(f"{shown}: cannot write ({exc.strerror or exc})") from None
     return out
@@ -249,15 +244,11 @@ def new_folder(folder: str | os.PathLike[str], what: str = "the output") -> Iter
     out = check_folder(folder, what)
     parent = out.absolute().parent
     clean_stale_temps(parent)
-    interrupt.hold()  # a signal between the folder's creation and the clean-up's try would leave it
-    try:
-        stage = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))
-    except OSError as err:
-        interrupt.release()
-        raise WriteError(f"{show_path(out)}: cannot write ({err.strerror or err})") from None
+    stage = None
     try:
         try:
-            interrupt.release()  # a signal that came meanwhile is raised here, where the folder is removed
+            with interrupt.held():  # a signal is raised once the folder's name is known, so that it is removed
+                stage = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))
             yield stage
             os.chmod(stage, 0o777 & ~umask())
             check_folder(out, what)  # nothing appeared there meanwhile
@@ -265,7 +256,8 @@ def new_folder(folder: str | os.PathLike[str], what: str = "the output") -> Iter
         except OSError as err:  # a full disk, a quota, an I/O error while writing the files
             raise WriteError(f"{show_path(out)}: cannot write ({err.strerror or err})") from None
     except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
+        if stage is not None:
+            shutil.rmtree(stage, ignore_errors=True)
         raise
 
 

@@ -32,7 +32,7 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 EXIT_CODES = tuple(128 + signum for signum in SIGNALS)
 
 _received: list[int] = []
-#: One entry per :func:`hold` not yet released.
+#: One entry per :func:`held` block being run.
 _holding: list[bool] = []
 
 
@@ -44,7 +44,7 @@ _SWALLOWING = ("llvmlite",)
 def _handler(signum: int, frame) -> None:
     _received.append(signum)
     if _holding:
-        return  # release() raises it
+        return  # held() raises it when its block ends
     while frame is not None:
         if frame.f_globals.get("__name__", "").startswith(_SWALLOWING):
             return  # raising here would print a traceback and be lost; the next check() stops the run
@@ -64,23 +64,18 @@ def _silence_swallowed_interrupts(previous_hook):
     return hook
 
 
-def hold() -> None:
-    """Until :func:`release`, a stopping signal is only recorded, not raised.
+@contextmanager
+def held() -> Iterator[None]:
+    """Within the block a stopping signal is only recorded; it is raised when the block ends.
 
-    For the few steps between creating a temporary and entering the block that removes it: a
-    KeyboardInterrupt raised there would leave the temporary behind.
+    For creating a temporary: a KeyboardInterrupt raised inside ``mkdtemp``, after the folder exists
+    but before its name is known, would leave it behind.
     """
     _holding.append(True)
-
-
-def holding() -> bool:
-    """Whether a :func:`hold` is in force."""
-    return bool(_holding)
-
-
-def release() -> None:
-    """End a :func:`hold`; raise KeyboardInterrupt if a stopping signal has been received."""
-    _holding.pop()
+    try:
+        yield
+    finally:
+        _holding.pop()
     if not _holding:
         check()
 
