@@ -1,0 +1,80 @@
+"""Reading a Parquet log through a map of the file: it holds no more of the file than a column or two at a
+time, and a log shortened under it is refused in words instead of killing the process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from explorer.audit.columns import GEOMETRY
+from explorer.audit.mapping import SHRUNK
+from explorer.audit.reading import chunks, inspect
+
+from .planted import write_parquet
+
+ROOT = Path(__file__).resolve().parents[2]
+ROWS, GROUP = 400_000, 50_000  # 8 row groups of 16 columns: 51 MB of float64, 400 kB a column chunk
+MB = 1 << 20
+
+
+def random_log(path: Path, rows: int = ROWS, group: int = GROUP) -> None:
+    """A log of valid random pairs (uncompressible values, so the file is as large as its data)."""
+    rng = np.random.default_rng(7)
+    columns = {name: rng.uniform(-5, 5, rows) for name in GEOMETRY}
+    columns.update(a_r=rng.uniform(0.1, 2, rows), b_r=rng.uniform(0.1, 2, rows), horizon=np.ones(rows))
+    columns["engine_hit"] = (rng.uniform(size=rows) < 0.5).astype(float)
+    write_parquet(path, columns, row_group_size=group)
+
+
+def resident_file_bytes() -> int:
+    """Bytes of file-backed pages this process holds (``RssFile`` of /proc/self/status)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("RssFile:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no RssFile line in /proc/self/status")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc")
+def test_reading_holds_no_more_of_the_file_than_a_row_group(tmp_path):
+    path = tmp_path / "log.parquet"
+    random_log(path)
+    assert path.stat().st_size > 45 * MB
+    before = resident_file_bytes()
+    most, rows = 0, 0
+    for chunk in chunks(inspect(path), GROUP):
+        rows += len(chunk["a_cx"])
+        most = max(most, resident_file_bytes() - before)
+    assert rows == ROWS
+    # a map whose pages were kept would hold the whole file by the end (51 MB); one row group is 6.4 MB
+    assert most < 8 * MB, f"{most / MB:.1f} MB of the log held at once"
+
+
+def test_a_log_shortened_while_it_is_read_is_refused_in_words(tmp_path):
+    """Run in a child process: without the check, touching the map past the new end kills it (SIGBUS)."""
+    path = tmp_path / "log.parquet"
+    random_log(path, rows=4 * GROUP)
+    script = textwrap.dedent(
+        f"""
+        import os
+        from explorer.audit.columns import LogError
+        from explorer.audit.reading import chunks, inspect
+        stream = chunks(inspect({str(path)!r}), {GROUP})
+        first = next(stream)
+        os.truncate({str(path)!r}, os.path.getsize({str(path)!r}) * 6 // 10)
+        try:
+            for chunk in stream:
+                pass
+        except LogError as err:
+            print("refused:", err)
+        else:
+            print("read to the end")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-2000:]}"
+    assert done.stdout.strip() == f"refused: {SHRUNK}"
