@@ -51,13 +51,8 @@ def test_a_bad_log_through_the_console_script_is_one_line(tmp_path):
     assert len(done.stderr.splitlines()) == 1 and done.stdout == ""
 
 
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_the_progress_bar_is_for_terminals_only():
-    shown, piped, quiet = _Terminal(), io.StringIO(), _Terminal()
+def test_the_progress_bar_is_for_terminals_only(terminal):
+    shown, piped, quiet = terminal(), io.StringIO(), terminal()
     for stream, enabled in ((shown, True), (piped, True), (quiet, False)):
         bar = Progress(1000, enabled=enabled, stream=stream)
         bar._drawn = -1e9

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import sys
 
@@ -28,19 +27,12 @@ def test_the_tolerance_and_the_number_of_cases_reach_the_audit(log, tmp_path, ca
     assert out.splitlines()[-1].endswith(str(tmp_path / "out"))
 
 
-class Terminal(io.StringIO):
-    """A stand-in for stderr on a terminal (the progress bar is drawn only there)."""
-
-    def isatty(self) -> bool:
-        return True
-
-
-def test_without_quiet_the_progress_is_drawn_on_a_terminal(log, tmp_path, monkeypatch):
+def test_without_quiet_the_progress_is_drawn_on_a_terminal(log, tmp_path, monkeypatch, terminal):
     for options, drawn in (([], True), (["-q"], False)):
-        terminal = Terminal()
-        monkeypatch.setattr(sys, "stderr", terminal)
+        stream = terminal()
+        monkeypatch.setattr(sys, "stderr", stream)
         assert main(["audit", str(log), "-o", str(tmp_path / f"out{len(options)}"), *options]) == 0
-        assert bool(terminal.getvalue()) is drawn
+        assert bool(stream.getvalue()) is drawn
 
 
 def test_the_audit_turns_compilation_back_on_for_itself_and_its_workers(log, tmp_path, monkeypatch):

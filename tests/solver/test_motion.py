@@ -4,7 +4,6 @@ cases the issue named and the documented rules."""
 
 from __future__ import annotations
 
-import io
 import math
 import os
 import sys
@@ -746,12 +745,7 @@ def test_a_grazing_elastic_hit_slides_below_the_cosine_of_its_speed(normal, alon
         assert len(m.events) >= 2 and 1e-7 < m.events[1].time < 1e-6
 
 
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch):
+def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch, terminal):
     """On a terminal, the first call of the compiled loop over pairs, when it takes a while (a stand-in with
     no machine code loaded yet, taking 0.2 s), says once what compiles and how long it took."""
     real = motion_module.events_kernel
@@ -768,7 +762,7 @@ def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch):
     monkeypatch.setattr(motion_module, "USE_JIT", True)
     monkeypatch.setattr(motion_module, "events_kernel", Loading())
     monkeypatch.setattr(stage_module, "ANNOUNCE_AFTER", 0.05)
-    monkeypatch.setattr(sys, "stderr", _Terminal())
+    monkeypatch.setattr(sys, "stderr", terminal())
     m = simulate([Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0), radius=1.0)], 1.0)
     assert len(m.events) == 1  # the loop ran twice: before the hit and after it
     said = sys.stderr.getvalue()
