@@ -8,6 +8,10 @@ selected test reaches its function ("no tests").  A survivor either gets a test
 that kills it or is listed in ``mutation_equivalent.txt`` beside this script
 with the reason it cannot change behaviour.
 
+A mutant that makes a test hang is ended when that test has run for
+:data:`TEST_LIMIT` seconds (``mutation_limit.py``, a pytest plugin), and counts
+as a timeout; mutmut's own limit, for the whole selection, is minutes.
+
 mutmut runs in a scratch copy of the tree (the working tree's tracked and
 untracked-but-not-ignored files), with a ``[tool.mutmut]`` section written into
 the copy's pyproject.toml, so the repository never gets a ``mutants/`` folder
@@ -58,9 +62,13 @@ EQUIVALENT = Path(__file__).with_name("mutation_equivalent.txt")
 GOAL = 0.90
 #: The mutmut release this script is written for (its CLI and its status names).
 MUTMUT = "3.8.1"
+#: Seconds one test (fixtures included) may take before its run ends as a timeout
+#: (``mutation_limit.py`` beside this script); the slowest test takes a few.
+TEST_LIMIT = 30.0
 #: Arguments of every pytest run: no cache folder, no X server (nothing here draws on screen),
-#: the same hypothesis examples every run.
-PYTEST_ARGS = ["-p", "no:cacheprovider", "-q", "-p", "no:xvfb", "--hypothesis-seed=0"]
+#: the same hypothesis examples every run, and the limit of one test.
+PYTEST_ARGS = ["-p", "no:cacheprovider", "-q", "-p", "no:xvfb", "--hypothesis-seed=0",
+               "-p", "benchmarks.mutation_limit", f"--mutation-test-limit={TEST_LIMIT:g}"]  # fmt: skip
 #: mutmut's CPU-time limit per mutant is ``(measured time + TIMEOUT_CONSTANT) * 2 * this``, and its
 #: wall-time limit half that.
 TIMEOUT_MULTIPLIER = 3.0
