@@ -180,6 +180,7 @@ PACKAGES = {
                 "test_pieces_in_process",
                 "test_install_words",
                 "test_unit_warning",
+                "test_mapped_parquet",
             )  # fmt: skip
         ),
         deselect=(
