@@ -334,6 +334,36 @@ def test_a_failing_close_leaves_nothing(tmp_path, monkeypatch):
     assert log.closed is True and not list(tmp_path.iterdir())
 
 
+def test_a_discarded_parquet_log_leaves_no_writer_to_fail_later(tmp_path, monkeypatch):
+    """Discarding closes the Parquet writer of the row groups already written: left open, the writer would
+    try to finish the (removed, closed) file when collected, and Python would print 'Exception ignored'."""
+    import gc
+    import sys
+
+    ignored = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda report: ignored.append(repr(report.exc_value)))
+    log = QueryLog(tmp_path / "q.parquet", chunk_rows=1)
+    log.add(**A, **B)
+    log.add(**A, **B)  # a row group written: the writer is open
+    log.discard()
+    del log
+    gc.collect()
+    assert ignored == [] and not list(tmp_path.iterdir())
+
+
+def test_each_chunk_is_one_parquet_row_group_even_above_pyarrows_default(tmp_path):
+    """A chunk is written as one row group of ``chunk_rows`` rows, also above pyarrow's default size (1 Mi
+    rows), which would split it: the audit reads a log row group by row group."""
+    import pyarrow.parquet as pq
+
+    size, m = (1 << 20) + 5, (1 << 20) + 8
+    zeros, ones = np.zeros((m, 3)), np.ones(m)
+    with QueryLog(tmp_path / "q.parquet", chunk_rows=size) as log:
+        log.add(zeros, zeros, ones, zeros + 5.0, zeros, ones)
+    meta = pq.ParquetFile(tmp_path / "q.parquet").metadata
+    assert [meta.row_group(i).num_rows for i in range(meta.num_row_groups)] == [size, 3]
+
+
 def test_discard_marks_the_log_closed(tmp_path):
     log = QueryLog(tmp_path / "q.parquet", chunk_rows=1)
     log.add(**A, **B)
