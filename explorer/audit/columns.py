@@ -106,7 +106,7 @@ def _object_values(name: str, values: np.ndarray) -> np.ndarray:
     for i, item in enumerate(values.tolist()):
         if item is None or type(item).__name__ in ("NAType", "NaTType"):
             out[i] = math.nan
-        elif isinstance(item, (bool, int, float)) or (
+        elif isinstance(item, (bool, int, float, np.bool_)) or (
             isinstance(item, np.generic) and np.issubdtype(type(item), np.number)
         ):
             if isinstance(item, (int, np.integer)) and abs(int(item)) > _EXACT_INT:

@@ -103,3 +103,10 @@ def test_only_this_project_s_tree_counts_as_its_source(tmp_path, monkeypatch, py
     monkeypatch.setitem(sys.modules, "needs_copy", module)  # dataclasses look their module up there
     spec.loader.exec_module(module)
     assert module._project_root() == (tmp_path.resolve() if is_ours else None)
+
+
+def test_a_checkout_of_another_project_is_not_this_ones_source(monkeypatch):
+    """The checkout's pyproject.toml names this project: asked for another, the module finds no source tree
+    (in this module itself, where a mutation run sees it; the copy above runs in a module of its own)."""
+    monkeypatch.setattr(needs, "PROJECT", "someone-else")
+    assert needs._project_root() is None

@@ -110,3 +110,78 @@ def test_a_quoted_text_is_cut_only_beyond_its_limit():
     assert printable("x" * 160) == "x" * 160
     assert printable("x" * 161) == "x" * 159 + "…"
     assert printable("a\tb\n\x00c", limit=4) == "a b…" and printable("a\tb\n\x00c") == "a b ?c"
+
+
+def test_a_bad_value_in_a_workers_csv_block_names_the_files_line(tmp_path):
+    """The Dask worker's job passes the file's path on, so the refusal can name the line in the file."""
+    from explorer.audit.deciding import Settings
+    from explorer.audit.tasks import audit_csv_block
+
+    path = tmp_path / "log.csv"
+    bad = ROW.replace(",5,", ",five,")
+    path.write_text(",".join(HEADER) + "\n" + ROW + "\n" + bad + "\n", encoding="ascii")
+    with pytest.raises(LogError) as info:
+        audit_csv_block(str(path), (bad + "\n").encode(), HEADER, HEADER, False, Settings())
+    assert str(info.value) == "column 'b_cx', line 3: expected a number, got 'five'"
+
+
+def test_an_unreadable_files_message_gives_the_first_line_of_the_error_or_its_kind():
+    from explorer.audit.reading import _unreadable
+
+    assert str(_unreadable("not a log", OSError("  bad magic\nsecond line"))) == "not a log (bad magic)"
+    assert str(_unreadable("not a log", EOFError())) == "not a log (EOFError)"
+
+
+# -- .npz pieces read by offset (the Dask worker's reader) ----------------------------------------
+
+
+def test_a_piece_of_an_npz_log_gives_integer_and_boolean_columns_exactly(tmp_path):
+    from explorer.audit.reading import NpzLog
+
+    n = 6
+    columns = {name: np.full(n, 1.0) for name in GEOMETRY}
+    columns.update(step=np.arange(n, dtype=np.int64) * 1000 + 2**40, engine_hit=np.arange(n) % 3 == 0)
+    np.savez(tmp_path / "log.npz", **columns)
+    with NpzLog(tmp_path / "log.npz", tuple(columns)) as log:
+        piece = log.read(2, 5)
+    assert piece["step"].tolist() == [2000 + 2**40, 3000 + 2**40, 4000 + 2**40]
+    assert piece["engine_hit"].tolist() == [False, True, False]
+
+
+def test_an_npz_log_cut_short_after_it_was_opened_is_refused_naming_the_column(tmp_path):
+    """A member whose bytes are gone when a piece is read (the file truncated meanwhile): row 0 of the piece."""
+    from explorer.audit.reading import NpzLog
+
+    path = tmp_path / "log.npz"
+    npz(path, n=1000)
+    last = max(zipfile.ZipFile(path).infolist(), key=lambda member: member.header_offset)
+    with NpzLog(path, tuple(GEOMETRY)) as log:
+        with open(path, "r+b") as handle:  # cut inside the last member's values: every other member is whole
+            handle.truncate(last.header_offset + 30 + len(last.filename) + 128 + 800)
+        with pytest.raises(LogError) as info:
+            log.read(0, 1000)
+    assert str(info.value) == f"column {last.filename[:-4]!r}, row 0: the array ends early (truncated file?)"
+
+
+# -- object columns (pandas partitions, mixed values) ---------------------------------------------
+
+
+def test_numpy_text_in_an_object_column_is_refused_and_numpy_booleans_are_read():
+    from explorer.audit.columns import as_float64
+
+    values = np.array([np.float32(1.5), np.int64(-3), np.True_, None], dtype=object)
+    assert as_float64("a_cx", values).tolist()[:3] == [1.5, -3.0, 1.0]
+    for text in (np.str_("2.5"), np.str_("abc")):
+        with pytest.raises(LogError) as info:
+            as_float64("a_cx", np.array([1.0, text], dtype=object))
+        assert str(info.value).startswith("column 'a_cx', row 1: expected a number, got ")
+
+
+def test_a_partitions_unsigned_integers_beyond_2_53_are_refused():
+    pd = pytest.importorskip("pandas")
+    from explorer.audit.reading import frame_columns
+
+    frame = pd.DataFrame({"b_id": pd.array([1, None, 2**53 + 1], dtype="UInt64")})
+    with pytest.raises(LogError) as info:
+        frame_columns(frame)
+    assert str(info.value) == "column 'b_id', row 2: integer 9007199254740993 is beyond 2**53 and has no exact float64"

@@ -89,6 +89,8 @@ def test_geometry_refused_word_for_word(tmp_path, changes, message):
     "keywords, message",
     [
         (dict(engine_hit=2), "engine_hit: expected true/false, 1/0 or None, got 2 (row 0)"),
+        (dict(engine_hit=np.int64(2)), "engine_hit: expected true/false, 1/0 or None, got 2 (row 0)"),
+        (dict(engine_hit=np.float64(0.5)), "engine_hit: expected true/false, 1/0 or None, got 0.5 (row 0)"),
         (dict(engine_hit=[True, "yes"]), "engine_hit: expected true/false, 1/0 or None, got 'yes' (row 1)"),
         (dict(engine_toi=-0.5), "engine_toi: expected a time >= 0, None or NaN, got -0.5"),
         (dict(engine_toi=[0.5, np.inf]), "engine_toi: expected a time >= 0, None or NaN, got inf"),
@@ -382,3 +384,38 @@ def test_a_long_run_touches_its_temporary_file(tmp_path, monkeypatch):
             os.utime(tmp, (0, 0))
             log.add(**A, **B)
             assert tmp.stat().st_mtime > 0
+
+
+def test_a_log_given_no_rows_is_written_with_its_columns_and_no_rows(tmp_path):
+    """Batches of no pairs (a step without any) allocate the buffer but add nothing: the log has no rows."""
+    empty = np.zeros((0, 3))
+    for name in ("q.csv", "q.parquet"):
+        with QueryLog(tmp_path / name, horizon=0.5, chunk_rows=4) as log:
+            log.add(empty, empty, np.ones(0), empty, empty, np.ones(0))
+        info = inspect(tmp_path / name)
+        assert sum(len(chunk["a_cx"]) for chunk in chunks(info, 4)) == 0, name
+        assert info.columns[-1] == "horizon", name
+
+
+def test_discard_removes_the_file_even_when_the_parquet_writer_fails_to_close(tmp_path, monkeypatch):
+    log = QueryLog(tmp_path / "q.parquet", chunk_rows=1)
+    log.add(**A, **B)  # a row group written: the writer is open
+
+    def broken() -> None:
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(log._writer, "close", broken)
+    log.discard()
+    assert log.closed is True and not list(tmp_path.iterdir())
+
+
+def test_a_run_that_keeps_writing_does_not_touch_its_temporary_file(tmp_path, monkeypatch):
+    """Within the touching interval the temporary file is left alone (touched only after a silence)."""
+    from explorer.audit import querylog
+
+    monkeypatch.setattr(querylog, "_TOUCH_EVERY", 3600.0)
+    with QueryLog(tmp_path / "q.csv") as log:
+        (tmp,) = list(tmp_path.iterdir())
+        os.utime(tmp, (0, 0))
+        log.add(**A, **B)
+        assert tmp.stat().st_mtime == 0
