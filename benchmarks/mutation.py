@@ -26,6 +26,7 @@ Usage (from the repository root, with the project venv and ``mutmut==3.8.1``)::
     .venv/bin/python benchmarks/mutation.py explorer/model --workdir /tmp/mut  # keep the copy; again: only what changed
     .venv/bin/python benchmarks/mutation.py explorer/model --workdir /tmp/mut --rerun-survivors
     .venv/bin/python benchmarks/mutation.py solver/motion.py --workdir /tmp/mut --rerun-survivors --only '*_jam*'
+    .venv/bin/python benchmarks/mutation.py explorer/audit --workdir /tmp/mut --rerun-timeouts  # on a quiet machine
     nice -n 5 .venv/bin/python benchmarks/mutation.py explorer/audit --workdir /tmp/mut --sample 300 --seed 1
 
 It prints the machine, one row per package (mutants, caught, equivalent,
@@ -309,11 +310,12 @@ def results(scratch: Path, env: dict[str, str]) -> dict[str, str]:
     return {name: status.strip() for name, status in found}
 
 
-def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bool, only=("*",),
+def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: tuple[str, ...] = (), only=("*",),
                 sample: int | None = None, seed: int = 0, test: bool = True) -> Outcome:  # fmt: skip
     """Mutate ``package`` in ``scratch`` and test every mutant (only new or changed ones in a reused copy).
 
-    With ``rerun``, the previous survivors whose names match one of the globs ``only`` are tested again.
+    With ``rerun``, the previous mutants of those statuses (``"survived"``: every survivor; ``"timeout"``)
+    whose names match one of the globs ``only`` are tested again.
     With ``sample``, only that many mutants drawn at random (``seed``) are tested and reported (the
     scratch copy must hold the package's mutants already: run once, even for a moment).  Without
     ``test``, nothing is tested: the report is of what the scratch copy holds.
@@ -335,7 +337,8 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: bo
         names = [
             m
             for m, status in results(scratch, package.env).items()
-            if status not in CAUGHT and any(fnmatchcase(m, glob) for glob in only)
+            if (status in rerun or ("survived" in rerun and status not in CAUGHT))
+            and any(fnmatchcase(m, glob) for glob in only)
         ]
         # mutmut runs, for each mutant, the tests its stats run saw reach the function: a test added
         # since would never run.  Without the file it collects them again.
@@ -470,7 +473,14 @@ def main() -> int:
         nargs="+",
         default=["*"],
         metavar="GLOB",
-        help="with --rerun-survivors: only the survivors whose names match one of these, e.g. '*_may_approach*'",
+        help="with --rerun-survivors or --rerun-timeouts: only the mutants whose names match one of these, "
+        "e.g. '*_may_approach*'",
+    )
+    parser.add_argument(
+        "--rerun-timeouts",
+        action="store_true",
+        help="with --workdir: test the previous run's timeouts again (a test slowed by other work on the machine "
+        "can pass the one-test limit)",
     )
     parser.add_argument("--sample", type=int, metavar="N",
                         help="with --workdir: test only N mutants of each package drawn at random, and report "
@@ -489,7 +499,8 @@ def main() -> int:
     try:
         for name in args.packages or list(PACKAGES):
             outcome = run_package(name, PACKAGES[name], base / name.replace("/", "_"), args.max_children,
-                                  args.rerun_survivors, args.only, args.sample, args.seed,
+                                  ("survived",) * args.rerun_survivors + ("timeout",) * args.rerun_timeouts,
+                                  args.only, args.sample, args.seed,
                                   not args.report)  # fmt: skip
             equivalent, unexplained, stale = classify(outcome, listed)
             rows.append(row(name, outcome, equivalent, unexplained))
