@@ -59,6 +59,11 @@ class QueryLog:
     chunk_rows : int
         Rows held in memory before they are written.
 
+    Attributes
+    ----------
+    closed : bool
+        True once the log is closed or discarded (then :meth:`add` refuses).
+
     Raises
     ------
     ValueError

@@ -368,6 +368,7 @@ def test_each_chunk_is_one_parquet_row_group_even_above_pyarrows_default(tmp_pat
 
 def test_discard_marks_the_log_closed(tmp_path):
     log = QueryLog(tmp_path / "q.parquet", chunk_rows=1)
+    assert log.closed is False
     log.add(**A, **B)
     log.discard()
     assert log.closed is True and not list(tmp_path.iterdir())
