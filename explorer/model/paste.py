@@ -159,8 +159,9 @@ class _Compact:
         self.text = text
 
     def line(self, *keys: str) -> int:
-        """Line of the last of ``keys``, each searched after the previous one."""
-        pos, found = 0, 0
+        """Line of the last of ``keys`` found, each searched after the previous one; without any, the line
+        where the object opens (a key written with escapes, ``"\\u0041"``, is not found as ``"A"``)."""
+        pos = found = self.text.find("{")
         for key in keys:
             index = self.text.find(json.dumps(key), pos)
             if index < 0:
