@@ -9,7 +9,8 @@ the file's pages stay in the page cache, the process no longer holds them).
 
 A mapped file that shrinks under the reader would kill the process
 (``SIGBUS``) when a page past its new end is touched: the file's size is
-checked before each column is read, and a shorter file is refused in words.
+checked before each column is read, and a shorter file is refused in words
+(only a file cut in the instant between that check and the read escapes it).
 Where a map cannot be made (an empty or special file), the path is read as
 before.
 """
