@@ -221,7 +221,8 @@ class Motion:
 
 def simulate(bodies, horizon: float = 1.0, restitution: float = 1.0, container: Body | None = None,
              *, max_events: int = MAX_EVENTS, names=None) -> Motion:  # fmt: skip
-    """Move every body over ``[0, horizon]``, every pair colliding, event by event.
+    """Move every body over ``[0, horizon]``, every pair colliding, event by event (events at exactly
+    ``horizon`` included, every one of that instant).
 
     Parameters
     ----------
@@ -349,7 +350,8 @@ class _Run:
         limit = MAX_IMPULSES_PER_INSTANT * max(1, self.n)
         while True:
             left = self.h - self.t
-            p = self._next_pair(left) if left > 0.0 and self.I.size else -1
+            # left == 0: events at the horizon itself (an event found there, and others at the same instant)
+            p = self._next_pair(left) if left >= 0.0 and self.I.size else -1
             if p < 0:
                 return self._finish(self.h, None, None)
             before = self.t

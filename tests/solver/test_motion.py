@@ -795,3 +795,24 @@ def test_a_hit_at_the_instant_of_a_jam_comes_after_it():
     assert [e.kind for e in m.events] == ["impact"] * 64 + ["jam", "impact"]
     assert all(e.time == 0.0 for e in m.events) and m.events[-1].pair == (0, 3) and m.stopped is None
     assert m.velocities(1.0).tolist() == [[0.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, -1.0, 0.0], [0.0, -1.0, 0.0]]
+
+
+@pytest.mark.parametrize("jit", [True, False], ids=["compiled", "plain"])
+def test_simultaneous_impacts_at_the_horizon_are_all_processed(monkeypatch, jit):
+    """Events at exactly the horizon belong to the motion, all of them: a horizon that ends on a simultaneous
+    hit leaves no pair in contact and still approaching (the search used to stop after the first one).
+
+    Newton's cradle by hand, equal masses, elastic: A (x = -3, v = +1) and B (x = 3, v = -1) reach C (at rest
+    at 0) at t = 1; A gives C its velocity, C and B swap theirs, then C gives A its own: A -1, C 0, B +1.
+    Two balls reaching a fixed container's wall together at t = 1 both bounce back.
+    """
+    monkeypatch.setattr(motion_module, "USE_JIT", jit)
+    cradle = [Body((-3, 0, 0), (1, 0, 0), 1.0), Body((0, 0, 0), radius=1.0), Body((3, 0, 0), (-1, 0, 0), 1.0)]
+    wall = Body((0, 0, 0), radius=10.0, mass=math.inf)
+    walls = [Body((-8, 0, 0), (-1, 0, 0), 1.0), Body((8, 0, 0), (1, 0, 0), 1.0)]
+    for bodies, container, after in ((cradle, None, [-1, 0, 1]), (walls, wall, [1, -1])):
+        for horizon in (1.0, 1.5):
+            m = simulate(bodies, horizon, container=container)
+            assert [e.time for e in m.events] == [1.0] * (3 if container is None else 2), horizon
+            assert m.velocities(1.0)[:, 0].tolist() == after, horizon
+            assert m.stop_kind is None and m.end == horizon
