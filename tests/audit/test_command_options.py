@@ -142,10 +142,12 @@ def test_the_help_ends_with_the_log_format_unless_the_parser_has_its_own_epilog(
 
 
 def test_outdir_is_required_and_the_help_names_it_and_the_tolerance(capsys):
-    """Without -o the command stops before reading anything (argparse's usage error, exit 2); the help's
+    """Without -o the command stops before reading anything (one line, exit 2); the help's
     usage line names OUTDIR and TOL, the words its explanations use."""
     assert main(["audit", "log.csv"]) == 2
-    assert "error: the following arguments are required: -o/--output" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "sphere-explorer audit: the following arguments are required: -o/--output (see sphere-explorer audit --help)\n"
+    )
     assert main(["audit", "--help"]) == 0
     help_text = capsys.readouterr().out
     assert "-o OUTDIR" in help_text and "OUTDIR/summary.json" in help_text
