@@ -152,3 +152,19 @@ def test_outdir_is_required_and_the_help_names_it_and_the_tolerance(capsys):
     help_text = capsys.readouterr().out
     assert "-o OUTDIR" in help_text and "OUTDIR/summary.json" in help_text
     assert "--toi-tol TOL" in help_text and "> TOL * max(1," in help_text
+
+
+def test_each_options_placeholder_is_the_word_its_help_uses():
+    """The help explains each value by its placeholder (``--toi-tol TOL``: "... > TOL * max(1, |toi|)"),
+    so the placeholder shown in the usage line must be that word."""
+    import re
+
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    placeholders = {}
+    for action in parser._actions:
+        if action.option_strings and action.nargs != 0 and action.dest != "help":
+            placeholders[action.option_strings[-1]] = action.metavar
+            assert re.search(rf"\b{re.escape(str(action.metavar))}\b", action.help), action.option_strings
+    assert placeholders == {"--output": "OUTDIR", "--toi-tol": "TOL", "--worst": "N", "--chunk-rows": "ROWS",
+                            "--horizon": "H", "--dask": "ADDRESS", "--workers": "N"}  # fmt: skip
