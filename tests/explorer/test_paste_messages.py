@@ -319,7 +319,7 @@ def test_json_after_blank_space_is_json_and_the_size_limit_is_inclusive():
 
 def test_an_error_whose_key_is_not_found_in_the_text_names_the_line_where_the_object_opens():
     """A key written with escapes is not found as typed: the message points at the object, not a blank line."""
-    escaped = '{"\\u0041": {"center": [0, 0, 0], "radius": "x"}, "B": {"center": [5, 0, 0], "radius": 1}}'
+    escaped = '{"\\u0041": {"center": [0, 0, 0], "radius": "x"},\n "B": {"center": [5, 0, 0], "radius": 1}\n}'
     for blank_lines in (0, 2):
         message, line, _ = refusal("\n" * blank_lines + escaped)
         assert (message, line) == (f"line {blank_lines + 1}: expected a number for A radius, got 'x'", blank_lines + 1)
