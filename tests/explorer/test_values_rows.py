@@ -12,7 +12,7 @@ import math
 from explorer.model import scene_io
 from explorer.model.analysis import solve
 from explorer.model.gallery import SCENES_DIR
-from explorer.model.inspection import event_focus, pair_focus
+from explorer.model.inspection import event_focus, pair_focus, primary_focus
 from explorer.model.scene import Scene, SceneBody
 from explorer.model.stepping import stepped_test
 from explorer.model.values import (
@@ -329,3 +329,19 @@ def test_a_vector_and_an_exact_energy_change_are_shown_plainly():
     scene = _half_bounce()
     event = solve(scene).events[0]
     assert energy_change(scene, event, 0.0) == "0"  # a loss (e = 0.5) shown as it is, even when zero
+
+
+def test_the_primary_contact_that_another_body_prevents_names_who_meets_first():
+    """A (r 0.5) at speed 2 would meet B 4 away at t = 1.5; C comes down on B from 3 above at speed 4 and meets
+    it at (3 - 1) / 4 = 0.5, knocking it out of A's way: the primary pair's contact never happens."""
+    bodies = [
+        ("A", (0, 0, 0), (2, 0, 0), 0.5, 1.0),
+        ("B", (4, 0, 0), (0, 0, 0), 0.5, 1.0),
+        ("C", (4, 3, 0), (0, -4, 0), 0.5, 1.0),
+    ]
+    scene = _scene("all", bodies, horizon=1.8)
+    solution = solve(scene)
+    rows = dict(value_rows(scene, solution, focus=primary_focus(solution)))
+    # the A–B quadratic: (4 - 2 t)^2 - 1^2
+    assert rows["f(t)"] == "4 t² − 16 t + 15" and rows["contact"] == "never happens: B and C meet first, at t = 0.5"
+    assert "contact point" not in rows and "reflected velocity" not in rows
