@@ -9,13 +9,18 @@ time + a constant)``: minutes for a function that sixty tests reach, all of it
 spent when a mutant makes one test wait forever (a reader that never ends, a
 queue never fed).  One test's limit ends such a run in seconds instead.  The
 slowest test here takes a few seconds with its fixtures, so a test over the
-limit is a hang or a test slowed down many times over: a caught bug either way.
+limit is a hang or a test slowed down many times over: a caught bug either way.  The processes the
+test started (a local Dask cluster) are ended with it: left behind, mutmut, which adopts orphans,
+would wait for them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -42,4 +47,22 @@ def pytest_runtest_protocol(item, nextitem):
 
 def _over(nodeid: str, limit: float) -> None:
     os.write(2, f"\nmutation run: {nodeid} took more than {limit:g} s: ending the run as a timeout\n".encode())
+    for pid in _descendants(os.getpid()):  # a local Dask cluster the test started would outlive the run
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
     os._exit(TIMEOUT_STATUS)
+
+
+def _descendants(root: int) -> list[int]:
+    """The processes started by ``root`` and by those, from /proc (empty where there is none)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat") if Path("/proc").is_dir() else ():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+            children.setdefault(int(fields[1]), []).append(int(entry.parent.name))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
