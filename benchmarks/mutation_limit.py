@@ -17,6 +17,7 @@ would wait for them.
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import os
 import signal
 import threading
@@ -47,6 +48,12 @@ def pytest_runtest_protocol(item, nextitem):
 
 def _over(nodeid: str, limit: float) -> None:
     os.write(2, f"\nmutation run: {nodeid} took more than {limit:g} s: ending the run as a timeout\n".encode())
+    report = os.environ.get("MUTATION_LIMIT_LOG")  # mutmut sends a test run's output nowhere: say it in a file
+    if report:
+        with contextlib.suppress(OSError), open(report, "a", encoding="utf-8") as handle:
+            handle.write(f"{os.getpid()} {os.environ.get('MUTANT_UNDER_TEST')} {nodeid} over {limit:g} s\n")
+            handle.flush()
+            faulthandler.dump_traceback(handle, all_threads=True)
     for pid in _descendants(os.getpid()):  # a local Dask cluster the test started would outlive the run
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,17 @@ from . import planted as planted_logs
 FORMATS = ("log.parquet", "log.csv", "log.npz", "log-z.npz")
 #: Rows per chunk in the tests: several chunks (and Parquet row groups) per log.
 CHUNK = 1000
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A local Dask cluster of two single-threaded workers, shared by a module's tests through ``--dask``."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+        scheduler_kwargs={"dashboard": False}, silence_logs=logging.ERROR,
+    ) as cluster:  # fmt: skip
+        yield cluster
 
 
 @pytest.fixture(scope="session")

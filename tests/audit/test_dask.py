@@ -8,8 +8,6 @@ several partitions (Parquet row groups, CSV blocks, ``.npz`` row ranges).
 
 from __future__ import annotations
 
-import logging
-
 import numpy as np
 import pytest
 
@@ -20,15 +18,6 @@ from . import planted as planted_logs
 from .conftest import CHUNK, FORMATS, comparable
 
 distributed = pytest.importorskip("distributed")
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-        scheduler_kwargs={"dashboard": False}, silence_logs=logging.ERROR,
-    ) as cluster:  # fmt: skip
-        yield cluster
 
 
 def _files(tmp_path, name: str) -> list:

@@ -44,17 +44,6 @@ PATTERNS = {
 SPOILERS = (("a_cx", np.nan), ("b_cy", 2e12), ("a_vz", 1e-200), ("b_r", 0.0), ("horizon", -1.0), ("engine_hit", np.nan))
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    import logging
-
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-        scheduler_kwargs={"dashboard": False}, silence_logs=logging.CRITICAL,
-    ) as cluster:  # fmt: skip
-        yield cluster
-
-
 def _spoiled(planted, rows: list[int]) -> tuple[dict, dict]:
     """The planted columns with ``rows`` spoiled in turn by each of SPOILERS; and the count per column."""
     columns = {name: values.copy() for name, values in planted["columns"].items()}
