@@ -185,3 +185,31 @@ def test_a_partitions_unsigned_integers_beyond_2_53_are_refused():
     with pytest.raises(LogError) as info:
         frame_columns(frame)
     assert str(info.value) == "column 'b_id', row 2: integer 9007199254740993 is beyond 2**53 and has no exact float64"
+
+
+# -- finding a bad value's line in a CSV file (for the refusal's words) ----------------------------
+
+
+@pytest.mark.parametrize(
+    "lines, text, field, expected",
+    [
+        # the header (line 1) is never the answer, even when it holds the text
+        (["a_cx,b_cx", "1,2", "a_cx,2"], "a_cx", 0, 3),
+        (["five", "1", "five"], "five", None, 3),
+        # the text in another field first, then in the field asked for
+        (["a,b,c,d", "x,five,x,x", "x,x,x,five"], "five", 3, 3),
+        # a line too short for the field, then one that has it
+        (["a,b,c,d", "x,x,five", "x,x,x,five"], "five", 3, 3),
+        (["a,b,c", "x,x,x", "x,x,x"], "five", 1, None),  # not there
+        (["a,b", "1,2"], "", None, None),  # nothing to look for
+        (["a,b", "x,five", "five"], "five", None, 3),  # a whole line equal to the text
+        (["a,b", "x,five"], "five", 1, 2),  # the first line after the header
+    ],
+)  # fmt: skip
+def test_the_line_of_a_bad_value_is_found_in_the_field_it_came_from(tmp_path, lines, text, field, expected):
+    from explorer.audit.reading import _locate_line
+
+    for ending in ("\n", "\r\n"):
+        path = tmp_path / "log.csv"
+        path.write_bytes(ending.join(lines).encode() + ending.encode())
+        assert _locate_line(path, text, field) == expected, ending
