@@ -213,3 +213,32 @@ def test_the_line_of_a_bad_value_is_found_in_the_field_it_came_from(tmp_path, li
         path = tmp_path / "log.csv"
         path.write_bytes(ending.join(lines).encode() + ending.encode())
         assert _locate_line(path, text, field) == expected, ending
+
+
+# -- integers at float64's limit, and errors that cross to a Dask worker's client -----------------
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64])
+def test_integers_up_to_2_53_are_exact_and_one_more_is_refused_naming_its_row(dtype):
+    from explorer.audit.columns import check_exact_integers
+
+    top = 2**53
+    check_exact_integers("step", np.array([0, top, 7], dtype=dtype))  # 2**53 itself is exact
+    if dtype is np.int64:
+        check_exact_integers("step", np.array([-top, 1], dtype=dtype))
+    beyond = [top + 1] if dtype is np.uint64 else [top + 1, -top - 1]
+    for value in beyond:
+        with pytest.raises(LogError) as info:
+            check_exact_integers("step", np.array([1, 2, value], dtype=dtype))
+        assert str(info.value) == f"column 'step', row 2: integer {value} is beyond 2**53 and has no exact float64"
+
+
+def test_a_log_error_survives_pickling_whole():
+    """A Dask worker's refusal reaches the client pickled: reason, column, row and line all come back."""
+    import pickle
+
+    for error in (LogError("bad", "a_cx", 3), LogError("bad", "a_cx", None, 7), LogError("no column")):
+        back = pickle.loads(pickle.dumps(error))
+        fields = ("reason", "column", "row", "line")
+        assert type(back) is LogError and str(back) == str(error)
+        assert [getattr(back, name) for name in fields] == [getattr(error, name) for name in fields]
