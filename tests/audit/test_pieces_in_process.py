@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict
+from contextlib import contextmanager
+from dataclasses import asdict, replace
 
 import numpy as np
 import pandas as pd
@@ -106,3 +107,165 @@ def test_a_partition_s_text_column_is_left_as_objects_for_the_one_rule_to_refuse
     frame = pd.DataFrame({"a_cx": pd.array(["1.0", "x"], dtype="string")})
     values = frame_columns(frame)["a_cx"]
     assert values.dtype == object and values.tolist() == ["1.0", "x"]
+
+
+# -- the client's side of the Dask runner, in this process ---------------------------------------------
+# ``run_dask`` hands the pieces to a client and folds what ``as_completed`` gives back.  Here the client
+# is a stand-in that computes each piece on the synchronous scheduler when ``as_completed`` reaches it,
+# and ``as_completed`` hands the pieces over in an order the test chooses (a cluster's order is luck).
+
+
+class _Future:
+    """A piece handed to the stand-in client: computed (or refused) when ``as_completed`` reaches it."""
+
+    def __init__(self, task, fail: LogError | None):
+        self.key, self._task, self._fail = task.key, task, fail
+        self.status, self._value, self.cancels, self.released = "pending", None, 0, False
+
+    def run(self) -> None:
+        if self.status == "cancelled":
+            return
+        try:
+            if self._fail is not None:
+                raise self._fail
+            self._value = dask.compute(self._task, scheduler="synchronous")[0]
+            self.status = "finished"
+        except Exception as err:  # noqa: BLE001  (what a worker's failure looks like to the client)
+            self._value, self.status = err, "error"
+
+    def result(self):
+        assert self.status == "finished"
+        return self._value
+
+    def exception(self):
+        assert self.status == "error"
+        return self._value
+
+    def cancel(self) -> None:
+        self.cancels += 1
+        if self.status == "pending":
+            self.status = "cancelled"
+
+    def release(self) -> None:
+        self.released = True
+
+
+class _Client:
+    """The stand-in client: two workers; ``fail`` maps a piece's index to the error its worker raises."""
+
+    def __init__(self, fail: dict[int, Exception]):
+        self.fail, self.futures = fail, []
+
+    def scheduler_info(self) -> dict:
+        return {"workers": {"tcp://w1": {}, "tcp://w2": {}}}
+
+    def compute(self, tasks) -> list:
+        self.futures = [_Future(task, self.fail.get(i)) for i, task in enumerate(tasks)]
+        return self.futures
+
+
+class _Progress:
+    """Records the progress updates."""
+
+    def __init__(self):
+        self.updates = []
+
+    def update(self, rows, fraction=None):
+        self.updates.append((rows, fraction))
+
+
+def _dask_runner(monkeypatch, order, fail=None) -> _Client:
+    """Make ``run_dask`` use the stand-in client, ``as_completed`` giving the pieces in ``order(n)``."""
+    import distributed
+
+    from explorer.audit import distributed as runner
+
+    client = _Client(fail or {})
+    connected = []
+
+    @contextmanager
+    def connect(address, workers):
+        connected.append((address, workers))
+        yield client
+
+    def as_completed(futures):
+        assert futures is client.futures
+        for i in order(len(futures)):
+            futures[i].run()
+            yield futures[i]
+
+    monkeypatch.setattr(runner, "connect", connect)
+    monkeypatch.setattr(distributed, "as_completed", as_completed)
+    client.connected = connected
+    return client
+
+
+def _shuffled(n: int) -> list[int]:
+    """Every piece, in an order far from the file's: odd ones last first, then even ones first first."""
+    return [i for i in reversed(range(n)) if i % 2] + [i for i in range(n) if not i % 2]
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_the_dask_runner_folds_pieces_arriving_out_of_order_into_the_single_process_tally(
+    planted_files, monkeypatch, name
+):
+    from explorer.audit.distributed import run_dask
+
+    info = inspect(planted_files[name])
+    settings = Settings(toi_tol=1e-6, worst=7)
+    single, _ = run_single(info, settings, CHUNK, Progress(info.rows, enabled=False))
+    client = _dask_runner(monkeypatch, _shuffled)
+    progress = _Progress()
+    tally, run = run_dask(info, settings, CHUNK, progress, address=None, workers=3)
+    assert _plain(tally) == _plain(single)
+    assert client.connected == [(None, 3)]
+    n = len(client.futures)
+    assert n >= 3 and all(future.released for future in client.futures)
+    assert {k: run[k] for k in ("runner", "address", "workers", "chunks")} == {
+        "runner": "dask", "address": "local", "workers": 2, "chunks": n}  # fmt: skip
+    assert run["seconds"] >= run["compute_seconds"] >= 0 and run["cluster_seconds"] >= 0
+    # one update a piece, in arrival order, with the piece's rows; a fraction only when the log's rows are unknown
+    sizes = [client.futures[i].result().rows for i in _shuffled(n)]
+    fractions = [(k + 1) / n for k in range(n)] if info.rows is None else [None] * n
+    assert progress.updates == list(zip(sizes, fractions))
+    assert sum(sizes) == single.rows
+
+
+def test_the_dask_runner_reports_the_first_refusal_in_file_order_at_its_row_in_the_log(planted_files, monkeypatch):
+    """Pieces 1 and 3 refuse (3 arrives first); the report is piece 1's, its row counted from the log's start,
+    and every piece after a refused one is cancelled when the refusal arrives."""
+    from explorer.audit.distributed import run_dask
+
+    info = inspect(planted_files["log.parquet"])
+    fail = {1: LogError("bad value", "a_cx", 17), 3: LogError("other", "b_r", 2)}
+    client = _dask_runner(monkeypatch, lambda n: [3, 0, 2, 1, *range(4, n)], fail)
+    with pytest.raises(LogError) as caught:
+        run_dask(info, Settings(toi_tol=1e-6, worst=3), CHUNK, _Progress(), address="tcp://sched:8786")
+    assert str(caught.value) == f"column 'a_cx', row {CHUNK + 17}: bad value"
+    assert client.connected == [("tcp://sched:8786", None)]
+    futures = client.futures
+    assert [f.status for f in futures[:4]] == ["finished", "error", "finished", "error"]
+    assert all(f.status == "cancelled" for f in futures[4:]) and len(futures) > 4
+    assert [f.cancels for f in futures] == [0, 0, 1, 1] + [2] * (len(futures) - 4)
+
+
+def test_the_dask_runner_words_a_worker_s_other_failure_in_one_line(planted_files, monkeypatch):
+    from explorer.audit.distributed import run_dask
+
+    info = inspect(planted_files["log.npz"])
+    _dask_runner(monkeypatch, lambda n: range(n), {2: MemoryError("worker\nout of memory")})
+    with pytest.raises(LogError) as caught:
+        run_dask(info, Settings(toi_tol=1e-6, worst=3), CHUNK, _Progress())
+    assert str(caught.value) == "a Dask task failed (MemoryError: worker out of memory)"
+
+
+def test_the_dask_runner_refuses_a_log_dask_cannot_read_in_one_line(planted_files, monkeypatch, tmp_path):
+    from explorer.audit import distributed as runner
+
+    info = inspect(planted_files["log.parquet"])
+    info = replace(info, path=tmp_path / "gone.parquet")
+    client = _dask_runner(monkeypatch, lambda n: range(n))
+    with pytest.raises(LogError) as caught:
+        runner.run_dask(info, Settings(toi_tol=1e-6, worst=3), CHUNK, _Progress())
+    assert str(caught.value).startswith("Dask cannot read it (") and "gone.parquet" in str(caught.value)
+    assert client.connected == []
