@@ -198,11 +198,17 @@ def frame_columns(frame) -> dict[str, np.ndarray]:
 
 
 def _csv_header(path: Path) -> tuple[str, ...]:
+    """The column names of a CSV log.  A malformed row in the first block is passed over here (the reader
+    refuses it later, naming its line), so that it is not taken for a file without a header."""
     import pyarrow as pa
     import pyarrow.csv as pcsv
 
     try:
-        reader = pcsv.open_csv(path, read_options=pcsv.ReadOptions(block_size=1 << 16, use_threads=False))
+        reader = pcsv.open_csv(
+            path,
+            read_options=pcsv.ReadOptions(block_size=1 << 16, use_threads=False),
+            parse_options=pcsv.ParseOptions(invalid_row_handler=lambda row: "skip"),
+        )
         names = tuple(reader.schema.names)
         reader.close()
     except (pa.ArrowException, OSError, UnicodeDecodeError) as err:

@@ -242,3 +242,255 @@ def test_a_log_error_survives_pickling_whole():
         fields = ("reason", "column", "row", "line")
         assert type(back) is LogError and str(back) == str(error)
         assert [getattr(back, name) for name in fields] == [getattr(error, name) for name in fields]
+
+
+# -- finding a line: more cases, and files whose lines cannot be counted --------------------------
+
+
+@pytest.mark.parametrize(
+    "lines, text, field, expected",
+    [
+        (["a,b", "x,five", "x,five"], "five", 1, 2),  # the first of two lines that have it
+        (["x", "five"], "five", None, 2),  # a whole line, the first after the header
+        (["a,b", "x,5", "5,y"], "5", 0, 3),  # first at a line's end in another field
+        (["a,b", "x,2X"], "2X", 1, 2),  # a value ending in a letter
+        (["a,b", "x,five "], "five ", 1, 2),  # a value ending in a space
+        (["", "a,b", "x,five"], "five", 1, 3),  # an empty first line counts
+    ],
+)  # fmt: skip
+def test_more_lines_of_a_bad_value(tmp_path, lines, text, field, expected):
+    from explorer.audit.reading import _locate_line
+
+    for ending in ("\n", "\r\n"):
+        path = tmp_path / "log.csv"
+        path.write_bytes(ending.join(lines).encode() + ending.encode())
+        assert _locate_line(path, text, field) == expected, ending
+
+
+def test_a_line_with_a_stray_byte_elsewhere_is_still_found(tmp_path):
+    from explorer.audit.reading import _locate_line
+
+    path = tmp_path / "log.csv"
+    path.write_bytes(b"a,b\n\xff,five\n")
+    assert _locate_line(path, "five", 1) == 2
+
+
+@pytest.mark.parametrize("name", ["log.csv.gz", "LOG.CSV.GZ", "log.csv.bz2", "log.csv.BZ2"])
+def test_no_line_is_named_in_a_compressed_file(tmp_path, name):
+    """Lines of a compressed file cannot be counted in its bytes: none is named (here the bytes are plain
+    text, so a search would find one)."""
+    from explorer.audit.reading import _locate_line
+
+    path = tmp_path / name
+    path.write_bytes(b"a,b\nx,five\n")
+    assert _locate_line(path, "five", 1) is None
+
+
+# -- the CSV reader's block size: about the chunk's rows, within bounds ---------------------------
+
+
+def _lines_of(tmp_path, count: int, width: int):
+    """A file of ``count`` lines of ``width`` bytes each, line break included; as the reader's LogInfo sees it."""
+    from types import SimpleNamespace
+
+    path = tmp_path / "lines.csv"
+    path.write_bytes((b"1" * (width - 1) + b"\n") * count)
+    return SimpleNamespace(path=path)
+
+
+@pytest.mark.parametrize(
+    "count, width, chunk_rows, expected",
+    [
+        (5000, 40, 10_000, 400_000),  # 40 bytes a row (the first 64 kB end within a line), 10,000 rows
+        (2, 40, 10_000, 400_000),  # a header and one row
+        (3, 40, 10_000, 400_000),  # a header and two rows
+        (5000, 10, 100_000, 1_600_000),  # rows under 16 bytes are counted as 16
+        (5000, 40, 100, 1 << 16),  # at least 64 kB
+        (5000, 40, 10**8, 1 << 29),  # at most 512 MB
+    ],
+)  # fmt: skip
+def test_the_csv_block_holds_about_a_chunk_of_rows(tmp_path, count, width, chunk_rows, expected):
+    from explorer.audit.reading import csv_block_size
+
+    assert csv_block_size(_lines_of(tmp_path, count, width), chunk_rows) == expected
+
+
+def _even_csv(path, rows: int, extra: str = "") -> None:
+    """A log whose rows all have the same length: every geometry value 1.5 (B 4 away), ``extra`` appended."""
+    values = {name: "1.5" for name in GEOMETRY} | {"b_cx": "5.5"}
+    lines = [",".join(GEOMETRY) + (",note" if extra else "")]
+    lines += [",".join(values[name] for name in GEOMETRY) + (f",{extra}" if extra else "")] * rows
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_a_csv_log_is_read_in_chunks_of_about_the_rows_asked(tmp_path):
+    from explorer.audit.reading import chunks, inspect
+
+    path = tmp_path / "log.csv"
+    _even_csv(path, 10_000)  # 56 bytes a row: 2,000 rows are 112 kB, above the 64 kB floor
+    sizes = [len(chunk["a_cx"]) for chunk in chunks(inspect(path), 2000)]
+    assert sum(sizes) == 10_000 and len(sizes) >= 5
+    assert all(1900 <= size <= 2100 for size in sizes[:-1]), sizes
+
+
+def test_a_csv_log_s_other_columns_are_not_read(tmp_path):
+    from explorer.audit.reading import chunks, inspect
+
+    path = tmp_path / "log.csv"
+    _even_csv(path, 20, extra="free text")
+    info = inspect(path)
+    (chunk,) = chunks(info, 1000)
+    assert tuple(chunk) == info.columns == GEOMETRY
+    np.testing.assert_array_equal(chunk["b_cx"], np.full(20, 5.5))
+
+
+def test_the_engine_s_verdict_may_be_written_as_1_0_and_0_0_or_in_words(tmp_path):
+    from explorer.audit.reading import chunks, inspect
+
+    words = ["1.0", "0.0", "true", "FALSE", "True", "false", "1", "0", "TRUE", "False"]
+    path = tmp_path / "log.csv"
+    row = ",".join("1.5" for _ in GEOMETRY)
+    lines = [",".join(GEOMETRY) + ",engine_hit"] + [f"{row},{word}" for word in words]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (chunk,) = chunks(inspect(path), 1000)
+    np.testing.assert_array_equal(chunk["engine_hit"], [1, 0, 1, 0, 1, 0, 1, 0, 1, 0])
+
+
+def test_a_malformed_line_is_refused_in_words_with_nothing_else_on_stderr(tmp_path, capfd, monkeypatch):
+    """Nothing else: pyarrow calls the reader's handler of malformed rows, and prints what that raises
+    ("Exception ignored in ...") through sys.unraisablehook, recorded here."""
+    import sys
+
+    from explorer.audit.reading import chunks, inspect
+
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+
+    path = tmp_path / "log.csv"
+    _even_csv(path, 30)
+    text = path.read_text().splitlines()
+    text[20] = "1.5,2.5," + "7" * 70  # three fields where the header has 14, and a long line
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    with pytest.raises(LogError) as caught:
+        list(chunks(inspect(path), 1000))
+    assert (
+        str(caught.value)
+        == f"line 21: 3 fields where the header has 14: {text[20][:60]!r} (a truncated or malformed line)"
+    )
+    assert capfd.readouterr().err == "" and unraisable == []
+
+
+def test_a_long_bad_value_is_quoted_to_40_characters(tmp_path):
+    from explorer.audit.reading import chunks, inspect
+
+    path = tmp_path / "log.csv"
+    _even_csv(path, 30)
+    text = path.read_text().splitlines()
+    bad = "x" * 50
+    text[12] = text[12].replace("5.5", bad)
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    with pytest.raises(LogError) as caught:
+        list(chunks(inspect(path), 1000))
+    assert str(caught.value) == f"column 'b_cx', line 13: expected a number, got {'x' * 40!r}"
+
+
+def test_any_other_csv_error_is_one_line_with_pyarrow_s_words(tmp_path):
+    import pyarrow as pa
+
+    from explorer.audit.reading import csv_error
+
+    err = pa.ArrowInvalid("CSV parse error: something else\nsecond line")
+    refusal = csv_error(tmp_path / "log.csv", GEOMETRY, err, [])
+    assert str(refusal) == "CSV file unreadable (CSV parse error: something else)"
+
+
+def test_an_empty_csv_file_is_refused_with_pyarrow_s_words(tmp_path):
+    from explorer.audit.reading import inspect
+
+    path = tmp_path / "log.csv"
+    path.write_bytes(b"")
+    with pytest.raises(LogError) as caught:
+        inspect(path)
+    assert str(caught.value) == "not a readable CSV file with a header row (Empty CSV file)"
+
+
+# -- pyarrow columns as float64 ------------------------------------------------------------------
+
+
+def test_every_kind_of_numeric_arrow_column_becomes_float64_with_nulls_as_nan():
+    import pyarrow as pa
+
+    from explorer.audit.reading import arrow_values
+
+    nan = np.nan
+    cases = {
+        "null": (pa.nulls(3), [nan, nan, nan]),
+        "int64": (pa.array([1, -2, 3]), [1.0, -2.0, 3.0]),
+        "uint8 with a null": (pa.array([7, None], pa.uint8()), [7.0, nan]),
+        "float32": (pa.array([0.5, -1.25], pa.float32()), [0.5, -1.25]),
+        "float64 with a null": (pa.array([0.1, None]), [0.1, nan]),
+        "bool": (pa.array([True, None, False]), [1.0, nan, 0.0]),
+        "chunked int32": (pa.chunked_array([[1], [2, 3]], pa.int32()), [1.0, 2.0, 3.0]),
+    }
+    for label, (array, expected) in cases.items():
+        values = arrow_values("a_cx", array)
+        assert values.dtype == np.float64, label
+        np.testing.assert_array_equal(values, expected, err_msg=label)
+
+
+@pytest.mark.parametrize("null", [False, True])
+def test_an_arrow_integer_beyond_2_53_is_refused_naming_column_and_row(null):
+    """With a null before it too: filled for the check, not turned into a float that rounds 2**53 + 1 down."""
+    import pyarrow as pa
+
+    from explorer.audit.reading import arrow_values
+
+    values = [1, None, 2**53 + 1] if null else [1, 2, 2**53 + 1]
+    with pytest.raises(LogError) as caught:
+        arrow_values("b_id", pa.array(values, pa.int64()))
+    assert (
+        str(caught.value) == "column 'b_id', row 2: integer 9007199254740993 is beyond 2**53 and has no exact float64"
+    )
+
+
+@pytest.mark.parametrize("group_rows", [10, 1000])  # row by row group, and in batches (groups > 2 chunks)
+def test_a_parquet_integer_beyond_2_53_is_refused_naming_its_column(tmp_path, group_rows):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from explorer.audit.reading import chunks, inspect
+
+    data = {name: pa.array(np.full(30, 1.0)) for name in GEOMETRY}
+    data["a_vy"] = pa.array([0] * 25 + [2**53 + 2] + [0] * 4, pa.int64())
+    path = tmp_path / "log.parquet"
+    pq.write_table(pa.table(data), path, row_group_size=group_rows)
+    with pytest.raises(LogError) as caught:
+        list(chunks(inspect(path), 10))
+    assert caught.value.column == "a_vy"
+    assert "integer 9007199254740994 is beyond 2**53" in str(caught.value)
+
+
+# -- Parquet: by row group, or in batches when groups are large; only the known columns -------------
+
+
+@pytest.mark.parametrize(
+    "chunk_rows, by_group",
+    [(1000, True), (600, True), (500, True), (499, False), (400, False), (300, False)],
+)  # fmt: skip
+def test_parquet_row_groups_up_to_twice_the_chunk_are_read_whole(tmp_path, chunk_rows, by_group):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from explorer.audit.reading import chunks, inspect
+
+    data = {name: pa.array(np.arange(3000, dtype=float)) for name in GEOMETRY}
+    data["note"] = pa.array(["text"] * 3000)
+    path = tmp_path / "log.parquet"
+    pq.write_table(pa.table(data), path, row_group_size=1000)
+    info = inspect(path)
+    got = list(chunks(info, chunk_rows))
+    sizes = [len(chunk["a_cx"]) for chunk in got]
+    assert sum(sizes) == 3000
+    assert sizes == [1000] * 3 if by_group else max(sizes) <= chunk_rows, sizes
+    assert all(tuple(chunk) == GEOMETRY for chunk in got)
+    np.testing.assert_array_equal(np.concatenate([chunk["b_r"] for chunk in got]), np.arange(3000.0))
