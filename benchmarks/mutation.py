@@ -27,6 +27,7 @@ Usage (from the repository root, with the project venv and ``mutmut==3.8.1``)::
     .venv/bin/python benchmarks/mutation.py explorer/model --workdir /tmp/mut --rerun-survivors
     .venv/bin/python benchmarks/mutation.py solver/motion.py --workdir /tmp/mut --rerun-survivors --only '*_jam*'
     .venv/bin/python benchmarks/mutation.py explorer/audit --workdir /tmp/mut --rerun-timeouts  # on a quiet machine
+    .venv/bin/python benchmarks/mutation.py solver/motion.py --workdir /tmp/mut2 --only 'solver.motion.xǁ_Runǁrun__*'  # one function
     nice -n 5 .venv/bin/python benchmarks/mutation.py explorer/audit --workdir /tmp/mut --sample 300 --seed 1
 
 It prints the machine, one row per package (mutants, caught, equivalent,
@@ -347,6 +348,8 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: tu
         # since would never run.  Without the file it collects them again.
         if test:
             (scratch / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    elif tuple(only) != ("*",):
+        names = list(only)  # mutmut matches the globs itself (a function changed since a whole run)
     with open(scratch / "mutmut.log", "a", encoding="utf-8") as log:
         print(f"  {name}: mutmut run in {scratch} (log: {scratch / 'mutmut.log'})", flush=True)
         if test and (drawn is None or names):  # a sample all judged already needs no run (no names: all)
@@ -476,8 +479,8 @@ def main() -> int:
         nargs="+",
         default=["*"],
         metavar="GLOB",
-        help="with --rerun-survivors or --rerun-timeouts: only the mutants whose names match one of these, "
-        "e.g. '*_may_approach*'",
+        help="only the mutants whose names match one of these, e.g. '*_may_approach*' (with --rerun-survivors "
+        "or --rerun-timeouts: only those of them)",
     )
     parser.add_argument(
         "--rerun-timeouts",

@@ -203,17 +203,22 @@ def _csv_header(path: Path) -> tuple[str, ...]:
     import pyarrow as pa
     import pyarrow.csv as pcsv
 
-    try:
-        reader = pcsv.open_csv(
-            path,
-            read_options=pcsv.ReadOptions(block_size=1 << 16, use_threads=False),
-            parse_options=pcsv.ParseOptions(invalid_row_handler=lambda row: "skip"),
-        )
-        names = tuple(reader.schema.names)
-        reader.close()
-    except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
-        raise _unreadable("not a readable CSV file with a header row", err) from None
-    return names
+    block = 1 << 16
+    while True:
+        try:
+            reader = pcsv.open_csv(
+                path,
+                read_options=pcsv.ReadOptions(block_size=block, use_threads=False),
+                parse_options=pcsv.ParseOptions(invalid_row_handler=lambda row: "skip"),
+            )
+            names = tuple(reader.schema.names)
+            reader.close()
+            return names
+        except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
+            if _STRADDLING in str(err) and block < MAX_CSV_BLOCK:  # a first line longer than the block
+                block = min(max(2 * longest_line(path), 2 * block), MAX_CSV_BLOCK)
+                continue
+            raise _unreadable("not a readable CSV file with a header row", err) from None
 
 
 def csv_options(columns: tuple[str, ...], block_size: int, names: list[str] | None = None, skip_rows: int = 0):
@@ -534,12 +539,55 @@ def chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
         except (pa.ArrowException, OSError) as err:
             raise _unreadable("Parquet data unreadable (truncated or corrupt?)", err) from None
         return
+    yield from _csv_chunks(info, chunk_rows)
+
+
+def _csv_chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray]]:
+    """A CSV log in blocks of about ``chunk_rows`` rows.
+
+    pyarrow's reader refuses a line longer than its block; then the file is read again from the start
+    with blocks twice its longest line, the rows already handed out passed over."""
+    import pyarrow as pa
     import pyarrow.csv as pcsv
 
-    read, parse, convert, invalid = csv_options(info.columns, csv_block_size(info, chunk_rows))
-    try:
-        reader = pcsv.open_csv(info.path, read_options=read, parse_options=parse, convert_options=convert)
-        for batch in reader:
-            yield batch_columns(batch)
-    except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
-        raise csv_error(info.path, info.header, err, invalid) from None
+    block = csv_block_size(info, chunk_rows)
+    given = 0  # rows handed out so far
+    while True:
+        read, parse, convert, invalid = csv_options(info.columns, block)
+        seen = 0
+        try:
+            reader = pcsv.open_csv(info.path, read_options=read, parse_options=parse, convert_options=convert)
+            for batch in reader:
+                skip = given - seen
+                seen += batch.num_rows
+                if seen > given:
+                    yield batch_columns(batch.slice(skip) if skip > 0 else batch)
+                    given = seen
+            return
+        except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
+            if _STRADDLING in str(err) and block < MAX_CSV_BLOCK:
+                block = min(max(2 * longest_line(info.path), 2 * block), MAX_CSV_BLOCK)
+                continue
+            raise csv_error(info.path, info.header, err, invalid) from None
+
+
+#: pyarrow's words for a line longer than its CSV block.
+_STRADDLING = "straddling object"
+#: The largest CSV block: a line longer than half of it is refused (pyarrow's words).
+MAX_CSV_BLOCK = 1 << 30
+
+
+def longest_line(path: Path) -> int:
+    """Bytes of the longest line of a text file (gzip or bzip2 too), its line break included."""
+    import pyarrow as pa
+
+    longest = run = 0  # run: bytes of the line still open at the end of the last piece read
+    with pa.input_stream(str(path), compression="detect") as stream:
+        while piece := stream.read(1 << 24):
+            ends = np.flatnonzero(np.frombuffer(piece, np.uint8) == ord("\n"))
+            if ends.size == 0:
+                run += len(piece)
+                continue
+            longest = max(longest, run + int(ends[0]) + 1, int(np.diff(ends).max(initial=0)))
+            run = len(piece) - int(ends[-1]) - 1
+    return max(longest, run)

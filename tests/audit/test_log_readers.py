@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -494,3 +495,54 @@ def test_parquet_row_groups_up_to_twice_the_chunk_are_read_whole(tmp_path, chunk
     assert sizes == [1000] * 3 if by_group else max(sizes) <= chunk_rows, sizes
     assert all(tuple(chunk) == GEOMETRY for chunk in got)
     np.testing.assert_array_equal(np.concatenate([chunk["b_r"] for chunk in got]), np.arange(3000.0))
+
+
+# -- CSV lines longer than the reader's block -----------------------------------------------------
+
+
+def _csv_with_long_lines(path, rows: int, long_rows: dict[int, int]) -> None:
+    """A log whose row i has A's x = i and a ``note`` column; row r of ``long_rows`` has a note of that many bytes."""
+    import gzip
+
+    names = ",".join(GEOMETRY) + ",note"
+    body = ",".join("1.5" for _ in GEOMETRY[1:])
+    lines = [names] + [f"{i},{body},{'n' * long_rows.get(i, 3)}" for i in range(rows)]
+    data = ("\n".join(lines) + "\n").encode()
+    path.write_bytes(gzip.compress(data) if path.suffix == ".gz" else data)
+
+
+@pytest.mark.parametrize("name", ["log.csv", "log.csv.gz"])
+@pytest.mark.parametrize(
+    "long_rows",
+    [{3000: 300_000}, {0: 200_000}, {10: 100_000, 4990: 900_000}],  # midway, the first row, two of them
+)  # fmt: skip
+def test_csv_lines_longer_than_the_reader_s_block_are_read(tmp_path, name, long_rows):
+    from explorer.audit.reading import chunks, inspect
+
+    path = tmp_path / name
+    _csv_with_long_lines(path, 5000, long_rows)
+    info = inspect(path)
+    got = list(chunks(info, 500))
+    assert all(tuple(chunk) == GEOMETRY for chunk in got)
+    np.testing.assert_array_equal(np.concatenate([chunk["a_cx"] for chunk in got]), np.arange(5000.0))
+
+
+@pytest.mark.parametrize("name", ["log.csv", "log.csv.gz", "log.csv.bz2"])
+def test_the_longest_line_is_measured_across_the_pieces_read(tmp_path, name):
+    import bz2
+    import gzip
+
+    from explorer.audit.reading import longest_line
+
+    pack = {".gz": gzip.compress, ".bz2": bz2.compress}.get(Path(name).suffix, bytes)
+    cases = [
+        (b"ab\ncde\n", 4),
+        (b"ab\ncde", 3),  # the last line without its line break
+        (b"x" * (40 << 20) + b"\nab\n", (40 << 20) + 1),  # a line over several pieces of 16 MB
+        (b"ab\n" + b"y" * (20 << 20) + b"\n" + b"z" * 100, (20 << 20) + 1),
+        (b"", 0),
+    ]
+    for data, expected in cases:
+        path = tmp_path / name
+        path.write_bytes(pack(data))
+        assert longest_line(path) == expected, (len(data), name)
