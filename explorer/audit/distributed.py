@@ -27,7 +27,7 @@ from ..system import interrupt
 from .columns import LogError
 from .deciding import Settings
 from .progress import Progress
-from .reading import LogInfo, csv_block_size, printable
+from .reading import LogInfo, csv_block_size, csv_compression, printable
 from .tally import OrderedFold, Tally
 from .tasks import audit_csv_block, audit_frame, audit_npz_range
 
@@ -55,13 +55,13 @@ def partitions(info: LogInfo, settings: Settings, chunk_rows: int) -> list:
     if info.format == "csv":
         from dask.bytes import read_bytes
 
-        compressed = info.path.suffix.lower() in (".gz", ".bz2")
+        compression = csv_compression(info.path)
         _, blocks = read_bytes(
             path,
             delimiter=b"\n",
-            blocksize=None if compressed else csv_block_size(info, chunk_rows),
+            blocksize=None if compression else csv_block_size(info, chunk_rows),  # a compressed file: one block
             sample=False,
-            compression="infer" if compressed else None,
+            compression=compression,
         )
         task = dask.delayed(audit_csv_block, pure=True)
         return [task(path, block, info.header, info.columns, i == 0, settings) for i, block in enumerate(blocks[0])]

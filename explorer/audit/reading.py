@@ -72,6 +72,22 @@ def printable(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: Compression of a CSV log by its last suffix, in any case (pyarrow's own guess goes by lower case only).
+CSV_COMPRESSION = {".gz": "gzip", ".bz2": "bz2"}
+
+
+def csv_compression(path: Path) -> str | None:
+    """``"gzip"`` or ``"bz2"`` for a compressed CSV log (by its suffix, any case), else None."""
+    return CSV_COMPRESSION.get(Path(path).suffix.lower())
+
+
+def open_text(path: Path):
+    """The bytes of a CSV log, decompressed: a pyarrow input stream (for pyarrow's CSV reader)."""
+    import pyarrow as pa
+
+    return pa.input_stream(str(path), compression=csv_compression(path))
+
+
 def _unreadable(what: str, err: Exception) -> LogError:
     detail = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
     return LogError(f"{what} ({printable(detail)})")
@@ -207,7 +223,7 @@ def _csv_header(path: Path) -> tuple[str, ...]:
     while True:
         try:
             reader = pcsv.open_csv(
-                path,
+                open_text(path),
                 read_options=pcsv.ReadOptions(block_size=block, use_threads=False),
                 parse_options=pcsv.ParseOptions(invalid_row_handler=lambda row: "skip"),
             )
@@ -270,7 +286,7 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
     import csv
 
     needle = text.encode("utf-8", "replace")
-    if not needle or path.suffix.lower() in (".gz", ".bz2"):
+    if not needle or csv_compression(path):
         return None
     try:
         with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
@@ -299,7 +315,7 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
 
 def csv_block_size(info: LogInfo, chunk_rows: int) -> int:
     """Bytes per CSV block for about ``chunk_rows`` rows (estimated from the first 64 kB; both runners use it)."""
-    with open(info.path, "rb") as handle:
+    with open_text(info.path) as handle:  # decompressed: pyarrow's blocks are of the text
         sample = handle.read(1 << 16)
     lines = max(sample.count(b"\n") - 1, 1)
     per_row = max(len(sample) // (lines + 1), 16)
@@ -556,7 +572,9 @@ def _csv_chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray
         read, parse, convert, invalid = csv_options(info.columns, block)
         seen = 0
         try:
-            reader = pcsv.open_csv(info.path, read_options=read, parse_options=parse, convert_options=convert)
+            reader = pcsv.open_csv(
+                open_text(info.path), read_options=read, parse_options=parse, convert_options=convert
+            )
             for batch in reader:
                 skip = given - seen
                 seen += batch.num_rows
@@ -579,10 +597,8 @@ MAX_CSV_BLOCK = 1 << 30
 
 def longest_line(path: Path) -> int:
     """Bytes of the longest line of a text file (gzip or bzip2 too), its line break included."""
-    import pyarrow as pa
-
     longest = run = 0  # run: bytes of the line still open at the end of the last piece read
-    with pa.input_stream(str(path), compression="detect") as stream:
+    with open_text(path) as stream:
         while piece := stream.read(1 << 24):
             ends = np.flatnonzero(np.frombuffer(piece, np.uint8) == ord("\n"))
             if ends.size == 0:

@@ -218,3 +218,23 @@ def test_the_summary_of_a_log_of_bad_rows_is_strict_json(planted, tmp_path):
     audit(tmp_path / "bad.npz", tmp_path / "out", chunk_rows=CHUNK)
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert summary["pairs"] == 0 and summary["skipped_rows"] == N_ROWS and summary["worst"] == []
+
+
+@pytest.mark.parametrize(
+    "column, value, words",
+    [
+        ("engine_hit", float("nan"), "empty: the engine's verdict is missing"),
+        ("horizon", 0.0, "must be in (0, 1e+06], got 0.0"),
+        ("a_r", -1.0, "must be in [1e-12, 1e+12], got -1.0"),
+        ("b_r", 2e12, "must be in [1e-12, 1e+12], got 2000000000000.0"),
+        ("a_vx", 1e-200, "must be 0 or of magnitude in [1e-100, 1e+12], got 1e-200"),
+        ("b_vz", -3e12, "must be 0 or of magnitude in [1e-100, 1e+12], got -3000000000000.0"),
+        ("a_cy", float("inf"), "must be within ±1e+12, got inf"),
+    ],
+)  # fmt: skip
+def test_a_skipped_row_s_reason_gives_the_range_its_value_left(column, value, words):
+    """The ranges of solver.limits' table (radius 1e-12 .. 1e12, horizon at most 1e6, |x| <= 1e12, a velocity
+    component 0 or at least 1e-100), written out here by hand."""
+    from explorer.audit.rows import skip_reason
+
+    assert skip_reason(column, value) == words

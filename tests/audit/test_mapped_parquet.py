@@ -81,3 +81,64 @@ def test_a_log_shortened_while_it_is_read_is_refused_in_words(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-2000:]}"
     assert done.stdout.strip() == f"refused: {SHRUNK}"
+
+
+# -- the map itself, in this process --------------------------------------------------------------
+
+
+def _open_files() -> int:
+    return len(list(Path("/proc/self/fd").iterdir()))
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs Linux's /proc")
+def test_a_file_is_mapped_for_pyarrow_and_closed_whole(tmp_path):
+    import pyarrow as pa
+
+    from explorer.audit.mapping import MappedLog
+
+    path = tmp_path / "log.parquet"
+    path.write_bytes(b"0123456789" * 1000)
+    before = _open_files()
+    log = MappedLog(path)
+    assert isinstance(log.source, pa.BufferReader) and log.source.read(4) == b"0123"
+    assert _open_files() > before  # the file, and the map's own copy of its descriptor
+    log.release(4096, 4096)  # pages given back are read again from the file
+    assert log.source.read_at(10, 4096) == path.read_bytes()[4096:4106]
+    log.close()
+    assert log.source is None and _open_files() == before
+    log.check()  # closed: nothing to check, nothing to give back
+    log.release(0, 4096)
+    log.close()
+
+
+def test_a_file_that_cannot_be_mapped_is_read_by_its_path(tmp_path):
+    from explorer.audit.mapping import MappedLog
+
+    path = tmp_path / "empty.parquet"
+    path.write_bytes(b"")
+    log = MappedLog(path)
+    assert log.source == str(path)
+    log.check()
+    log.release(0, 4096)
+    log.close()
+    assert log.source is None
+
+
+def test_a_mapped_file_cut_shorter_is_refused_before_its_pages_are_touched(tmp_path):
+    """In this process: the check only looks at the file's size (touching the map past the end would kill it)."""
+    import os
+
+    from explorer.audit.columns import LogError
+    from explorer.audit.mapping import MappedLog
+
+    path = tmp_path / "log.parquet"
+    path.write_bytes(b"x" * 100_000)
+    log = MappedLog(path)
+    log.check()
+    os.truncate(path, 100_000)  # the same size: still fine
+    log.check()
+    os.truncate(path, 99_999)
+    with pytest.raises(LogError) as caught:
+        log.check()
+    assert str(caught.value) == SHRUNK
+    log.close()

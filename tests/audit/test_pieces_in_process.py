@@ -223,7 +223,7 @@ def test_the_dask_runner_folds_pieces_arriving_out_of_order_into_the_single_proc
     assert n >= 3 and all(future.released for future in client.futures)
     assert {k: run[k] for k in ("runner", "address", "workers", "chunks")} == {
         "runner": "dask", "address": "local", "workers": 2, "chunks": n}  # fmt: skip
-    assert run["seconds"] >= run["compute_seconds"] >= 0 and run["cluster_seconds"] >= 0
+    assert 60 > run["seconds"] >= run["compute_seconds"] >= 0 and 60 > run["cluster_seconds"] >= 0
     # one update a piece, in arrival order, with the piece's rows; a fraction only when the log's rows are unknown
     sizes = [client.futures[i].result().rows for i in _shuffled(n)]
     fractions = [(k + 1) / n for k in range(n)] if info.rows is None else [None] * n
@@ -269,3 +269,39 @@ def test_the_dask_runner_refuses_a_log_dask_cannot_read_in_one_line(planted_file
         runner.run_dask(info, Settings(toi_tol=1e-6, worst=3), CHUNK, _Progress())
     assert str(caught.value).startswith("Dask cannot read it (") and "gone.parquet" in str(caught.value)
     assert client.connected == []
+
+
+@pytest.mark.parametrize("name", ["log.csv.gz", "LOG.CSV.GZ", "log.csv.bz2", "log.CSV.BZ2"])
+def test_a_compressed_csv_log_is_one_piece_with_the_single_process_tally(planted, tmp_path, name):
+    """A compressed file cannot be cut in byte ranges: Dask reads it whole, decompressed, as one piece."""
+    import bz2
+    import gzip
+
+    from .planted import csv_text
+
+    path = tmp_path / name
+    pack = gzip.compress if name.lower().endswith(".gz") else bz2.compress
+    path.write_bytes(pack(csv_text(planted["columns"]).encode()))
+    info = inspect(path)
+    settings = Settings(toi_tol=1e-6, worst=7)
+    single, _ = run_single(info, settings, CHUNK, Progress(info.rows, enabled=False))
+    (piece,) = dask.compute(*partitions(info, settings, CHUNK), scheduler="synchronous")
+    assert _plain(piece) == _plain(single) and single.rows == len(planted["columns"]["a_cx"])
+
+
+def test_a_bad_value_in_a_later_csv_piece_is_named_by_its_line_in_the_file(planted, tmp_path):
+    from .planted import csv_text
+
+    lines = csv_text(planted["columns"]).splitlines()
+    row = len(lines) - 100  # a data row in the last block
+    cells = lines[row].split(",")
+    cells[3] = "3.0.1"
+    lines[row] = ",".join(cells)
+    path = tmp_path / "log.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    info = inspect(path)
+    pieces = partitions(info, Settings(toi_tol=1e-6, worst=3), CHUNK)
+    assert len(pieces) >= 3
+    with pytest.raises(LogError) as caught:
+        dask.compute(*pieces, scheduler="synchronous")
+    assert str(caught.value) == f"column {info.header[3]!r}, line {row + 1}: expected a number, got '3.0.1'"

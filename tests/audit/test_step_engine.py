@@ -187,3 +187,11 @@ def test_labels_and_time_unit_survive_the_dask_runner(logged, tmp_path):
     assert spread["run"]["runner"] == "dask" and spread["run"]["chunks"] > 10
     assert comparable(spread) == comparable(alone)
     assert all(case["step"] is not None and case["a_id"] in IDS for case in spread["worst"])
+
+
+def test_a_label_is_an_int_when_whole_and_kept_as_it_is_otherwise():
+    from explorer.audit.worst import label_value
+
+    assert [label_value(x) for x in (3.0, -0.0, 2.5, -7.25, 2.0**60)] == [3, 0, 2.5, -7.25, 2**60]
+    assert type(label_value(3.0)) is int and type(label_value(2.5)) is float
+    assert label_value(float("nan")) is None
