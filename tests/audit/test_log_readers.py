@@ -554,3 +554,88 @@ def test_the_longest_line_is_measured_across_the_pieces_read(tmp_path, name):
         path = tmp_path / name
         path.write_bytes(pack(data))
         assert longest_line(path) == expected, (len(data), name)
+
+
+# -- .npz: the archive's own words, array shapes, header versions, a file cut while read -----------
+
+
+def test_a_file_that_is_not_a_whole_zip_archive_is_refused_with_zipfile_s_words(tmp_path):
+    from explorer.audit.reading import inspect
+
+    path = tmp_path / "log.npz"
+    npz(path)
+    path.write_bytes(path.read_bytes()[:-30])  # the end of the central directory cut off
+    with pytest.raises(LogError) as caught:
+        inspect(path)
+    assert str(caught.value) == "not a complete .npz file (truncated?) (File is not a zip file)"
+
+
+def test_an_array_of_more_than_one_dimension_is_refused_naming_it(tmp_path):
+    from explorer.audit.reading import inspect
+
+    path = tmp_path / "log.npz"
+    columns = {name: np.ones(6) for name in GEOMETRY} | {"b_vy": np.ones((3, 2))}
+    np.savez(path, **columns)
+    with pytest.raises(LogError) as caught:
+        inspect(path)
+    assert str(caught.value) == "column 'b_vy': expected one value per row, got an array of shape (3, 2)"
+
+
+def test_arrays_in_npy_format_version_2_are_read(tmp_path):
+    from explorer.audit.reading import chunks, inspect
+
+    path = tmp_path / "log.npz"
+    with zipfile.ZipFile(path, "w") as archive:
+        for k, name in enumerate(GEOMETRY):
+            buffer = io.BytesIO()
+            np.lib.format.write_array(buffer, np.arange(5.0) + k, version=(2, 0) if k % 2 else (1, 0))
+            archive.writestr(name + ".npy", buffer.getvalue())
+    (chunk,) = chunks(inspect(path), 100)
+    for k, name in enumerate(GEOMETRY):
+        np.testing.assert_array_equal(chunk[name], np.arange(5.0) + k, err_msg=name)
+
+
+def _last_member(path) -> str:
+    with zipfile.ZipFile(path) as archive:
+        return max(archive.infolist(), key=lambda m: m.header_offset).filename[:-4]
+
+
+def test_a_stored_member_whose_directory_claims_fewer_bytes_is_refused_at_open(tmp_path):
+    """zipfile reads a stored member up to the size its directory gives; reading by offset past that would run
+    into the next member's bytes."""
+    from explorer.audit.reading import inspect
+
+    path = tmp_path / "log.npz"
+    npz(path, n=2000)  # 16 kB a member: zipfile reads ahead 4 kB, not to the end (where it would check the CRC)
+    raw = bytearray(path.read_bytes())
+    name = b"a_cx.npy"
+    at = raw.index(b"PK\x01\x02")
+    while raw[at + 46 : at + 46 + len(name)] != name:
+        at = raw.index(b"PK\x01\x02", at + 4)
+    size = int.from_bytes(raw[at + 20 : at + 24], "little")  # compressed size; the data, 16,000 bytes, ends it
+    raw[at + 20 : at + 24] = (size - 8000).to_bytes(4, "little")
+    path.write_bytes(bytes(raw))
+    with pytest.raises(LogError) as caught:
+        inspect(path)
+    assert (
+        str(caught.value) == "column 'a_cx': the array ends early: 2000 values declared, 1000 stored (truncated file?)"
+    )
+
+
+def test_a_stored_log_cut_while_it_is_read_is_refused_naming_the_member(tmp_path):
+    import os
+
+    from explorer.audit.reading import NpzLog
+
+    path = tmp_path / "log.npz"
+    npz(path, n=10_000)
+    last = _last_member(path)
+    with NpzLog(path, GEOMETRY) as log:
+        stream = log.chunks(600)
+        first = next(stream)
+        assert len(first[last]) == 600
+        os.truncate(path, os.path.getsize(path) - 40_000)  # the directory and the last member's last 4,900 values
+        with pytest.raises(LogError) as caught:
+            for chunk in stream:
+                assert all(len(values) == 600 for values in chunk.values())
+    assert str(caught.value) == f"column {last!r}, row 0: the array ends early (truncated file?)"

@@ -102,3 +102,82 @@ def test_the_plot_is_a_png(audited):
     assert summary["plot"] == "audit.png"
     assert (out / "audit.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in out.iterdir()) == ["audit.png", "cases", "summary.json"]
+
+
+# -- a case's words, whole, for hand-made cases -------------------------------------------------------
+
+
+def _case(**fields):
+    from explorer.audit.worst import Case
+
+    base = dict(rank=0, severity=1.0, values={"horizon": 1.0}, status="HIT", hit=True)
+    return Case(**(base | fields))
+
+
+HAND_MADE = {
+    "false hit, touching after the horizon, textbook answers beside": (
+        _case(row=12, source="engine", kind="false hit", status="MISS", hit=False, t_enter=1.5, t_exit=2.5,
+              closest=2.5, contact_distance=2.0, labels={"step": 7, "a_id": 3},
+              said={"engine": {"hit": True, "toi": 0.75}, "float64": {"hit": False, "toi": None},
+                    "float32": {"hit": True, "toi": None}}),
+        "log.csv", 1e-6,
+        "Audit: false hit at row 12 (step 7, A is body 3) of log.csv",
+        "The engine said hit at t = 0.75; the exact answer is MISS (the spheres would touch at t = 1.5, outside "
+        "[0, 1.0]). Over [0, 1.0] the centres come within 2.5 of each other against a contact distance rA + rB "
+        "= 2.0 (a gap of 0.5). The textbook formula in float64 said no hit. The textbook formula in float32 said "
+        "hit. Row 12 (step 7, A is body 3) of log.csv; roots of |d(t)| = R: 1.5, 2.5.",
+    ),
+    "TOI error after t = 1": (
+        _case(row=5, source="float32", kind="toi error", toi=2.0, t_enter=2.0, t_exit=3.0, values={"horizon": 4.0},
+              closest=1.0, contact_distance=1.5, labels={"b_id": 9},
+              said={"float32": {"hit": True, "toi": 2.001}, "float64": {"hit": True, "toi": 2.0}}),
+        "log.parquet", 1e-6,
+        "Audit: toi error at row 5 (B is body 9) of log.parquet",
+        "The textbook formula in float32 said hit at t = 2.001; the exact answer is HIT, first contact at t = 2.0. "
+        "The time is off by 0.001 (tolerance 1e-06 x max(1, toi) = 2e-06). Over [0, 4.0] the centres come within "
+        "1.0 of each other against a contact distance rA + rB = 1.5 (an overlap of 0.5). The textbook formula in "
+        "float64 said hit at t = 2.0. Row 5 (B is body 9) of log.parquet; roots of |d(t)| = R: 2.0, 3.0.",
+    ),
+    "TOI error before t = 1, no labels": (
+        _case(row=0, source="engine", kind="toi error", toi=0.5, t_enter=0.5, t_exit=0.9, closest=0.5,
+              contact_distance=1.0, said={"engine": {"hit": True, "toi": 0.625}}),
+        "log.npz", 1e-3,
+        "Audit: toi error at row 0 of log.npz",
+        "The engine said hit at t = 0.625; the exact answer is HIT, first contact at t = 0.5. The time is off by "
+        "0.125 (tolerance 0.001 x max(1, toi) = 0.001). Over [0, 1.0] the centres come within 0.5 of each other "
+        "against a contact distance rA + rB = 1.0 (an overlap of 0.5). Row 0 of log.npz; roots of |d(t)| = R: "
+        "0.5, 0.9.",
+    ),
+    "false miss of a graze by a source with no name of its own, both bodies named": (
+        _case(row=3, source="mine", kind="false miss", toi=0.25, t_enter=0.25, t_exit=0.25, closest=2.0,
+              contact_distance=2.0, labels={"step": 4, "a_id": 1, "b_id": 2},
+              said={"mine": {"hit": False, "toi": None}, "other": {"hit": True, "toi": 0.25}}),
+        "log.csv", 1e-6,
+        "Audit: false miss at row 3 (step 4, bodies 1 and 2) of log.csv",
+        "mine said no hit; the exact answer is HIT, first contact at t = 0.25. Over [0, 1.0] the centres come "
+        "within 2.0 of each other against a contact distance rA + rB = 2.0 (an overlap of 0). other said hit at "
+        "t = 0.25. Row 3 (step 4, bodies 1 and 2) of log.csv; roots of |d(t)| = R: 0.25, 0.25.",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", HAND_MADE)
+def test_a_case_is_described_whole_in_words(name):
+    from explorer.audit.cases import describe
+
+    case, log_name, toi_tol, title, words = HAND_MADE[name]
+    assert describe(case, log_name, toi_tol) == (title, words)
+
+
+def test_a_case_s_bodies_are_named_by_the_engine_s_ids_when_logged():
+    from explorer.audit.cases import scene_dict
+
+    values = {name: 1.0 for name in ("a_cx", "a_cy", "a_cz", "a_vx", "a_vy", "a_vz", "a_r")}
+    values |= {name.replace("a_", "b_"): 2.0 for name in values} | {"horizon": 1.0}
+    names = {}
+    for key in ("false hit, touching after the horizon, textbook answers beside", "TOI error before t = 1, no labels",
+                "false miss of a graze by a source with no name of its own, both bodies named"):  # fmt: skip
+        case, log_name, toi_tol, _, _ = HAND_MADE[key]
+        case.values.update(values)
+        names[key] = [body["name"] for body in scene_dict(case, log_name, toi_tol)["bodies"]]
+    assert list(names.values()) == [["A (body 3)", "B"], ["A", "B"], ["A (body 1)", "B (body 2)"]]
