@@ -205,6 +205,12 @@ def test_a_partitions_unsigned_integers_beyond_2_53_are_refused():
         (["a,b", "1,2"], "", None, None),  # nothing to look for
         (["a,b", "x,five", "five"], "five", None, 3),  # a whole line equal to the text
         (["a,b", "x,five"], "five", 1, 2),  # the first line after the header
+        (["a,b", "x,five", "x,five"], "five", 1, 2),  # the first of two lines that have it
+        (["x", "five"], "five", None, 2),  # a whole line, the first after the header
+        (["a,b", "x,5", "5,y"], "5", 0, 3),  # first at a line's end in another field
+        (["a,b", "x,2X"], "2X", 1, 2),  # a value ending in a letter
+        (["a,b", "x,five "], "five ", 1, 2),  # a value ending in a space
+        (["", "a,b", "x,five"], "five", 1, 3),  # an empty first line counts
     ],
 )  # fmt: skip
 def test_the_line_of_a_bad_value_is_found_in_the_field_it_came_from(tmp_path, lines, text, field, expected):
@@ -245,27 +251,7 @@ def test_a_log_error_survives_pickling_whole():
         assert [getattr(back, name) for name in fields] == [getattr(error, name) for name in fields]
 
 
-# -- finding a line: more cases, and files whose lines cannot be counted --------------------------
-
-
-@pytest.mark.parametrize(
-    "lines, text, field, expected",
-    [
-        (["a,b", "x,five", "x,five"], "five", 1, 2),  # the first of two lines that have it
-        (["x", "five"], "five", None, 2),  # a whole line, the first after the header
-        (["a,b", "x,5", "5,y"], "5", 0, 3),  # first at a line's end in another field
-        (["a,b", "x,2X"], "2X", 1, 2),  # a value ending in a letter
-        (["a,b", "x,five "], "five ", 1, 2),  # a value ending in a space
-        (["", "a,b", "x,five"], "five", 1, 3),  # an empty first line counts
-    ],
-)  # fmt: skip
-def test_more_lines_of_a_bad_value(tmp_path, lines, text, field, expected):
-    from explorer.audit.reading import _locate_line
-
-    for ending in ("\n", "\r\n"):
-        path = tmp_path / "log.csv"
-        path.write_bytes(ending.join(lines).encode() + ending.encode())
-        assert _locate_line(path, text, field) == expected, ending
+# -- finding a line in files whose lines cannot be counted, or with a stray byte --------------------
 
 
 def test_a_line_with_a_stray_byte_elsewhere_is_still_found(tmp_path):
