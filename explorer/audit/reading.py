@@ -222,19 +222,19 @@ def _csv_header(path: Path) -> tuple[str, ...]:
     block = 1 << 16
     while True:
         try:
-            reader = pcsv.open_csv(
-                open_text(path),
-                read_options=pcsv.ReadOptions(block_size=block, use_threads=False),
-                parse_options=pcsv.ParseOptions(invalid_row_handler=lambda row: "skip"),
-            )
-            names = tuple(reader.schema.names)
-            reader.close()
+            with open_text(path) as text:
+                reader = pcsv.open_csv(
+                    text,
+                    read_options=pcsv.ReadOptions(block_size=block, use_threads=False),
+                    parse_options=pcsv.ParseOptions(invalid_row_handler=lambda row: "skip"),
+                )
+                names = tuple(reader.schema.names)
+                reader.close()
             return names
         except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
-            if _STRADDLING in str(err) and block < MAX_CSV_BLOCK:  # a first line longer than the block
-                block = min(max(2 * longest_line(path), 2 * block), MAX_CSV_BLOCK)
-                continue
-            raise _unreadable("not a readable CSV file with a header row", err) from None
+            block = _block_for_long_lines(err, path, block)  # a first line longer than the block
+            if block is None:
+                raise _unreadable("not a readable CSV file with a header row", err) from None
 
 
 def csv_options(columns: tuple[str, ...], block_size: int, names: list[str] | None = None, skip_rows: int = 0):
@@ -572,27 +572,33 @@ def _csv_chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray
         read, parse, convert, invalid = csv_options(info.columns, block)
         seen = 0
         try:
-            reader = pcsv.open_csv(
-                open_text(info.path), read_options=read, parse_options=parse, convert_options=convert
-            )
-            for batch in reader:
-                skip = given - seen
-                seen += batch.num_rows
-                if seen > given:
-                    yield batch_columns(batch.slice(skip) if skip > 0 else batch)
-                    given = seen
+            with open_text(info.path) as text:
+                reader = pcsv.open_csv(text, read_options=read, parse_options=parse, convert_options=convert)
+                for batch in reader:
+                    skip = given - seen
+                    seen += batch.num_rows
+                    if seen > given:
+                        yield batch_columns(batch.slice(skip) if skip > 0 else batch)
+                        given = seen
             return
         except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
-            if _STRADDLING in str(err) and block < MAX_CSV_BLOCK:
-                block = min(max(2 * longest_line(info.path), 2 * block), MAX_CSV_BLOCK)
-                continue
-            raise csv_error(info.path, info.header, err, invalid) from None
+            block = _block_for_long_lines(err, info.path, block)
+            if block is None:
+                raise csv_error(info.path, info.header, err, invalid) from None
 
 
 #: pyarrow's words for a line longer than its CSV block.
 _STRADDLING = "straddling object"
-#: The largest CSV block: a line longer than half of it is refused (pyarrow's words).
+#: The largest CSV block: a longer line is refused (in pyarrow's words).
 MAX_CSV_BLOCK = 1 << 30
+
+
+def _block_for_long_lines(err: Exception, path: Path, block: int) -> int | None:
+    """A block twice the file's longest line when ``err`` is pyarrow refusing a line longer than ``block``
+    (at least twice ``block``, at most :data:`MAX_CSV_BLOCK`); None for any other error, or at the cap."""
+    if _STRADDLING not in str(err) or block >= MAX_CSV_BLOCK:
+        return None
+    return min(max(2 * longest_line(path), 2 * block), MAX_CSV_BLOCK)
 
 
 def longest_line(path: Path) -> int:

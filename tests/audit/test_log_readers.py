@@ -625,3 +625,18 @@ def test_a_stored_log_cut_while_it_is_read_is_refused_naming_the_member(tmp_path
             for chunk in stream:
                 assert all(len(values) == 600 for values in chunk.values())
     assert str(caught.value) == f"column {last!r}, row 0: the array ends early (truncated file?)"
+
+
+def test_the_block_grows_only_for_a_line_too_long_and_stops_at_the_cap(tmp_path):
+    import pyarrow as pa
+
+    from explorer.audit.reading import MAX_CSV_BLOCK, _block_for_long_lines
+
+    path = tmp_path / "log.csv"
+    path.write_bytes(b"a,b\n" + b"x" * 99_999 + b"\n1,2\n")  # longest line: 100,000 bytes
+    straddling = pa.ArrowInvalid("straddling object straddles two block boundaries (try to increase block size?)")
+    assert _block_for_long_lines(straddling, path, 1 << 16) == 200_000  # twice the longest line
+    assert _block_for_long_lines(straddling, path, 150_000) == 300_000  # at least twice the block
+    assert _block_for_long_lines(straddling, path, MAX_CSV_BLOCK // 2 + 1) == MAX_CSV_BLOCK
+    assert _block_for_long_lines(straddling, path, MAX_CSV_BLOCK) is None  # refused: pyarrow's words
+    assert _block_for_long_lines(pa.ArrowInvalid("CSV parse error: Expected 2 columns"), path, 1 << 16) is None
