@@ -14,6 +14,7 @@ import math
 import numpy as np
 import pytest
 
+from explorer.audit.columns import GEOMETRY
 from explorer.audit.run import audit
 from explorer.model import scene_io
 from solver import sweep
@@ -181,3 +182,24 @@ def test_a_case_s_bodies_are_named_by_the_engine_s_ids_when_logged():
         case.values.update(values)
         names[key] = [body["name"] for body in scene_dict(case, log_name, toi_tol)["bodies"]]
     assert list(names.values()) == [["A (body 3)", "B"], ["A", "B"], ["A (body 1)", "B (body 2)"]]
+
+
+def test_case_files_are_numbered_to_the_width_of_their_count():
+    from explorer.audit.cases import file_name
+
+    case = HAND_MADE["false hit, touching after the horizon, textbook answers beside"][0]
+    toi = HAND_MADE["TOI error after t = 1"][0]
+    assert file_name(1, 7, case) == "01-row-12-false-hit.json"
+    assert file_name(10, 99, toi) == "10-row-5-toi-error.json"
+    assert file_name(3, 150, case) == "003-row-12-false-hit.json"
+
+
+def test_a_case_s_scene_gives_both_bodies_the_same_mass_and_the_log_s_name():
+    """The engine's masses are not logged: the scene shows the geometry with equal masses."""
+    from explorer.audit.cases import scene_dict
+
+    case, log_name, toi_tol, title, words = HAND_MADE["TOI error before t = 1, no labels"]
+    case.values.update({name: 0.5 for name in GEOMETRY})
+    scene = scene_dict(case, log_name, toi_tol)
+    assert [body["mass"] for body in scene["bodies"]] == [1.0, 1.0]
+    assert (scene["title"], scene["description"]) == (title, words)

@@ -37,3 +37,83 @@ def test_the_drawn_plot_has_no_tex_labels(planted_files, tmp_path):
     assert not [text for text in labels if "$" in text]
     assert {"0", "1", "10", "10²"} <= set(labels)  # the counts' axis
     assert "10⁻⁶" in labels  # the tolerance's decade on the relative-error axis
+
+
+# -- what the picture says, and where its parts are, for a hand-made summary ---------------------------
+
+
+def _answers(false_hits, false_misses, toi_errors, histogram=None, compared=0, exact=0) -> dict:
+    return {"false_hits": false_hits, "false_misses": false_misses, "toi_errors": toi_errors,
+            "toi_error_histogram": histogram, "toi_compared": compared, "toi_exact": exact}  # fmt: skip
+
+
+def _summary(answers: dict, **extra) -> dict:
+    edges = [10.0**k for k in range(-16, 1)]  # 16 bins, 1e-16 .. 1
+    summary = {"pairs": 6000, "hits": 1, "skipped_rows": 1, "toi_tol": 1e-6, "histogram_edges": edges,
+               "answers": answers, "worst": []}  # fmt: skip
+    return summary | extra
+
+
+def _bars_of(ax) -> list[tuple[float, float, float, str]]:
+    """(left x, width, height, colour) of each bar, in drawing order."""
+    from matplotlib.colors import to_hex
+
+    return [(bar.get_x(), bar.get_width(), bar.get_height(), to_hex(bar.get_facecolor())) for bar in ax.patches]
+
+
+def test_the_wrong_answers_are_bars_side_by_side_per_kind_with_their_counts(tmp_path):
+    """Three sources: each kind's three bars touch, are 0.8 wide together and centred on the kind's tick, in the
+    sources' colours; a count not measured (the engine logged no times) is drawn as 0."""
+    from explorer.audit.plot import COLOURS
+
+    answers = {"engine": _answers(1234, 5, None), "float64": _answers(0, 76, 3), "float32": _answers(520, 266, 461)}
+    fig = write_plot(_summary(answers), tmp_path / "plot.png")
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["false hits", "false misses", "TOI errors"]
+    assert list(ax.get_xticks()) == [0, 1, 2]
+    assert ax.get_ylabel() == "pairs" and ax.get_title() == "Wrong answers by kind"
+    bars = _bars_of(ax)
+    assert len(bars) == 9
+    counts = {"engine": [1234, 5, 0], "float64": [0, 76, 3], "float32": [520, 266, 461]}
+    for k, name in enumerate(counts):  # drawn source by source
+        for kind in range(3):
+            left, width, height, colour = bars[3 * k + kind]
+            assert width == pytest.approx(0.8 / 3)
+            assert left == pytest.approx(kind - 0.4 + k * 0.8 / 3), (name, kind)
+            assert height == counts[name][kind] and colour == COLOURS[name]
+    labels = [t.get_text() for t in ax.texts]
+    assert labels == ["1,234", "5", "0", "0", "76", "3", "520", "266", "461"]
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == ["engine", "textbook float64", "textbook float32"]
+
+
+def test_kinds_no_source_measured_are_left_out_and_one_source_fills_the_slot(tmp_path):
+    fig = write_plot(_summary({"engine": _answers(25, 24, None)}), tmp_path / "plot.png")
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["false hits", "false misses"]
+    assert [(round(left, 9), round(width, 9), height) for left, width, height, _ in _bars_of(ax)] == [
+        (-0.4, 0.8, 25), (0.6, 0.8, 24)]  # fmt: skip
+    assert [t.get_text() for t in ax.texts] == ["25", "24"]
+
+
+def test_the_title_counts_and_the_worst_cases_line_are_written(tmp_path):
+    worst = [{"kind": "false hit", "row": 3128, "step": 7, "a_id": 1, "b_id": 2},
+             {"kind": "toi error", "row": 12, "step": None, "a_id": None, "b_id": None}]  # fmt: skip
+    summary = _summary({"engine": _answers(1, 0, None)}, worst=worst)
+    fig = write_plot(summary, tmp_path / "plot.png")
+    assert fig._suptitle.get_text() == "6,000 pairs audited exactly (1 hit, 1 row skipped)"
+    texts = [t.get_text() for t in fig.texts]
+    assert "Worst: false hit at row 3,128 (step 7, bodies 1 and 2); toi error at row 12" in texts
+    summary |= {"pairs": 1, "hits": 2, "skipped_rows": 3, "worst": []}
+    fig = write_plot(summary, tmp_path / "again.png")  # (the plot is never written over an existing file)
+    assert fig._suptitle.get_text() == "1 pair audited exactly (2 hits, 3 rows skipped)"
+    assert not [t for t in fig.texts if t.get_text().startswith("Worst")]
+
+
+def test_the_png_has_the_size_asked_in_pixels(tmp_path):
+    import struct
+
+    path = tmp_path / "plot.png"
+    write_plot(_summary({"engine": _answers(1, 0, None)}), path, size=(5.0, 2.0), dpi=50)
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", head[16:24]) == (250, 100)
