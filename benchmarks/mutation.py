@@ -350,6 +350,8 @@ def run_package(name: str, package: Package, scratch: Path, jobs: int, rerun: tu
             (scratch / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     elif tuple(only) != ("*",):
         names = list(only)  # mutmut matches the globs itself (a function changed since a whole run)
+        if test:  # tests may have been added since the copy's last run: collect again which reach what
+            (scratch / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     with open(scratch / "mutmut.log", "a", encoding="utf-8") as log:
         print(f"  {name}: mutmut run in {scratch} (log: {scratch / 'mutmut.log'})", flush=True)
         if test and (drawn is None or names):  # a sample all judged already needs no run (no names: all)

@@ -816,3 +816,20 @@ def test_simultaneous_impacts_at_the_horizon_are_all_processed(monkeypatch, jit)
             assert [e.time for e in m.events] == [1.0] * (3 if container is None else 2), horizon
             assert m.velocities(1.0)[:, 0].tolist() == after, horizon
             assert m.stop_kind is None and m.end == horizon
+
+
+def test_a_jam_takes_in_a_pair_due_at_its_instant_that_never_had_its_turn():
+    """The jam of the light ball between two heavy ones, with a fourth ball (mass 1) touching the heavy one at
+    x = -2 from the far side and closing on it at 0.5.  Its pair comes last in pair order, so the light
+    ball's pairs, due again after each impulse, always go first and it never takes an impulse before the jam;
+    being due at that instant, it joins the cluster.  By hand: all four take the centre of mass's velocity,
+    (2 * 1 + 1 * 0.5) / (2 + 2 HEAVY + 1)."""
+    bodies = [*_light_between_heavies(), Body((-4.0, 0.0, 0.0), (0.5, 0.0, 0.0), 1.0, 1.0)]
+    m = simulate(bodies, 1.0, 1.0)
+    assert m.stopped is None
+    jam = m.events[-1]
+    assert (jam.kind, jam.time, jam.bodies) == ("jam", 0.0, (0, 1, 2, 3))
+    common = 2.5 / (3.0 + 2.0 * HEAVY)
+    np.testing.assert_allclose(m.velocities(1.0), [[common, 0, 0]] * 4, rtol=1e-12, atol=1e-300)
+    assert all(ev.pair[0] == 0 for ev in m.events)  # the fourth ball's pair never had its own impulse
+    assert check_motion(m) == []
