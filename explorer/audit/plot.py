@@ -79,6 +79,8 @@ SIZE, DPI = (11.0, 4.6), 110
 WORST_TEXT = {"x": 0.01, "y": 0.015, "fontsize": 8, "ha": "left", "va": "bottom"}
 #: The counts written above the bars.
 COUNT_TEXT = {"fontsize": 8}
+#: Words in place of the histogram, in the middle of its panel (in the panel's own coordinates).
+MIDDLE_TEXT = {"x": 0.5, "y": 0.5, "ha": "center", "va": "center", "fontsize": 11, "wrap": True}
 
 
 def write_plot(summary: dict, path: Path, size: tuple[float, float] = SIZE, dpi: int = DPI):
@@ -120,15 +122,16 @@ def _bars(ax, answers: dict) -> None:
         counts = [answers[name][key] or 0 for key, _ in kinds]
         bars = ax.bar(x + (k - (len(names) - 1) / 2) * width, counts, width, label=_label(name),
                       color=COLOURS.get(name))  # fmt: skip
-        ax.bar_label(bars, labels=[f"{c:,}" for c in counts], **COUNT_TEXT)
+        for label in ax.bar_label(bars, labels=[f"{c:,}" for c in counts]):
+            label.set(**COUNT_TEXT)
     ax.set_xticks(x, [label for _, label in kinds])
     ax.set_ylabel("pairs")
     ax.set_title("Wrong answers by kind")
-    top = max([answers[n][key] or 0 for n in names for key, _ in kinds] + [0])
-    ax.set_yscale("symlog", linthresh=1)
+    top = max([answers[n][key] or 0 for n in names for key, _ in kinds] + [0])  # pragma: no mutate
+    ax.set_yscale("symlog", linthresh=1)  # pragma: no mutate
     _power_ticks(ax.yaxis)
-    ax.set_ylim(0, max(10.0, top * 30.0))  # room above the bars for their counts and the legend
-    ax.legend(fontsize=8, loc="upper right")
+    ax.set_ylim(0, max(10.0, top * 30.0))  # pragma: no mutate  (room above the bars for their counts and the legend)
+    ax.legend(fontsize=8, loc="upper right")  # pragma: no mutate
 
 
 def _histogram(ax, summary: dict) -> None:
@@ -140,7 +143,7 @@ def _histogram(ax, summary: dict) -> None:
         ax.set_axis_off()
         ax.set_title("Times of impact")
         words = NO_TIMES if not hists else NO_TIMES_COMPARED
-        ax.text(0.5, 0.5, words, ha="center", va="center", fontsize=11, wrap=True, transform=ax.transAxes)
+        ax.text(s=words, transform=ax.transAxes, **MIDDLE_TEXT)
         return
     edges = np.array(summary["histogram_edges"])
     centers = np.sqrt(edges[:-1] * edges[1:])

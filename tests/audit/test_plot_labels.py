@@ -6,6 +6,7 @@ the plain ones read the same.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from explorer.audit.plot import power_label, write_plot
@@ -117,3 +118,47 @@ def test_the_png_has_the_size_asked_in_pixels(tmp_path):
     write_plot(_summary({"engine": _answers(1, 0, None)}), path, size=(5.0, 2.0), dpi=50)
     head = path.read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", head[16:24]) == (250, 100)
+
+
+def _words_in_the_middle(ax) -> list[str]:
+    """The texts of ``ax`` drawn within the panel (what stands in for its plot)."""
+    fig = ax.figure
+    fig.canvas.draw()
+    box = ax.get_window_extent()
+    inside = []
+    for text in ax.texts:
+        extent = text.get_window_extent()
+        if box.x0 <= extent.x0 and extent.x1 <= box.x1 and box.y0 <= extent.y0 and extent.y1 <= box.y1:
+            inside.append(text.get_text())
+    return inside
+
+
+def test_without_times_the_histogram_panel_says_why_in_its_middle(tmp_path):
+    from explorer.audit.plot import NO_TIMES, NO_TIMES_COMPARED
+
+    fig = write_plot(_summary({"engine": _answers(3, 4, None)}), tmp_path / "none.png")
+    right = fig.axes[1]
+    assert right.get_title() == "Times of impact" and not right.axison
+    assert _words_in_the_middle(right) == [NO_TIMES]
+    assert "no engine_toi column" in NO_TIMES
+    # times logged, but no pair where both the exact answer and the engine say hit with a time
+    fig = write_plot(_summary({"engine": _answers(3, 4, 0, [0] * 16, 0)}), tmp_path / "none-compared.png")
+    assert _words_in_the_middle(fig.axes[1]) == [NO_TIMES_COMPARED]
+    assert "No times of impact compared" in NO_TIMES_COMPARED
+
+
+def test_the_histogram_steps_over_the_used_bins_and_the_tolerance_with_room_around(tmp_path):
+    """Bins of one decade, 1e-16 .. 1 (16 bins, centres 10^(k + 0.5)); errors in bins 3 and 10, tolerance 1e-6
+    (the edge of bins 9 and 10): shown from 2 bins below the lowest used one (bin 1) to 2 bins above the
+    highest of the used ones and the tolerance's bin 9 (bin 12), by hand."""
+    hist = [0] * 16
+    hist[3], hist[10] = 7, 2
+    answers = {"engine": _answers(0, 0, 2, hist, 9, 0)}
+    fig = write_plot(_summary(answers), tmp_path / "hist.png")
+    ax = fig.axes[1]
+    step, tolerance = ax.lines
+    np.testing.assert_allclose(step.get_xdata(), [10.0 ** (k + 0.5) for k in range(-15, -3)], rtol=1e-12)
+    assert list(step.get_ydata()) == hist[1:13]
+    assert list(tolerance.get_xdata()) == [1e-6, 1e-6]
+    assert ax.get_title() == "TOI errors (9 pairs compared, 0 exactly right)"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["engine", "tolerance 1e-06"]
