@@ -278,7 +278,8 @@ def csv_error(path: Path, header: tuple[str, ...], err: Exception, invalid: list
 
 
 def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
-    """1-based line of the first line equal to ``text`` (or, with ``field``, whose field ``field`` is ``text``).
+    """1-based line of the first line equal to ``text`` (or, with ``field``, whose field ``field`` is ``text``)
+    after the header (the first line that is not empty: pyarrow passes over empty lines).
 
     A fast byte search of the file (memory-mapped); None when not found or the
     file cannot be mapped (e.g. compressed).  Used only to word an error.
@@ -290,7 +291,12 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
         return None
     try:
         with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            at, newlines, counted = 0, 0, 0
+            header = re.search(rb"[^\r\n]", data)
+            if header is None:
+                return None
+            at, newlines, counted = data.find(b"\n", header.start()) + 1, 0, 0
+            if at == 0:  # the header is the last line
+                return None
             while True:
                 hit = data.find(needle, at)
                 if hit < 0:
@@ -302,11 +308,11 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
                 newlines += data[counted:start].count(b"\n")
                 counted = start
                 if field is None:
-                    if line_text == text and newlines > 0:
+                    if line_text == text:
                         return newlines + 1
                 else:
                     cells = next(csv.reader([line_text]), [])
-                    if newlines > 0 and field < len(cells) and cells[field] == text:
+                    if field < len(cells) and cells[field] == text:
                         return newlines + 1
                 at = end + 1
     except (OSError, ValueError):

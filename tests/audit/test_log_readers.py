@@ -211,6 +211,9 @@ def test_a_partitions_unsigned_integers_beyond_2_53_are_refused():
         (["a,b", "x,2X"], "2X", 1, 2),  # a value ending in a letter
         (["a,b", "x,five "], "five ", 1, 2),  # a value ending in a space
         (["", "a,b", "x,five"], "five", 1, 3),  # an empty first line counts
+        (["", "\r", "five,b", "five,x"], "five", 0, 4),  # the header after empty lines is never the answer
+        (["five,b"], "five", 0, None),  # a header alone
+        (["", ""], "five", 0, None),  # no header
     ],
 )  # fmt: skip
 def test_the_line_of_a_bad_value_is_found_in_the_field_it_came_from(tmp_path, lines, text, field, expected):
@@ -508,7 +511,8 @@ def _csv_with_long_lines(path, rows: int, long_rows: dict[int, int]) -> None:
 @pytest.mark.parametrize("name", ["log.csv", "log.csv.gz"])
 @pytest.mark.parametrize(
     "long_rows",
-    [{3000: 300_000}, {0: 200_000}, {10: 100_000, 4990: 900_000}],  # midway, the first row, two of them
+    # midway, the first row (one longer than pyarrow's default block too), two of them
+    [{3000: 300_000}, {0: 200_000}, {0: 2_500_000}, {10: 100_000, 4990: 900_000}],
 )  # fmt: skip
 def test_csv_lines_longer_than_the_reader_s_block_are_read(tmp_path, name, long_rows):
     from explorer.audit.reading import chunks, inspect
@@ -534,6 +538,7 @@ def test_the_longest_line_is_measured_across_the_pieces_read(tmp_path, name):
         (b"ab\ncde", 3),  # the last line without its line break
         (b"x" * (40 << 20) + b"\nab\n", (40 << 20) + 1),  # a line over several pieces of 16 MB
         (b"ab\n" + b"y" * (20 << 20) + b"\n" + b"z" * 100, (20 << 20) + 1),
+        (b"y" * (17 << 20) + b"\n" + b"ab\n" * (6 << 20), (17 << 20) + 1),  # the longest in an earlier piece
         (b"", 0),
     ]
     for data, expected in cases:
@@ -640,3 +645,35 @@ def test_the_block_grows_only_for_a_line_too_long_and_stops_at_the_cap(tmp_path)
     assert _block_for_long_lines(straddling, path, MAX_CSV_BLOCK // 2 + 1) == MAX_CSV_BLOCK
     assert _block_for_long_lines(straddling, path, MAX_CSV_BLOCK) is None  # refused: pyarrow's words
     assert _block_for_long_lines(pa.ArrowInvalid("CSV parse error: Expected 2 columns"), path, 1 << 16) is None
+
+
+def test_a_reread_passes_over_exactly_the_rows_handed_out(tmp_path):
+    """Chunks of one row: the first block holds the header and row 0 only (a 40 kB note), row 1 (100 kB) is
+    longer than the block, so the reader starts again having handed out one row, which it must not repeat."""
+    from explorer.audit.reading import chunks, inspect
+
+    path = tmp_path / "log.csv"
+    _csv_with_long_lines(path, 10, {0: 40_000, 1: 100_000})
+    got = list(chunks(inspect(path), 1))
+    assert len(got[0]["a_cx"]) == 1 and all(len(chunk["a_cx"]) for chunk in got)
+    np.testing.assert_array_equal(np.concatenate([chunk["a_cx"] for chunk in got]), np.arange(10.0))
+
+
+def test_damaged_parquet_data_is_refused_with_pyarrow_s_words(tmp_path):
+    """The first column chunk's page header overwritten (the footer intact): pyarrow cannot decode the page."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from explorer.audit.reading import chunks, inspect
+
+    path = tmp_path / "log.parquet"
+    rng = np.random.default_rng(1)
+    pq.write_table(pa.table({name: rng.uniform(1, 2, 5000) for name in GEOMETRY}), path, compression="snappy")
+    raw = bytearray(path.read_bytes())
+    raw[4:64] = b"\xff" * 60
+    path.write_bytes(bytes(raw))
+    with pytest.raises(LogError) as caught:
+        list(chunks(inspect(path), 1000))
+    words = str(caught.value)
+    prefix = "Parquet data unreadable (truncated or corrupt?) ("
+    assert words.startswith(prefix) and len(words) > len(prefix) + 5 and "None" not in words, words
