@@ -203,3 +203,20 @@ def test_a_case_s_scene_gives_both_bodies_the_same_mass_and_the_log_s_name():
     scene = scene_dict(case, log_name, toi_tol)
     assert [body["mass"] for body in scene["bodies"]] == [1.0, 1.0]
     assert (scene["title"], scene["description"]) == (title, words)
+
+
+def test_the_cases_are_written_as_scenes_numbered_from_1_worst_first(tmp_path):
+    from explorer.audit.cases import write_cases
+
+    keys = ["false hit, touching after the horizon, textbook answers beside", "TOI error after t = 1"]
+    cases = []
+    for key in keys:
+        case = HAND_MADE[key][0]
+        case.values.update({name: 0.5 for name in GEOMETRY} | {"b_cx": 5.0})
+        cases.append(case)
+    names = write_cases(cases, tmp_path / "cases", "log.csv", 1e-6)
+    assert names == ["01-row-12-false-hit.json", "02-row-5-toi-error.json"]
+    for name, key in zip(names, keys):
+        scene = scene_io.load(tmp_path / "cases" / name)
+        assert scene.title == HAND_MADE[key][3].replace(HAND_MADE[key][1], "log.csv")
+        assert " of log.csv" in scene.description
