@@ -305,3 +305,24 @@ def test_a_bad_value_in_a_later_csv_piece_is_named_by_its_line_in_the_file(plant
     with pytest.raises(LogError) as caught:
         dask.compute(*pieces, scheduler="synchronous")
     assert str(caught.value) == f"column {info.header[3]!r}, line {row + 1}: expected a number, got '3.0.1'"
+
+
+def test_a_parquet_log_s_other_columns_are_not_read_into_the_pieces(planted, tmp_path):
+    """A text column besides the known ones (an engine's note): Dask reads only the known columns, so the
+    pieces fold to the single-process tally."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    columns = planted["columns"]
+    n = len(columns["a_cx"])
+    table = pa.table({**{name: pa.array(values) for name, values in columns.items()}, "note": ["a note"] * n})
+    path = tmp_path / "log.parquet"
+    pq.write_table(table, path, row_group_size=CHUNK)
+    info = inspect(path)
+    settings = Settings(toi_tol=1e-6, worst=7)
+    single, _ = run_single(info, settings, CHUNK, Progress(info.rows, enabled=False))
+    pieces = dask.compute(*partitions(info, settings, CHUNK), scheduler="synchronous")
+    fold = OrderedFold(settings.worst)
+    for index, piece in enumerate(pieces):
+        fold.add(index, piece)
+    assert _plain(fold.total) == _plain(single) and single.rows == n
