@@ -384,8 +384,16 @@ def read_equivalent(path: Path = EQUIVALENT) -> dict[str, tuple[str, str]]:
 
 
 def added_lines(diff: str) -> list[str]:
-    """The lines a mutant's diff adds, stripped."""
-    return [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    """The lines a mutant's diff adds, stripped; for a mutant that only removes lines (an argument on a line
+    of its own), those lines as ``(removed) LINE``."""
+    added = [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    if added:
+        return added
+    return [
+        f"(removed) {line[1:].strip()}"
+        for line in diff.splitlines()
+        if line.startswith("-") and not line.startswith("---")
+    ]
 
 
 def classify(outcome: Outcome, listed: dict[str, tuple[str, str]]) -> tuple[list[str], list[str], list[str]]:
