@@ -677,3 +677,11 @@ def test_damaged_parquet_data_is_refused_with_pyarrow_s_words(tmp_path):
     words = str(caught.value)
     prefix = "Parquet data unreadable (truncated or corrupt?) ("
     assert words.startswith(prefix) and len(words) > len(prefix) + 5 and "None" not in words, words
+
+
+def test_no_line_is_named_in_a_file_that_is_a_header_alone(tmp_path):
+    from explorer.audit.reading import _locate_line
+
+    path = tmp_path / "log.csv"
+    path.write_bytes(b"\n\nfive,b")  # the header, last, without its line break
+    assert _locate_line(path, "five", 0) is None

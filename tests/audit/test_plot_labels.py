@@ -148,6 +148,10 @@ def test_without_times_the_histogram_panel_says_why_in_its_middle(tmp_path):
 
 
 def test_the_histogram_steps_over_the_used_bins_and_the_tolerance_with_room_around(tmp_path):
+    from matplotlib.colors import to_hex
+
+    from explorer.audit.plot import COLOURS
+
     """Bins of one decade, 1e-16 .. 1 (16 bins, centres 10^(k + 0.5)); errors in bins 3 and 10, tolerance 1e-6
     (the edge of bins 9 and 10): shown from 2 bins below the lowest used one (bin 1) to 2 bins above the
     highest of the used ones and the tolerance's bin 9 (bin 12), by hand."""
@@ -162,3 +166,26 @@ def test_the_histogram_steps_over_the_used_bins_and_the_tolerance_with_room_arou
     assert list(tolerance.get_xdata()) == [1e-6, 1e-6]
     assert ax.get_title() == "TOI errors (9 pairs compared, 0 exactly right)"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["engine", "tolerance 1e-06"]
+    assert step.get_drawstyle() == "steps-mid" and to_hex(step.get_color()) == COLOURS["engine"]
+    assert "relative TOI error" in ax.get_xlabel() and "max(1, |t|)" in ax.get_xlabel()
+    assert ax.get_ylabel() == "pairs"
+
+
+@pytest.mark.parametrize(
+    "used, first, last",
+    [
+        ([12], 7, 15),  # errors above the tolerance only: from 2 bins below the tolerance's bin 9
+        ([], 7, 12),  # every time exactly right (no bin used): around the tolerance's bin
+        ([1], 0, 12),  # from bin 0 at the lowest (2 below bin 1 would be before the first)
+        ([15], 7, 16),  # to the last bin at the highest (2 above bin 15 would be past the last)
+    ],
+)  # fmt: skip
+def test_the_histogram_s_range_takes_in_the_tolerance_and_stays_within_the_bins(tmp_path, used, first, last):
+    hist = [0] * 16
+    for k in used:
+        hist[k] = 4
+    answers = {"engine": _answers(0, 0, 0, hist, 5, 5 if not used else 1)}
+    fig = write_plot(_summary(answers), tmp_path / "hist.png")
+    step = fig.axes[1].lines[0]
+    np.testing.assert_allclose(step.get_xdata(), [10.0 ** (k - 16 + 0.5) for k in range(first, last)], rtol=1e-12)
+    assert list(step.get_ydata()) == hist[first:last]
