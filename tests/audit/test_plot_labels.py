@@ -167,7 +167,9 @@ def test_the_histogram_steps_over_the_used_bins_and_the_tolerance_with_room_arou
     assert ax.get_title() == "TOI errors (9 pairs compared, 0 exactly right)"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["engine", "tolerance 1e-06"]
     assert step.get_drawstyle() == "steps-mid" and to_hex(step.get_color()) == COLOURS["engine"]
-    assert "relative TOI error" in ax.get_xlabel() and "max(1, |t|)" in ax.get_xlabel()
+    label = ax.get_xlabel()
+    assert label.startswith("relative TOI error") and label.endswith("(where both say hit)") and "max(1, |t|)" in label
+    assert tolerance.get_linestyle() == "--" and to_hex(tolerance.get_color()) == "#000000"  # dashed, black
     assert ax.get_ylabel() == "pairs"
 
 
