@@ -141,7 +141,7 @@ def _finite(value):
 def write(summary: dict, path: Path) -> None:
     """Write the summary as indented JSON (a new file, never through a link)."""
     with create(path) as handle:
-        handle.write((json.dumps(summary, indent=2, allow_nan=False) + "\n").encode("utf-8"))
+        handle.write((json.dumps(summary, indent=2, allow_nan=False) + "\n").encode("utf-8"))  # pragma: no mutate
 
 
 def step_lag_warning(engine: dict | None) -> str | None:

@@ -9,6 +9,7 @@ a quarter of the tolerance, which must pass.
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -220,3 +221,72 @@ def test_the_cases_are_written_as_scenes_numbered_from_1_worst_first(tmp_path):
         scene = scene_io.load(tmp_path / "cases" / name)
         assert scene.title == HAND_MADE[key][3].replace(HAND_MADE[key][1], "log.csv")
         assert " of log.csv" in scene.description
+
+
+# -- summary.json: its keys, and what a log without times leaves out ---------------------------------
+
+#: summary.json's keys: the contract with whatever reads the file (the README says what they hold).
+SUMMARY_KEYS = {
+    "log", "format", "columns", "rows", "pairs", "hits", "engine_false_hits", "engine_false_misses",
+    "engine_toi_errors", "engine_toi_missing", "skipped_rows", "skipped_by_column", "skipped_examples", "time_unit",
+    "warnings", "toi_tol", "status_counts", "exact_path", "answers", "textbook", "histogram_edges", "worst", "plot",
+    "run",
+}  # fmt: skip
+ANSWER_KEYS = {"false_hits", "false_misses", "toi_errors", "toi_missing", "toi_compared", "toi_exact",
+               "toi_error_max", "toi_error_histogram"}  # fmt: skip
+WORST_KEYS = {"file", "row", "step", "a_id", "b_id", "source", "kind", "severity", "said", "status", "hit", "toi"}
+
+
+def test_the_summary_has_its_keys_and_counts_the_times_compared(planted, planted_files, tmp_path):
+    """The compared times are the pairs where the exact answer and the engine both say hit and the engine gave
+    a time, counted here from the planted log; each is either exactly right or in the histogram."""
+    summary = audit(planted_files["log.npz"], tmp_path / "out", chunk_rows=CHUNK)
+    assert set(summary) == SUMMARY_KEYS and read_summary(tmp_path / "out") == json.loads(json.dumps(summary))
+    engine = summary["answers"]["engine"]
+    assert set(engine) == ANSWER_KEYS | {"false_misses_in_contact_at_end"}
+    assert summary["worst"] and all(set(case) == WORST_KEYS for case in summary["worst"])
+    assert summary["format"] == "npz" and summary["plot"] == "audit.png"
+    assert summary["columns"] == [name for name in planted["columns"]] and summary["exact_path"] > 0
+    columns = planted["columns"]
+    said = (columns["engine_hit"] == 1.0) & ~np.isnan(columns["engine_toi"])
+    compared = int((np.asarray(planted["hit"]) & said).sum())
+    assert engine["toi_compared"] == compared == engine["toi_exact"] + sum(engine["toi_error_histogram"])
+    assert isinstance(engine["toi_error_max"], float) and engine["toi_error_max"] > 0
+
+
+def test_a_log_without_times_leaves_every_time_count_empty(planted, tmp_path):
+    columns = {name: values for name, values in planted["columns"].items() if name != "engine_toi"}
+    path = tmp_path / "log.npz"
+    np.savez(path, **columns)
+    summary = audit(path, tmp_path / "out", chunk_rows=CHUNK)
+    engine = summary["answers"]["engine"]
+    assert {key: engine[key] for key in ANSWER_KEYS if key.startswith("toi")} == dict.fromkeys(
+        [key for key in ANSWER_KEYS if key.startswith("toi")]
+    )
+    assert engine["false_hits"] == 25 and engine["false_misses"] == 25
+    assert summary["engine_toi_errors"] is None and summary["engine_toi_missing"] is None
+
+
+def test_times_logged_but_none_given_or_every_row_skipped_leave_the_right_counts_empty(planted, tmp_path):
+    """An engine_toi column with no time in it: times were checked (counts of 0) but there is no largest error.
+    Every row skipped, and no engine_toi column: nothing was decided, the time counts stay empty."""
+    columns = dict(planted["columns"]) | {"engine_toi": np.full(len(planted["columns"]["a_cx"]), np.nan)}
+    np.savez(tmp_path / "no-times.npz", **columns)
+    engine = audit(tmp_path / "no-times.npz", tmp_path / "out1", chunk_rows=CHUNK)["answers"]["engine"]
+    assert engine["toi_compared"] == 0 and engine["toi_exact"] == 0 and engine["toi_error_max"] is None
+    columns = {name: values for name, values in planted["columns"].items() if name != "engine_toi"}
+    columns["a_r"] = np.full(len(columns["a_cx"]), -1.0)  # every row's radius out of range: skipped
+    np.savez(tmp_path / "skipped.npz", **columns)
+    summary = audit(tmp_path / "skipped.npz", tmp_path / "out2", chunk_rows=CHUNK)
+    assert summary["pairs"] == 0 and summary["skipped_rows"] == len(columns["a_cx"])
+    engine = summary["answers"]["engine"]
+    assert [engine[key] for key in sorted(ANSWER_KEYS)] == [0, 0, None, None, None, None, None, None]
+
+
+def test_a_log_of_no_rows_has_an_engine_column_s_counts_and_no_time_counts(planted, tmp_path):
+    columns = {name: values[:0] for name, values in planted["columns"].items() if name != "engine_toi"}
+    np.savez(tmp_path / "empty.npz", **columns)
+    summary = audit(tmp_path / "empty.npz", tmp_path / "out", chunk_rows=CHUNK)
+    assert summary["rows"] == 0 and summary["pairs"] == 0
+    engine = summary["answers"]["engine"]
+    assert [engine[key] for key in sorted(ANSWER_KEYS)] == [0, 0, None, None, None, None, None, None]
