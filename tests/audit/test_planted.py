@@ -290,3 +290,25 @@ def test_a_log_of_no_rows_has_an_engine_column_s_counts_and_no_time_counts(plant
     assert summary["rows"] == 0 and summary["pairs"] == 0
     engine = summary["answers"]["engine"]
     assert [engine[key] for key in sorted(ANSWER_KEYS)] == [0, 0, None, None, None, None, None, None]
+
+
+def test_a_log_s_name_in_the_cases_titles_is_printable_and_at_most_120_characters():
+    from explorer.audit.run import _printable
+
+    assert _printable("log\tof\nday 3.csv") == "log?of?day 3.csv"
+    long = "é" * 130
+    assert _printable(long) == "é" * 120
+
+
+def test_a_relative_toi_error_of_2_to_the_minus_20_is_counted_in_the_bin_that_holds_it(tmp_path):
+    """One pair: B 3 away closing at speed 1, radii 1: the exact time of impact is 1; the engine says 1 + 2**-20,
+    a relative error of exactly 2**-20.  The bin counting it must be the one whose edges hold 2**-20."""
+    row = dict(a_cx=0.0, a_cy=0.0, a_cz=0.0, a_vx=0.0, a_vy=0.0, a_vz=0.0, a_r=1.0, b_cx=3.0, b_cy=0.0, b_cz=0.0,
+               b_vx=-1.0, b_vy=0.0, b_vz=0.0, b_r=1.0, horizon=2.0, engine_hit=1.0, engine_toi=1.0 + 2.0**-20)  # fmt: skip
+    np.savez(tmp_path / "one.npz", **{name: np.array([value]) for name, value in row.items()})
+    summary = audit(tmp_path / "one.npz", tmp_path / "out", chunk_rows=CHUNK)
+    edges = summary["histogram_edges"]
+    histogram = summary["answers"]["engine"]["toi_error_histogram"]
+    assert sum(histogram) == 1 and len(edges) == len(histogram) + 1
+    k = histogram.index(1)
+    assert edges[k] <= 2.0**-20 < edges[k + 1] and all(b == 2 * a for a, b in zip(edges, edges[1:]))

@@ -6,6 +6,8 @@ per horizon: above 1e6 the audit warns once (and still audits), naming where the
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -52,3 +54,22 @@ def test_one_pair_within_the_unit_silences_it(tmp_path, capsys):
     log = _log(tmp_path / "log.npz", [_shot(5.0, speed=2e6), _shot(5.0, speed=1e6)])
     assert main(["audit", str(log), "-o", str(tmp_path / "out")]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    "origin, option, low, high, least, horizon, span, motion",
+    [
+        ("column", None, 0.5, 0.5, 2.0, 0.5, [0.5, 0.5], 2.0),  # one horizon in every row
+        ("column", None, 0.25, 4.0, 2.0, None, [0.25, 4.0], 2.0),  # horizons that differ
+        ("column", None, math.inf, -math.inf, 2.0, None, None, 2.0),  # no pair decided
+        ("--horizon", 0.125, math.inf, -math.inf, 3.0, 0.125, [0.125, 0.125], 3.0),
+        ("default", None, math.inf, -math.inf, math.inf, 1.0, [1.0, 1.0], None),  # nothing moves
+    ],
+)  # fmt: skip
+def test_the_time_unit_says_where_the_horizon_came_from_and_its_range(origin, option, low, high, least, horizon,
+                                                                       span, motion):  # fmt: skip
+    from explorer.audit.units import describe
+
+    unit = describe(origin, option, low, high, least)
+    assert unit == {"source": origin, "horizon": horizon, "horizon_range": span, "least_motion": motion,
+                    "unit_warning": None}  # fmt: skip
