@@ -326,3 +326,22 @@ def test_a_parquet_log_s_other_columns_are_not_read_into_the_pieces(planted, tmp
     for index, piece in enumerate(pieces):
         fold.add(index, piece)
     assert _plain(fold.total) == _plain(single) and single.rows == n
+
+
+@pytest.mark.parametrize("where", [{"dask": "tcp://sched:8786"}, {"workers": 2}])
+def test_the_audit_given_a_scheduler_or_workers_runs_on_dask_with_the_same_summary(
+    planted_files, monkeypatch, tmp_path, where
+):
+    """The whole audit with --dask or --workers, through the stand-in client: the summary is the single
+    process's, and the run says Dask ran it, on the address or the local cluster asked for."""
+    from explorer.audit.run import audit
+
+    from .conftest import comparable
+
+    path = planted_files["log.parquet"]
+    single = audit(path, tmp_path / "single", chunk_rows=CHUNK, worst=5)
+    client = _dask_runner(monkeypatch, _shuffled)
+    summary = audit(path, tmp_path / "dask", chunk_rows=CHUNK, worst=5, **where)
+    assert comparable(summary) == comparable(single)
+    assert client.connected == [(where.get("dask"), where.get("workers"))]
+    assert summary["run"]["runner"] == "dask" and summary["run"]["chunks"] == len(client.futures) >= 3

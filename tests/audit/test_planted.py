@@ -312,3 +312,19 @@ def test_a_relative_toi_error_of_2_to_the_minus_20_is_counted_in_the_bin_that_ho
     assert sum(histogram) == 1 and len(edges) == len(histogram) + 1
     k = histogram.index(1)
     assert edges[k] <= 2.0**-20 < edges[k + 1] and all(b == 2 * a for a, b in zip(edges, edges[1:]))
+
+
+def test_false_misses_touching_exactly_at_the_end_count_as_in_contact_at_the_end(tmp_path):
+    """Two false misses, radii 1, horizon 1: B 3 away closing at 1 first touches A at t = 1 (t_enter = horizon);
+    B 1 away (overlapping) leaving at 1 last touches A at t = 1 (t_exit = horizon).  Both are in contact at
+    the end, by hand."""
+    rows = [dict(b_cx=3.0, b_vx=-1.0), dict(b_cx=1.0, b_vx=1.0)]
+    columns = {name: np.zeros(2) for name in GEOMETRY} | {"a_r": np.ones(2), "b_r": np.ones(2)}
+    columns |= {"horizon": np.ones(2), "engine_hit": np.zeros(2)}
+    for k, row in enumerate(rows):
+        for name, value in row.items():
+            columns[name][k] = value
+    np.savez(tmp_path / "end.npz", **columns)
+    summary = audit(tmp_path / "end.npz", tmp_path / "out", chunk_rows=CHUNK)
+    engine = summary["answers"]["engine"]
+    assert engine["false_misses"] == 2 and engine["false_misses_in_contact_at_end"] == 2
