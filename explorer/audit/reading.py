@@ -97,7 +97,7 @@ def _format(path: Path) -> str:
     fmt = SUFFIXES.get(path.suffix.lower())
     if fmt:
         return fmt
-    if path.name.lower().endswith((".csv.gz", ".csv.bz2")):
+    if path.name.lower().endswith(tuple(".csv" + suffix for suffix in CSV_COMPRESSION)):
         return "csv"
     with open(path, "rb") as handle:
         magic = handle.read(4)

@@ -243,6 +243,15 @@ def write_npz(path, columns: dict, compressed: bool = False) -> None:
     (np.savez_compressed if compressed else np.savez)(path, **columns)
 
 
+def write_packed(path, data: bytes) -> None:
+    """Write ``data`` to ``path``, gzip- or bzip2-compressed when its suffix says so (in any case)."""
+    import bz2
+    import gzip
+
+    pack = {".gz": gzip.compress, ".bz2": bz2.compress}.get(Path(path).suffix.lower(), bytes)
+    Path(path).write_bytes(pack(data))
+
+
 def spoil_crc(path, member: str) -> None:
     """Change the CRC-32 that the zip archive's directory records for ``member`` (its data stays whole).
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import zipfile
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,7 +13,7 @@ from explorer.audit.columns import GEOMETRY, LogError
 from explorer.audit.reading import printable, read_csv_block
 from explorer.audit.run import audit
 
-from .planted import spoil_crc
+from .planted import spoil_crc, write_packed
 
 
 def npy_bytes(values: np.ndarray, claimed: int) -> bytes:
@@ -316,16 +315,11 @@ def _even_csv(path, rows: int, extra: str = "") -> None:
 @pytest.mark.parametrize("name", ["log.csv", "log.csv.gz", "LOG.CSV.BZ2"])
 def test_a_csv_log_is_read_in_chunks_of_about_the_rows_asked(tmp_path, name):
     """Compressed too: the block is measured in the decompressed text."""
-    import bz2
-    import gzip
-
     from explorer.audit.reading import chunks, inspect
 
     path = tmp_path / name
     _even_csv(path, 10_000)  # 56 bytes a row: 2,000 rows are 112 kB, above the 64 kB floor
-    pack = {".gz": gzip.compress, ".bz2": bz2.compress}.get(path.suffix.lower())
-    if pack:
-        path.write_bytes(pack(path.read_bytes()))
+    write_packed(path, path.read_bytes())
     sizes = [len(chunk["a_cx"]) for chunk in chunks(inspect(path), 2000)]
     assert sum(sizes) == 10_000 and len(sizes) >= 5
     assert all(1900 <= size <= 2100 for size in sizes[:-1]), sizes
@@ -499,13 +493,11 @@ def test_parquet_row_groups_up_to_twice_the_chunk_are_read_whole(tmp_path, chunk
 
 def _csv_with_long_lines(path, rows: int, long_rows: dict[int, int]) -> None:
     """A log whose row i has A's x = i and a ``note`` column; row r of ``long_rows`` has a note of that many bytes."""
-    import gzip
-
     names = ",".join(GEOMETRY) + ",note"
     body = ",".join("1.5" for _ in GEOMETRY[1:])
     lines = [names] + [f"{i},{body},{'n' * long_rows.get(i, 3)}" for i in range(rows)]
     data = ("\n".join(lines) + "\n").encode()
-    path.write_bytes(gzip.compress(data) if path.suffix == ".gz" else data)
+    write_packed(path, data)
 
 
 @pytest.mark.parametrize("name", ["log.csv", "log.csv.gz"])
@@ -527,12 +519,8 @@ def test_csv_lines_longer_than_the_reader_s_block_are_read(tmp_path, name, long_
 
 @pytest.mark.parametrize("name", ["log.csv", "log.csv.gz", "log.csv.bz2"])
 def test_the_longest_line_is_measured_across_the_pieces_read(tmp_path, name):
-    import bz2
-    import gzip
-
     from explorer.audit.reading import longest_line
 
-    pack = {".gz": gzip.compress, ".bz2": bz2.compress}.get(Path(name).suffix, bytes)
     cases = [
         (b"ab\ncde\n", 4),
         (b"ab\ncde", 3),  # the last line without its line break
@@ -543,7 +531,7 @@ def test_the_longest_line_is_measured_across_the_pieces_read(tmp_path, name):
     ]
     for data, expected in cases:
         path = tmp_path / name
-        path.write_bytes(pack(data))
+        write_packed(path, data)
         assert longest_line(path) == expected, (len(data), name)
 
 

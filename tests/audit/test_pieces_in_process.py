@@ -274,14 +274,10 @@ def test_the_dask_runner_refuses_a_log_dask_cannot_read_in_one_line(planted_file
 @pytest.mark.parametrize("name", ["log.csv.gz", "LOG.CSV.GZ", "log.csv.bz2", "log.CSV.BZ2"])
 def test_a_compressed_csv_log_is_one_piece_with_the_single_process_tally(planted, tmp_path, name):
     """A compressed file cannot be cut in byte ranges: Dask reads it whole, decompressed, as one piece."""
-    import bz2
-    import gzip
-
-    from .planted import csv_text
+    from .planted import csv_text, write_packed
 
     path = tmp_path / name
-    pack = gzip.compress if name.lower().endswith(".gz") else bz2.compress
-    path.write_bytes(pack(csv_text(planted["columns"]).encode()))
+    write_packed(path, csv_text(planted["columns"]).encode())
     info = inspect(path)
     settings = Settings(toi_tol=1e-6, worst=7)
     single, _ = run_single(info, settings, CHUNK, Progress(info.rows, enabled=False))
