@@ -442,7 +442,10 @@ def test_pair_contact_geometry(case):
     check_contact(run("pair", a, b, h))
 
 
-@SETTINGS
+# near_walls() draws containers of any size, and the assumptions below keep those the check can use: on some
+# seeds most draws are filtered out (a CI run failed hypothesis's health check with 9 kept of 59).  The cases
+# kept are checked the same.
+@settings(SETTINGS, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(near_walls())
 def test_inside_contact_geometry(case):
     ball, cont, h = case
