@@ -9,16 +9,24 @@ from __future__ import annotations
 
 import argparse
 import errno
+import io
+import math
 import os
 import sys
 
+import numpy as np
 import pytest
 
 from explorer.audit import cli
+from explorer.audit import progress as progress_module
 from explorer.audit import run as run_module
-from explorer.audit.columns import LogError
+from explorer.audit.columns import GEOMETRY, LogError
 from explorer.audit.needs import BASE, install_command
+from explorer.audit.progress import Progress
+from explorer.audit.run import audit
+from explorer.audit.staging import OutputError
 from explorer.cli import main
+from solver.limits import MAX_HORIZON
 
 from .conftest import read_summary
 
@@ -168,3 +176,121 @@ def test_each_options_placeholder_is_the_word_its_help_uses():
             assert re.search(rf"\b{re.escape(str(action.metavar))}\b", action.help), action.option_strings
     assert placeholders == {"--output": "OUTDIR", "--toi-tol": "TOL", "--worst": "N", "--chunk-rows": "ROWS",
                             "--horizon": "H", "--dask": "ADDRESS", "--workers": "N"}  # fmt: skip
+
+
+# -- the audit called as a function: its own checks, and the progress line --------------------------------
+
+
+def test_horizon_twice_is_refused_in_words(log, tmp_path, capsys):
+    """The planted log has a horizon column: --horizon as well is one line, and no OUTDIR."""
+    code = main(["audit", str(log), "-o", str(tmp_path / "a"), "--horizon", "0.5"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert (
+        err == "sphere-explorer audit: --horizon: the log has a horizon column of its own; leave out one or the other\n"
+    )
+    assert not (tmp_path / "a").exists()
+
+
+def test_the_horizon_argument_is_checked_by_the_audit_itself(log, tmp_path):
+    """Called as a function, past the command's parser."""
+    for bad in (0.0, -1.0, MAX_HORIZON * 2, math.inf):
+        with pytest.raises(LogError) as err:
+            audit(log, tmp_path / "b", horizon=bad)
+        assert str(err.value) == f"--horizon: expected a time in (0, {MAX_HORIZON:g}], got {bad!r}"
+    assert not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize("horizon", [0.5, MAX_HORIZON])
+def test_horizon_option_up_to_the_limit(tmp_path, horizon):
+    """A (r 0.5) at the origin moving at 1e-6, B (r 0.5) 1 + 1e-6 away: contact at t = 1, a hit within
+    any horizon >= 1; the time unit is the option's."""
+    table = np.array([[0, 0, 0, 1e-6, 0, 0, 0.5, 1 + 1e-6, 0, 0, 0, 0, 0, 0.5]], dtype=np.float64)
+    path = tmp_path / "one.npz"
+    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)})
+    summary = audit(path, tmp_path / "out", horizon=horizon)
+    assert (summary["time_unit"]["source"], summary["time_unit"]["horizon"]) == ("--horizon", horizon)
+    assert summary["hits"] == (horizon >= 1)
+
+
+def test_a_folder_with_files_is_refused_in_words(log, tmp_path):
+    out = tmp_path / "full"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine")
+    with pytest.raises(OutputError) as err:
+        audit(log, out)
+    assert str(err.value).endswith(" exists and is not empty; give the audit a new folder")
+    assert str(err.value).startswith("-o: ") and str(out.name) in str(err.value)
+    assert [p.name for p in out.iterdir()] == ["keep.txt"]
+
+
+def test_the_audit_draws_no_progress_unless_asked(log, tmp_path, monkeypatch, terminal):
+    """Called as a function the audit is quiet; asked, it draws the bar, full at the end, and ends the line."""
+    quiet = terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    audit(log, tmp_path / "q")
+    assert quiet.getvalue() == ""
+    loud = terminal()
+    monkeypatch.setattr(sys, "stderr", loud)
+    rows = audit(log, tmp_path / "l", quiet=False)["rows"]
+    last = loud.getvalue().split("\r")[-1]
+    assert last.startswith("audit [" + "#" * 30 + f"] 100.0%  {rows:,} rows  ") and last.endswith(" M rows/s \n")
+
+
+class _Clock:
+    """``time.perf_counter`` replaced: returns the next of the given times."""
+
+    def __init__(self, *times: float) -> None:
+        self.times = list(times)
+
+    def __call__(self) -> float:
+        return self.times.pop(0)
+
+
+def _progress(monkeypatch, terminal, total, *times):
+    """A progress bar on a terminal whose clock reads ``times`` in turn (the first when it is made)."""
+    monkeypatch.setattr(progress_module.time, "perf_counter", _Clock(*times))
+    stream = terminal()
+    return Progress(total, stream=stream), stream
+
+
+def test_progress_line_counts_rows_and_rate(monkeypatch, terminal):
+    """Started at 3 s; 2,050,001 rows by 4 s: 2.050001 M rows/s, shown as 2.1."""
+    bar, stream = _progress(monkeypatch, terminal, 6_150_003, 3.0, 4.0)
+    bar.update(2_050_001)
+    assert stream.getvalue() == "\raudit [" + "#" * 10 + "-" * 20 + "]  33.3%  2,050,001 rows  2.1 M rows/s "
+
+
+def test_progress_rate_over_a_short_time(monkeypatch, terminal):
+    """1,000,000 rows in half a second: 2.0 M rows/s; rows add up over updates; a redraw waits 0.2 s."""
+    bar, stream = _progress(monkeypatch, terminal, None, 10.0, 10.5, 10.6, 10.75)
+    bar.update(1_000_000, 0.25)
+    bar.update(1_000_000, 0.5)  # 0.1 s after the last drawing: not drawn
+    bar.update(1_000_000, 0.75)
+    assert stream.getvalue().split("\r")[1:] == [
+        "audit [" + "#" * 7 + "-" * 23 + "]  25.0%  1,000,000 rows  2.0 M rows/s ",
+        "audit [" + "#" * 22 + "-" * 8 + "]  75.0%  3,000,000 rows  4.0 M rows/s ",
+    ]
+    bar.close()
+    assert stream.getvalue().endswith("\n")
+
+
+def test_progress_unknown_total_and_an_overfull_count(monkeypatch, terminal):
+    """No total and no fraction: an empty bar and a question mark.  More rows than the total: a full bar.
+    The first drawing may come as soon as 0.2 s (the interval) after the clock's zero."""
+    bar, stream = _progress(monkeypatch, terminal, None, 0.0, Progress.INTERVAL)
+    bar.update(5)
+    assert stream.getvalue() == "\raudit [" + "-" * 30 + "]   ?    5 rows  0.0 M rows/s "
+    bar, stream = _progress(monkeypatch, terminal, 2, 0.0, 1.0)
+    bar.update(3)
+    assert stream.getvalue() == "\raudit [" + "#" * 30 + "] 150.0%  3 rows  0.0 M rows/s "
+
+
+def test_progress_off_when_not_a_terminal_or_quiet(terminal):
+    plain = io.StringIO()
+    Progress(10, stream=plain).update(5)
+    quiet = terminal()
+    off = Progress(10, enabled=False, stream=quiet)
+    off.update(5)
+    off.close()
+    assert plain.getvalue() == quiet.getvalue() == "" and off.rows == 5

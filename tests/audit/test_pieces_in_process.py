@@ -21,10 +21,11 @@ import pytest
 from explorer.audit.columns import LogError
 from explorer.audit.deciding import Settings
 from explorer.audit.distributed import partitions
+from explorer.audit.judging import Verdicts
 from explorer.audit.progress import Progress
 from explorer.audit.reading import frame_columns, inspect
 from explorer.audit.run import run_single
-from explorer.audit.tally import OrderedFold
+from explorer.audit.tally import OrderedFold, Skipped, Tally
 
 from .conftest import CHUNK, FORMATS
 from .planted import spoil_crc, write_log
@@ -341,3 +342,40 @@ def test_the_audit_given_a_scheduler_or_workers_runs_on_dask_with_the_same_summa
     assert comparable(summary) == comparable(single)
     assert client.connected == [(where.get("dask"), where.get("workers"))]
     assert summary["run"]["runner"] == "dask" and summary["run"]["chunks"] == len(client.futures) >= 3
+
+
+# -- folding by hand ------------------------------------------------------------------------------------
+
+
+def _skipped(*rows: int) -> list[Skipped]:
+    return [Skipped(row=r, column="a_r", reason="not finite") for r in rows]
+
+
+def test_folding_keeps_the_first_skipped_rows_counted_from_the_start():
+    """Chunks of 30, 10 and 10 rows with 19, 3 and 1 skipped: the first 20 skipped rows of the log are the
+    19 of the first chunk and the first of the second (row 30 + 2); the third chunk's is past the limit."""
+    total = Tally()
+    total.add(Tally(rows=30, skipped_examples=_skipped(*range(0, 19)), skipped_by_column={"a_r": 19}), 5)
+    total.add(Tally(rows=10, skipped_examples=_skipped(2, 5, 7), skipped_by_column={"a_r": 3, "b_r": 1}), 5)
+    total.add(Tally(rows=10, skipped_examples=_skipped(4), skipped_by_column={"b_r": 2}), 5)
+    assert [s.row for s in total.skipped_examples] == [*range(0, 19), 32]
+    assert total.skipped_by_column == {"a_r": 22, "b_r": 3}
+    assert total.rows == 50
+
+
+def test_folding_skipped_rows_of_a_later_chunk_shifted():
+    total = Tally()
+    total.add(Tally(rows=7, skipped_examples=_skipped(1)), 5)
+    total.add(Tally(rows=4, skipped_examples=_skipped(0, 3)), 5)
+    assert [s.row for s in total.skipped_examples] == [1, 7, 10]
+
+
+def test_verdicts_add_up_every_count():
+    total = Verdicts()
+    for missing, exact in ((2, 1), (3, 4)):
+        total.add(Verdicts(false_hits=1, false_misses=2, toi_errors=3, toi_missing=missing, toi_exact=exact,
+                           toi_error_max=0.5 * missing))  # fmt: skip
+    assert (total.false_hits, total.false_misses, total.toi_errors, total.toi_missing, total.toi_exact) == (
+        2, 4, 6, 5, 5
+    )  # fmt: skip
+    assert total.toi_error_max == 1.5

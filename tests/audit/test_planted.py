@@ -328,3 +328,133 @@ def test_false_misses_touching_exactly_at_the_end_count_as_in_contact_at_the_end
     summary = audit(tmp_path / "end.npz", tmp_path / "out", chunk_rows=CHUNK)
     engine = summary["answers"]["engine"]
     assert engine["false_misses"] == 2 and engine["false_misses_in_contact_at_end"] == 2
+
+
+# -- the worst cases of five rows worked by hand ------------------------------------------------------
+#
+# Every pair has radii 0.5 (contact distance R = 1); ``p = cB - cA`` and ``v = vB - vA``.
+# The closest approach over [0, h] is ``|p + v t*|`` with ``t* = -p.v / v.v`` clipped to [0, h].
+#
+# =====  ==========================  =========================  ====  ==============  ==============================
+# row    A: centre, velocity         B: centre, velocity         h     engine says     exact answer
+# =====  ==========================  =========================  ====  ==============  ==============================
+# 0      (10,0,0), (1,0,0)           (11.5,0,0), still           1     no hit          HIT at 0.5 (p 1.5, v -1; exits
+#                                                                                       at 2.5); closest at t = h: 0.5
+# 1      (1,2,0), (0.25,0,0)         (0,5,0), (0.75,0,0)         4     hit at 1        MISS: p (-1,3,0), v (0.5,0,0),
+#                                                                                       t* = 2 inside [0, 4]: closest 3
+# 2      (0,0,0), (0,0,-1)           (0,0,4), (0,0,1)            0.5   hit at 0.25     SEPARATING: p.v = 8 > 0, t* < 0:
+#                                                                                       closest 4 at t = 0
+# 3      (0,0,0), (2,0,0)            (4,0,0), still              2     hit at 1.75     HIT at 1.5 (exits at 2.5);
+#                                                                                       closest 0 at t = 2
+# 4      (0,0,0), still              (5,0,0), still              1     no hit          right: not a case
+# =====  ==========================  =========================  ====  ==============  ==============================
+#
+# Severities (module notes of :mod:`explorer.audit.worst`): a wrong verdict ``|closest - R| / R``:
+# row 0 0.5, row 1 2, row 2 3; a wrong time ``|said - toi| / max(1, |toi|)``: row 3 0.25 / 1.5.
+# Wrong verdicts come first, worst first: rows 2, 1, 0, then the wrong time of row 3.
+
+FIVE_ROWS = [
+    # a centre, a velocity, a r, b centre, b velocity, b r, horizon, engine hit, engine toi
+    ((10, 0, 0), (1, 0, 0), (11.5, 0, 0), (0, 0, 0), 1.0, 0.0, math.nan),
+    ((1, 2, 0), (0.25, 0, 0), (0, 5, 0), (0.75, 0, 0), 4.0, 1.0, 1.0),
+    ((0, 0, 0), (0, 0, -1), (0, 0, 4), (0, 0, 1), 0.5, 1.0, 0.25),
+    ((0, 0, 0), (2, 0, 0), (4, 0, 0), (0, 0, 0), 2.0, 1.0, 1.75),
+    ((0, 0, 0), (0, 0, 0), (5, 0, 0), (0, 0, 0), 1.0, 0.0, math.nan),
+]
+
+
+def _write_five_rows(path):
+    """The five rows above as an ``.npz`` log with engine_hit, engine_toi and horizon columns."""
+    table = np.array([[*ac, *av, 0.5, *bc, *bv, 0.5] for ac, av, bc, bv, *_ in FIVE_ROWS], dtype=np.float64)
+    extra = np.array([row[4:] for row in FIVE_ROWS], dtype=np.float64)
+    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)},
+             horizon=extra[:, 0], engine_hit=extra[:, 1], engine_toi=extra[:, 2])  # fmt: skip
+    return path
+
+
+@pytest.fixture
+def five_rows(tmp_path):
+    return _write_five_rows(tmp_path / "log.npz")
+
+
+def test_the_worst_cases_in_order_with_what_each_said(five_rows, tmp_path):
+    summary = audit(five_rows, tmp_path / "out")
+    worst = [{k: case[k] for k in ("row", "kind", "severity", "said", "status", "hit", "toi")}
+             for case in summary["worst"]]  # fmt: skip
+    assert worst == [
+        {"row": 2, "kind": "false hit", "severity": 3.0, "said": {"hit": True, "toi": 0.25}, "status": "SEPARATING",
+         "hit": False, "toi": None},
+        {"row": 1, "kind": "false hit", "severity": 2.0, "said": {"hit": True, "toi": 1.0}, "status": "MISS",
+         "hit": False, "toi": None},
+        {"row": 0, "kind": "false miss", "severity": 0.5, "said": {"hit": False, "toi": None}, "status": "HIT",
+         "hit": True, "toi": 0.5},
+        {"row": 3, "kind": "toi error", "severity": 0.25 / 1.5, "said": {"hit": True, "toi": 1.75}, "status": "HIT",
+         "hit": True, "toi": 1.5},
+    ]  # fmt: skip
+    assert [case["file"] for case in summary["worst"]] == [
+        "cases/01-row-2-false-hit.json", "cases/02-row-1-false-hit.json", "cases/03-row-0-false-miss.json",
+        "cases/04-row-3-toi-error.json",
+    ]  # fmt: skip
+
+
+def _description(folder, name: str) -> str:
+    return json.loads((folder / "cases" / name).read_text(encoding="utf-8"))["description"]
+
+
+def test_each_case_says_the_closest_approach_and_the_roots(five_rows, tmp_path):
+    """Row 2's roots are in the past (4 + 2t = -1, 1: t = -2.5, -1.5); row 1 has none (it passes 3 away)."""
+    audit(five_rows, tmp_path / "out")
+    out = tmp_path / "out"
+    assert _description(out, "01-row-2-false-hit.json") == (
+        "The engine said hit at t = 0.25; the exact answer is SEPARATING (the spheres would touch at t = -2.5,"
+        " outside [0, 0.5]). Over [0, 0.5] the centres come within 4.0 of each other against a contact distance"
+        " rA + rB = 1.0 (a gap of 3). Row 2 of log.npz; roots of |d(t)| = R: -2.5, -1.5."
+    )
+    assert _description(out, "02-row-1-false-hit.json") == (
+        "The engine said hit at t = 1.0; the exact answer is MISS. Over [0, 4.0] the centres come within 3.0 of"
+        " each other against a contact distance rA + rB = 1.0 (a gap of 2). Row 1 of log.npz; roots of"
+        " |d(t)| = R: None, None."
+    )
+    assert _description(out, "03-row-0-false-miss.json") == (
+        "The engine said no hit; the exact answer is HIT, first contact at t = 0.5. Over [0, 1.0] the centres come"
+        " within 0.5 of each other against a contact distance rA + rB = 1.0 (an overlap of 0.5)."
+        " Row 0 of log.npz; roots of |d(t)| = R: 0.5, 2.5."
+    )
+    assert _description(out, "04-row-3-toi-error.json") == (
+        "The engine said hit at t = 1.75; the exact answer is HIT, first contact at t = 1.5."
+        " The time is off by 0.25 (tolerance 1e-06 x max(1, toi) = 1.5e-06)."
+        " Over [0, 2.0] the centres come within 0.0 of each other against a contact distance rA + rB = 1.0"
+        " (an overlap of 1). Row 3 of log.npz; roots of |d(t)| = R: 1.5, 2.5."
+    )
+
+
+def test_worst_keeps_that_many(five_rows, tmp_path):
+    summary = audit(five_rows, tmp_path / "out", worst=1)
+    assert [case["row"] for case in summary["worst"]] == [2]
+    assert sorted(p.name for p in (tmp_path / "out" / "cases").iterdir()) == ["01-row-2-false-hit.json"]
+
+
+def test_the_summary_names_the_log_its_format_and_the_picture(five_rows, tmp_path):
+    summary = audit(five_rows, tmp_path / "out")
+    assert (summary["log"], summary["format"], summary["plot"]) == (str(five_rows), "npz", "audit.png")
+    assert (tmp_path / "out" / "audit.png").stat().st_size > 0
+    run = summary["run"]
+    assert run["runner"] == "single" and run["seconds"] > 0
+    assert run["pairs_per_second"] == pytest.approx(5 / run["seconds"], rel=1e-12)
+
+
+def test_the_textbook_formula_in_float32_alone_wrong_is_a_case(tmp_path):
+    """No engine columns: the textbook formula in float64 and float32 are the sources.  B (r 0.5) passes A
+    (r 0.5, still at the origin) along x, 1 + 2**-24 to the side, from x = -3 at 6 per unit time: a miss by
+    2**-24.  In float32, 1 + 2**-24 rounds to 1 (half an ulp, ties to even): the spheres graze, a hit.  The
+    false hit is float32's alone, so it is a case, named for float32."""
+    row = [0, 0, 0, 0, 0, 0, 0.5, -3.0, 1 + 2.0**-24, 0, 6.0, 0, 0, 0.5]
+    table = np.array([row], dtype=np.float64)
+    path = tmp_path / "graze.npz"
+    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)})
+    summary = audit(path, tmp_path / "out")
+    assert summary["textbook"]["float64"]["false_hits"] == 0
+    assert summary["textbook"]["float32"]["false_hits"] == 1
+    assert [(c["row"], c["source"], c["kind"], c["status"]) for c in summary["worst"]] == [
+        (0, "float32", "false hit", "MISS")
+    ]

@@ -24,6 +24,11 @@ def test_power_labels(value, label):
     assert power_label(value) == label
 
 
+def test_a_tick_label_near_a_power_of_ten_is_written_out():
+    """999.995 is within 1e-5 of 10**3 but is not it: plain %g, not 10³."""
+    assert (power_label(999.995), power_label(1000.0), power_label(1e-6)) == ("999.995", "10³", "10⁻⁶")
+
+
 def test_the_drawn_plot_has_no_tex_labels(planted_files, tmp_path):
     summary = audit(planted_files["log.npz"], tmp_path / "out", chunk_rows=CHUNK)
     fig = write_plot(summary, tmp_path / "again.png")
