@@ -6,10 +6,15 @@ the plain ones read the same.
 
 from __future__ import annotations
 
+import gc
+import threading
+import time
+
 import numpy as np
 import pytest
 
-from explorer.audit.plot import power_label, write_plot
+from explorer.audit import plot
+from explorer.audit.plot import power_label, preload, write_plot
 from explorer.audit.run import audit
 
 from .conftest import CHUNK
@@ -43,6 +48,30 @@ def test_the_drawn_plot_has_no_tex_labels(planted_files, tmp_path):
     assert not [text for text in labels if "$" in text]
     assert {"0", "1", "10", "10²"} <= set(labels)  # the counts' axis
     assert "10⁻⁶" in labels  # the tolerance's decade on the relative-error axis
+    # no minor ticks: matplotlib's own would be marks without labels between these (and a third of the drawing)
+    assert [len(axis.get_minor_locator()()) for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)] == [0, 0, 0, 0]
+
+
+def test_drawing_waits_for_the_warm_up_and_leaves_the_collector_as_it_was(planted_files, tmp_path, monkeypatch):
+    """The background warm-up (made slow here) is over before the picture is drawn: never two threads
+    drawing.  The garbage collector paused for the drawing runs again after it, or stays off if it was off."""
+    summary = audit(planted_files["log.npz"], tmp_path / "out", chunk_rows=CHUNK)
+    warmed = threading.Event()
+
+    def slow_warm_up():
+        time.sleep(0.5)
+        warmed.set()
+
+    monkeypatch.setattr(plot, "_import", slow_warm_up)
+    warm_up = preload()
+    write_plot(summary, tmp_path / "on.png")
+    assert warmed.is_set() and not warm_up.is_alive() and gc.isenabled()
+    gc.disable()
+    try:
+        write_plot(summary, tmp_path / "off.png")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 # -- what the picture says, and where its parts are, for a hand-made summary ---------------------------
