@@ -13,6 +13,7 @@ import io
 import math
 import os
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -294,3 +295,40 @@ def test_progress_off_when_not_a_terminal_or_quiet(terminal):
     off.update(5)
     off.close()
     assert plain.getvalue() == quiet.getvalue() == "" and off.rows == 5
+
+
+class _Ticks:
+    """A clock for one module's ``time``: each reading on the main thread is one second after the last;
+    other threads (the reader) always read 0, so their busy time is 0."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        if threading.current_thread() is not threading.main_thread():
+            return 0.0
+        self.now += 1.0
+        return self.now
+
+
+def test_a_csv_log_s_progress_is_a_fraction_of_its_size(planted_files, tmp_path, monkeypatch, terminal):
+    """A CSV log's rows are not known before it is read: the bar's fraction is the rows so far over the rows
+    the file's size gives at the first 64 kB's bytes per row.  The planted rows are alike, so that estimate
+    is close: the bar rises chunk by chunk to (nearly) full.  Every update is drawn (a clock one second on
+    at each reading)."""
+    monkeypatch.setattr(progress_module, "time", _Ticks())
+    stream = terminal()
+    monkeypatch.setattr(sys, "stderr", stream)
+    summary = audit(planted_files["log.csv"], tmp_path / "out", chunk_rows=1000, quiet=False)
+    percents = [float(line.split("]")[1].split("%")[0]) for line in stream.getvalue().split("\r")[1:]]
+    assert len(percents) == summary["run"]["chunks"] >= 5
+    assert percents == sorted(percents) and 10.0 <= percents[0] <= 25.0 and 90.0 <= percents[-1] <= 100.0
+
+
+def test_the_run_times_reading_and_deciding(planted_files, tmp_path, monkeypatch):
+    """With a clock one second on at each reading on the main thread (the reader's readings 0): the decision
+    of each chunk takes one second, reading none, and the whole run more than their sum."""
+    monkeypatch.setattr(run_module, "time", _Ticks())
+    run = audit(planted_files["log.npz"], tmp_path / "out", chunk_rows=1000)["run"]
+    assert (run["chunks"], run["decide_seconds"], run["read_seconds"]) == (6, 6.0, 0.0)
+    assert run["seconds"] > run["decide_seconds"] and run["pairs_per_second"] == 6000 / run["seconds"]
