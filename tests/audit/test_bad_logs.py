@@ -14,7 +14,9 @@ import numpy as np
 import pytest
 
 from explorer.audit import run as audit_run
-from explorer.audit.columns import GEOMETRY
+from explorer.audit.columns import GEOMETRY, LogError, as_float64
+from explorer.audit.constants import TOI_TOL
+from explorer.audit.deciding import Settings, audit_chunk
 from explorer.audit.staging import OutputError
 from explorer.cli import main
 
@@ -99,6 +101,35 @@ def test_text_in_parquet_and_npz_names_the_column_and_row(capsys, tmp_path):
     assert (
         message == f"log.npz: column 'a_vy', row 0: expected a number, got {text[0]!r} (<U{max(map(len, text))} values)"
     )
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".npz"])
+def test_an_engine_hit_that_is_not_0_or_1_is_named_with_its_row(suffix, capsys, tmp_path):
+    """Row 2345 is in the third chunk of 1000 rows: the row is counted from the start of the log."""
+    columns = _columns()
+    columns["engine_hit"][2345] = 2.0
+    log = tmp_path / f"log{suffix}"
+    planted_logs.write_log(log, columns, row_group_size=1000)
+    message = _refused(capsys, tmp_path, log)
+    assert message == f"log{suffix}: column 'engine_hit', row 2345: expected true/false or 1/0, got 2.0"
+
+
+def test_an_empty_column_of_text_is_named():
+    """A log of no rows gives no chunks; a caller converting an empty column of text is told its type."""
+    with pytest.raises(LogError) as err:
+        as_float64("b_vx", np.array([], dtype="<U3"))
+    assert str(err.value) == "column 'b_vx': expected numbers, got an empty array of <U3"
+
+
+def test_a_chunk_s_columns_of_different_lengths_are_refused_by_the_decision():
+    """The readers never give such a chunk (an .npz log's arrays are checked first); a caller of the per-chunk
+    job that does is told the lengths."""
+    columns = {name: values[:3] for name, values in _columns().items()}
+    columns["b_r"] = columns["b_r"][:2]
+    with pytest.raises(LogError) as err:
+        audit_chunk(columns, Settings(TOI_TOL, 5, None))
+    sizes = ", ".join(f"{name} {2 if name == 'b_r' else 3}" for name in columns)
+    assert str(err.value) == f"columns of different lengths ({sizes})"
 
 
 def test_pickled_objects_are_never_loaded(capsys, tmp_path):

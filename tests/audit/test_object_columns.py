@@ -57,3 +57,16 @@ def test_anything_else_is_refused_naming_the_column_the_row_and_the_cell(cell, r
         as_float64("b_vy", cells)
     assert (caught.value.column, caught.value.row, caught.value.reason) == ("b_vy", row, words)
     assert str(caught.value) == f"column 'b_vy', row {row}: {words}"
+
+
+def test_a_float64_column_is_taken_as_it_is_and_others_converted():
+    """A C-contiguous float64 column is the chunk's own array (no copy of the log's biggest data); a strided
+    one is made contiguous; float32, integers and booleans become float64 of the same values."""
+    column = np.array([1.5, -2.0, 3.25])
+    assert as_float64("a_cx", column) is column
+    strided = np.arange(6.0)[::2]
+    assert as_float64("a_cx", strided).flags.c_contiguous and as_float64("a_cx", strided).tolist() == [0.0, 2.0, 4.0]
+    for values in (np.array([1.5, 2.0], dtype=np.float32), np.array([3, -4], dtype=np.int16),
+                   np.array([7, 8], dtype=np.uint8), np.array([True, False])):  # fmt: skip
+        out = as_float64("a_cx", values)
+        assert out.dtype == np.float64 and out.tolist() == values.astype(float).tolist()

@@ -458,3 +458,19 @@ def test_the_textbook_formula_in_float32_alone_wrong_is_a_case(tmp_path):
     assert [(c["row"], c["source"], c["kind"], c["status"]) for c in summary["worst"]] == [
         (0, "float32", "false hit", "MISS")
     ]
+
+
+def test_a_time_both_types_get_wrong_is_named_for_float64(tmp_path):
+    """No engine columns.  B (r 0.5) at (3, 0.012, -0.216) closing along x at 1.311 on A (r 0.5, still at the
+    origin): first contact at t = 1.5436..., which float64's textbook formula misses by about 1e-16 relative
+    and float32's by about 3e-7.  With a tolerance of 1e-20 both are wrong times; the ordering puts float64's
+    first (the first source listed), so the case is named for float64 and its severity is float64's error."""
+    row = [0, 0, 0, 0, 0, 0, 0.5, 3.0, 0.012, -0.216, -1.311, 0, 0, 0.5]
+    table = np.array([row], dtype=np.float64)
+    path = tmp_path / "both.npz"
+    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)})
+    summary = audit(path, tmp_path / "out", toi_tol=1e-20, horizon=2.0)
+    assert (summary["textbook"]["float64"]["toi_errors"], summary["textbook"]["float32"]["toi_errors"]) == (1, 1)
+    [case] = summary["worst"]
+    assert (case["source"], case["kind"], case["status"]) == ("float64", "toi error", "HIT")
+    assert 0 < case["severity"] < 1e-15
