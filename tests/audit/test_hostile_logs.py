@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from explorer.audit.columns import LogError
+from explorer.audit.columns import GEOMETRY, LogError
+from explorer.audit.rows import gather
 from explorer.audit.run import audit
 from explorer.cli import main
 
@@ -147,6 +148,19 @@ def test_the_audits_compiled_code_under_bounds_checking(tmp_path):
     proc = subprocess.run([sys.executable, "-c", BOUNDS_SCRIPT], capture_output=True, text=True, env=env, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.strip() == "ok"
+
+
+def test_gathering_chunks_of_growing_and_shrinking_sizes_in_one_thread():
+    """The gathered vectors are views of one buffer per thread, grown when a chunk needs more: chunks of 2, 7,
+    3 and 7 rows in turn each give their own values (a buffer kept too small would cut or mix them)."""
+    rng = np.random.default_rng(8)
+    for n in (2, 7, 3, 7):
+        cols = {name: rng.uniform(1.0, 2.0, n) for name in GEOMETRY}
+        cols["horizon"] = np.ones(n)
+        kept = gather(cols, n, 0)
+        for vector, letter, kind in ((kept.a_center, "a", "c"), (kept.a_velocity, "a", "v"),
+                                     (kept.b_center, "b", "c"), (kept.b_velocity, "b", "v")):  # fmt: skip
+            assert vector.tolist() == np.column_stack([cols[f"{letter}_{kind}{x}"] for x in "xyz"]).tolist()
 
 
 # -- the same answer in one process and under Dask -----------------------------------------------
