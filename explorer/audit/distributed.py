@@ -148,6 +148,7 @@ def run_dask(info: LogInfo, settings: Settings, chunk_rows: int, progress: Progr
         if isinstance(err, LogError):
             raise err.shifted(fold.rows_before)
         raise LogError(f"a Dask task failed ({type(err).__name__}: {printable(str(err))})")
+    progress.finish()
     run = {"runner": "dask", "address": address or "local", "workers": n_workers, "chunks": len(tasks),
            "seconds": time.perf_counter() - start, "cluster_seconds": ready - start,
            "compute_seconds": done - ready}  # fmt: skip

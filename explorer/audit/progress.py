@@ -40,9 +40,18 @@ class Progress:
         now = time.perf_counter()
         if now - self._drawn < self.INTERVAL:
             return
-        self._drawn = now
         if self.total:
             fraction = self.rows / self.total
+        self._draw(now, fraction)
+
+    def finish(self) -> None:
+        """Draw the bar full, whenever the last drawing was: the whole log is read (a CSV log's total was only
+        estimated, from its size)."""
+        if self.enabled:
+            self._draw(time.perf_counter(), 1.0)
+
+    def _draw(self, now: float, fraction: float | None) -> None:
+        self._drawn = now
         rate = self.rows / max(now - self.start, 1e-9)
         width = 30
         done = int(width * min(max(fraction or 0.0, 0.0), 1.0))

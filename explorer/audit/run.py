@@ -138,6 +138,7 @@ def run_single(info: LogInfo, settings: Settings, chunk_rows: int, progress: Pro
             fold.add(index, tally)
             interrupt.check()
             progress.update(tally.rows, None if estimate is None else min(fold.rows_before / estimate, 1.0))
+        progress.finish()
     finally:
         reader.close()
     seconds = time.perf_counter() - start

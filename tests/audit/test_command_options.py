@@ -287,12 +287,25 @@ def test_progress_unknown_total_and_an_overfull_count(monkeypatch, terminal):
     assert stream.getvalue() == "\raudit [" + "#" * 30 + "] 150.0%  3 rows  0.0 M rows/s "
 
 
+def test_progress_finished_is_drawn_full_at_once(monkeypatch, terminal):
+    """Finished 0.1 s after the last drawing (within the interval): drawn anyway, full, then the line ends."""
+    bar, stream = _progress(monkeypatch, terminal, None, 0.0, 1.0, 1.1)
+    bar.update(40, 0.4)
+    bar.finish()
+    bar.close()
+    assert stream.getvalue().split("\r")[1:] == [
+        "audit [" + "#" * 12 + "-" * 18 + "]  40.0%  40 rows  0.0 M rows/s ",
+        "audit [" + "#" * 30 + "] 100.0%  40 rows  0.0 M rows/s \n",
+    ]
+
+
 def test_progress_off_when_not_a_terminal_or_quiet(terminal):
     plain = io.StringIO()
     Progress(10, stream=plain).update(5)
     quiet = terminal()
     off = Progress(10, enabled=False, stream=quiet)
     off.update(5)
+    off.finish()
     off.close()
     assert plain.getvalue() == quiet.getvalue() == "" and off.rows == 5
 
@@ -314,15 +327,16 @@ class _Ticks:
 def test_a_csv_log_s_progress_is_a_fraction_of_its_size(planted_files, tmp_path, monkeypatch, terminal):
     """A CSV log's rows are not known before it is read: the bar's fraction is the rows so far over the rows
     the file's size gives at the first 64 kB's bytes per row.  The planted rows are alike, so that estimate
-    is close: the bar rises chunk by chunk to (nearly) full.  Every update is drawn (a clock one second on
-    at each reading)."""
+    is close: the bar rises chunk by chunk to nearly full, and is drawn full once the log is read.  Every
+    update is drawn (a clock one second on at each reading)."""
     monkeypatch.setattr(progress_module, "time", _Ticks())
     stream = terminal()
     monkeypatch.setattr(sys, "stderr", stream)
     summary = audit(planted_files["log.csv"], tmp_path / "out", chunk_rows=1000, quiet=False)
     percents = [float(line.split("]")[1].split("%")[0]) for line in stream.getvalue().split("\r")[1:]]
-    assert len(percents) == summary["run"]["chunks"] >= 5
-    assert percents == sorted(percents) and 10.0 <= percents[0] <= 25.0 and 90.0 <= percents[-1] <= 100.0
+    assert len(percents) == summary["run"]["chunks"] + 1 >= 6  # a drawing a chunk, and the full bar at the end
+    assert percents == sorted(percents) and 10.0 <= percents[0] <= 25.0 and 90.0 <= percents[-2] < percents[-1]
+    assert stream.getvalue().endswith("] 100.0%  6,000 rows  0.0 M rows/s \n")
 
 
 def test_the_run_times_reading_and_deciding(planted_files, tmp_path, monkeypatch):

@@ -174,6 +174,9 @@ class _Progress:
     def update(self, rows, fraction=None):
         self.updates.append((rows, fraction))
 
+    def finish(self):
+        self.updates.append("finished")
+
 
 def _dask_runner(monkeypatch, order, fail=None) -> _Client:
     """Make ``run_dask`` use the stand-in client, ``as_completed`` giving the pieces in ``order(n)``."""
@@ -228,7 +231,7 @@ def test_the_dask_runner_folds_pieces_arriving_out_of_order_into_the_single_proc
     # one update a piece, in arrival order, with the piece's rows; a fraction only when the log's rows are unknown
     sizes = [client.futures[i].result().rows for i in _shuffled(n)]
     fractions = [(k + 1) / n for k in range(n)] if info.rows is None else [None] * n
-    assert progress.updates == list(zip(sizes, fractions))
+    assert progress.updates == [*zip(sizes, fractions), "finished"]
     assert sum(sizes) == single.rows
 
 
@@ -240,9 +243,11 @@ def test_the_dask_runner_reports_the_first_refusal_in_file_order_at_its_row_in_t
     info = inspect(planted_files["log.parquet"])
     fail = {1: LogError("bad value", "a_cx", 17), 3: LogError("other", "b_r", 2)}
     client = _dask_runner(monkeypatch, lambda n: [3, 0, 2, 1, *range(4, n)], fail)
+    progress = _Progress()
     with pytest.raises(LogError) as caught:
-        run_dask(info, Settings(toi_tol=1e-6, worst=3), CHUNK, _Progress(), address="tcp://sched:8786")
+        run_dask(info, Settings(toi_tol=1e-6, worst=3), CHUNK, progress, address="tcp://sched:8786")
     assert str(caught.value) == f"column 'a_cx', row {CHUNK + 17}: bad value"
+    assert progress.updates and "finished" not in progress.updates  # the bar is not drawn full on a refusal
     assert client.connected == [("tcp://sched:8786", None)]
     futures = client.futures
     assert [f.status for f in futures[:4]] == ["finished", "error", "finished", "error"]
