@@ -60,13 +60,16 @@ def _power_ticks(axis) -> None:
 
 
 def _import() -> None:
-    """Import matplotlib and draw a small figure once, so the first real drawing finds its font loaded and its
-    caches filled."""
+    """Import matplotlib and, the first time in this process, draw a small figure, so the first real drawing
+    finds its font loaded and its caches filled."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:  # pragma: no cover - write_plot will say so
         return
+    if _warmed:  # pragma: no mutate  (speed only: a second warm-up draws the same throw-away figure)
+        return
+    _warmed.append(True)  # pragma: no mutate
     # What is drawn here is thrown away: only how fast the first real drawing is depends on it.
     fig = Figure(figsize=(1, 1))  # pragma: no mutate
     FigureCanvasAgg(fig)  # pragma: no mutate
@@ -74,6 +77,8 @@ def _import() -> None:
     fig.savefig(io.BytesIO(), format="png", pil_kwargs=PNG)  # pragma: no mutate  (PIL loads its PNG writer)
 
 
+#: Not empty once :func:`_import` has warmed matplotlib up in this process.
+_warmed: list[bool] = []
 #: The background thread :func:`preload` started, if any: :func:`write_plot` waits for it (two threads never
 #: draw at once: matplotlib's font objects are not shared safely between threads).
 _preloading: list[threading.Thread] = []
