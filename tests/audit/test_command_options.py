@@ -214,12 +214,13 @@ def test_horizon_option_up_to_the_limit(tmp_path, horizon):
     assert summary["hits"] == (horizon >= 1)
 
 
-def test_a_folder_with_files_is_refused_in_words(log, tmp_path):
+def test_a_folder_with_files_is_refused_in_words_before_the_log_is_opened(tmp_path):
+    """The log named does not exist: the folder is refused first, before any work."""
     out = tmp_path / "full"
     out.mkdir()
     (out / "keep.txt").write_text("mine")
     with pytest.raises(OutputError) as err:
-        audit(log, out)
+        audit(tmp_path / "missing.npz", out)
     assert str(err.value).endswith(" exists and is not empty; give the audit a new folder")
     assert str(err.value).startswith("-o: ") and str(out.name) in str(err.value)
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
@@ -234,8 +235,10 @@ def test_the_audit_draws_no_progress_unless_asked(log, tmp_path, monkeypatch, te
     loud = terminal()
     monkeypatch.setattr(sys, "stderr", loud)
     rows = audit(log, tmp_path / "l", quiet=False)["rows"]
-    last = loud.getvalue().split("\r")[-1]
-    assert last.startswith("audit [" + "#" * 30 + f"] 100.0%  {rows:,} rows  ") and last.endswith(" M rows/s \n")
+    drawn = loud.getvalue().split("\r")[1:]
+    assert len(drawn) == 2  # the one chunk's drawing (its total known), and the full bar at the end
+    assert all(line.startswith("audit [" + "#" * 30 + f"] 100.0%  {rows:,} rows  ") for line in drawn)
+    assert drawn[-1].endswith(" M rows/s \n")
 
 
 class _Clock:

@@ -474,3 +474,14 @@ def test_a_time_both_types_get_wrong_is_named_for_float64(tmp_path):
     [case] = summary["worst"]
     assert (case["source"], case["kind"], case["status"]) == ("float64", "toi error", "HIT")
     assert 0 < case["severity"] < 1e-15
+
+
+def test_a_wrong_verdict_s_severity_is_relative_to_the_contact_distance(tmp_path):
+    """Radii 1.5 and 0.5 (R = 2); B passes A 5 to the side, from x = -1 to x = 1 over the horizon: closest
+    5 at t = 0.5, a gap of 3, severity 3 / 2.  The engine says hit: a false hit of severity 1.5."""
+    row = [0, 0, 0, 0, 0, 0, 1.5, -1.0, 5.0, 0, 2.0, 0, 0, 0.5]
+    table = np.array([row], dtype=np.float64)
+    path = tmp_path / "wide.npz"
+    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)}, engine_hit=np.array([1.0]))
+    [case] = audit(path, tmp_path / "out")["worst"]
+    assert (case["kind"], case["severity"]) == ("false hit", 1.5)
