@@ -314,15 +314,17 @@ def test_progress_off_when_not_a_terminal_or_quiet(terminal):
 
 
 class _Ticks:
-    """A clock for one module's ``time``: each reading on the main thread is one second after the last;
-    other threads (the reader) always read 0, so their busy time is 0."""
+    """A clock for one module's ``time``: each reading on the main thread is one second after the last; on
+    other threads (the reader) a quarter of a second after their last."""
 
     def __init__(self) -> None:
         self.now = 0.0
+        self.reader = 0.0
 
     def perf_counter(self) -> float:
         if threading.current_thread() is not threading.main_thread():
-            return 0.0
+            self.reader += 0.25
+            return self.reader
         self.now += 1.0
         return self.now
 
@@ -343,9 +345,28 @@ def test_a_csv_log_s_progress_is_a_fraction_of_its_size(planted_files, tmp_path,
 
 
 def test_the_run_times_reading_and_deciding(planted_files, tmp_path, monkeypatch):
-    """With a clock one second on at each reading on the main thread (the reader's readings 0): the decision
-    of each chunk takes one second, reading none, and the whole run more than their sum."""
+    """With the clock above: each of the 6 chunks takes two readings on the main thread to decide (one
+    second), the run one more at each end (13 s in all); the reader two readings a chunk (a quarter of a
+    second each), its last, finding the end, not counted."""
     monkeypatch.setattr(run_module, "time", _Ticks())
     run = audit(planted_files["log.npz"], tmp_path / "out", chunk_rows=1000)["run"]
-    assert (run["chunks"], run["decide_seconds"], run["read_seconds"]) == (6, 6.0, 0.0)
-    assert run["seconds"] > run["decide_seconds"] and run["pairs_per_second"] == 6000 / run["seconds"]
+    assert (run["runner"], run["workers"], run["chunks"]) == ("single", 1, 6)
+    assert (run["decide_seconds"], run["read_seconds"], run["seconds"]) == (6.0, 1.5, 13.0)
+    assert run["pairs_per_second"] == 6000 / 13.0
+
+
+def test_the_reader_closes_its_source_when_stopped_early():
+    """The consumer takes one chunk and stops: the source (a generator still held elsewhere) is closed."""
+    closed = []
+
+    def source():
+        try:
+            yield from range(10)
+        finally:
+            closed.append(True)
+
+    chunks = source()
+    reader = run_module.Prefetch(chunks)
+    assert next(iter(reader)) == 0
+    reader.close()
+    assert closed == [True]
