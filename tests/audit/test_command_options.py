@@ -370,3 +370,20 @@ def test_the_reader_closes_its_source_when_stopped_early():
     assert next(iter(reader)) == 0
     reader.close()
     assert closed == [True]
+
+
+def test_a_csv_log_s_bar_never_passes_full_when_its_rows_were_underestimated(tmp_path, monkeypatch, terminal):
+    """400 rows of long numbers first, then 30,000 short ones: the rows estimated from the first 64 kB (long
+    ones) are far fewer than there are, so the rows read pass the estimate early; the bar stays at 100 %."""
+    rng = np.random.default_rng(4)
+    header = ",".join(GEOMETRY)
+    long_rows = [",".join(repr(x) for x in rng.uniform(0.5, 1.0, 14).tolist()) for _ in range(400)]
+    short_rows = ["0,0,0,1,0,0,1,5,0,0,0,0,0,1"] * 30_000
+    path = tmp_path / "log.csv"
+    path.write_text("\n".join([header, *long_rows, *short_rows]) + "\n")
+    monkeypatch.setattr(progress_module, "time", _Ticks())
+    stream = terminal()
+    monkeypatch.setattr(sys, "stderr", stream)
+    audit(path, tmp_path / "out", chunk_rows=1000, quiet=False)
+    percents = [float(line.split("]")[1].split("%")[0]) for line in stream.getvalue().split("\r")[1:]]
+    assert len(percents) >= 3 and percents[-2] == percents[-1] == 100.0 and max(percents) == 100.0
