@@ -103,6 +103,14 @@ def test_text_in_parquet_and_npz_names_the_column_and_row(capsys, tmp_path):
     )
 
 
+def test_one_missing_column_is_named_in_the_singular(capsys, tmp_path):
+    columns = _columns()
+    del columns["b_cy"]
+    planted_logs.write_log(tmp_path / "log.npz", columns)
+    message = _refused(capsys, tmp_path, tmp_path / "log.npz")
+    assert message == f"log.npz: missing column 'b_cy' (a log needs {' '.join(GEOMETRY)})"
+
+
 @pytest.mark.parametrize("suffix", [".parquet", ".npz"])
 def test_an_engine_hit_that_is_not_0_or_1_is_named_with_its_row(suffix, capsys, tmp_path):
     """Row 2345 is in the third chunk of 1000 rows: the row is counted from the start of the log."""
