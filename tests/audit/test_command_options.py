@@ -387,3 +387,24 @@ def test_a_csv_log_s_bar_never_passes_full_when_its_rows_were_underestimated(tmp
     audit(path, tmp_path / "out", chunk_rows=1000, quiet=False)
     percents = [float(line.split("]")[1].split("%")[0]) for line in stream.getvalue().split("\r")[1:]]
     assert len(percents) >= 3 and percents[-2] == percents[-1] == 100.0 and max(percents) == 100.0
+
+
+def test_progress_on_a_stream_that_cannot_say_it_is_a_terminal_is_off():
+    """A stream with only write and flush (no isatty): taken for not a terminal, nothing drawn, no error."""
+
+    class Sink:
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, text: str) -> None:
+            self.text += text
+
+        def flush(self) -> None:
+            pass
+
+    sink = Sink()
+    bar = Progress(10, stream=sink)
+    bar.update(5)
+    bar.finish()
+    bar.close()
+    assert not bar.enabled and sink.text == ""
