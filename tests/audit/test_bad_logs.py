@@ -17,6 +17,7 @@ from explorer.audit import run as audit_run
 from explorer.audit.columns import GEOMETRY, LogError, as_float64
 from explorer.audit.constants import TOI_TOL
 from explorer.audit.deciding import Settings, audit_chunk
+from explorer.audit.reading import inspect
 from explorer.audit.staging import OutputError
 from explorer.cli import main
 
@@ -204,6 +205,97 @@ def test_files_that_are_not_logs(name, content, expected, capsys, tmp_path):
     message = _refused(capsys, tmp_path, log)
     assert expected in message
     assert message.isprintable()
+
+
+def test_a_damaged_parquet_file_is_refused_with_pyarrow_s_words(tmp_path):
+    (tmp_path / "fake.parquet").write_bytes(b"PAR1" + b"\0" * 100)
+    with pytest.raises(LogError) as err:
+        inspect(tmp_path / "fake.parquet")
+    assert str(err.value).startswith("not a readable Parquet file, or a truncated one (Parquet magic bytes not found")
+
+
+@pytest.mark.parametrize("written, named, fmt", [("log.parquet", "log.data", "parquet"), ("log.npz", "log.bin", "npz"),
+                                                 ("log.csv", "log", "csv")])  # fmt: skip
+def test_a_log_without_a_known_suffix_is_known_by_its_first_bytes(tmp_path, written, named, fmt):
+    planted_logs.write_log(tmp_path / written, _columns(50))
+    (tmp_path / written).rename(tmp_path / named)
+    info = inspect(tmp_path / named)
+    assert (info.format, info.rows if fmt != "csv" else 50) == (fmt, 50)
+    assert audit_run.audit(tmp_path / named, tmp_path / "out")["rows"] == 50
+
+
+def test_a_known_suffix_decides_the_format_whatever_the_bytes(tmp_path):
+    """Parquet bytes in a file named .csv (any case) are read as CSV, and refused as CSV."""
+    planted_logs.write_log(tmp_path / "log.parquet", _columns(50))
+    for name in ("log.csv", "LOG.CSV"):
+        (tmp_path / name).write_bytes((tmp_path / "log.parquet").read_bytes())
+        with pytest.raises(LogError) as err:
+            inspect(tmp_path / name)
+        assert str(err.value).startswith("not a readable CSV file with a header row"), str(err.value)
+
+
+def test_a_log_that_cannot_be_read_is_refused_with_the_system_s_words(tmp_path, monkeypatch):
+    from explorer.audit import reading
+
+    def failing(path):
+        raise OSError(5, "Input/output error")
+
+    planted_logs.write_log(tmp_path / "log.npz", _columns(10))
+    monkeypatch.setattr(reading, "_format", failing)
+    with pytest.raises(LogError) as err:
+        inspect(tmp_path / "log.npz")
+    assert str(err.value) == "cannot read ([Errno 5] Input/output error)"
+
+
+def test_parquet_and_csv_need_pyarrow_and_npz_does_not(tmp_path, monkeypatch):
+    """pyarrow made missing: a Parquet or CSV log is refused naming what needs it; an .npz log is read."""
+    from explorer.audit import reading
+    from explorer.audit.needs import ARROW, MissingPackage
+
+    def require(need, what=None):
+        if need is ARROW:
+            raise MissingPackage(f"{what} needs pyarrow")
+
+    monkeypatch.setattr(reading, "require", require)
+    for name, words in (("log.parquet", "reading Parquet needs pyarrow"), ("log.csv", "reading CSV needs pyarrow")):
+        planted_logs.write_log(tmp_path / name, _columns(10))
+        with pytest.raises(MissingPackage) as err:
+            inspect(tmp_path / name)
+        assert str(err.value) == words
+    planted_logs.write_log(tmp_path / "log.npz", _columns(10))
+    assert inspect(tmp_path / "log.npz").rows == 10
+
+
+def test_a_column_twice_in_the_header_is_named(capsys, tmp_path):
+    columns = _columns(20)
+    text = planted_logs.csv_text(columns).splitlines()
+    text[0] = text[0] + ",a_cx"
+    text[1:] = [line + ",0" for line in text[1:]]
+    (tmp_path / "log.csv").write_text("\n".join(text) + "\n")
+    assert _refused(capsys, tmp_path, tmp_path / "log.csv") == "log.csv: column 'a_cx': appears more than once"
+
+
+def test_a_column_of_two_dimensions_or_of_integers_beyond_2_53_is_named():
+    with pytest.raises(LogError) as err:
+        as_float64("b_vy", np.zeros((3, 2)))
+    assert str(err.value) == "column 'b_vy': expected one value per row, got an array of shape (3, 2)"
+    with pytest.raises(LogError) as err:
+        as_float64("a_cz", np.array([0, 2**53 + 1], dtype=np.int64))
+    assert str(err.value).startswith("column 'a_cz', row 1: ")
+
+
+@pytest.mark.parametrize("rows", [0, 30])
+def test_a_log_with_engine_times_and_nothing_decided_counts_no_time_errors(tmp_path, rows):
+    """No rows at all, or every radius 0 (outside the accepted range): no pair is decided, but the log has
+    engine_toi, so the time counts are 0, not absent."""
+    columns = _columns(30)
+    columns = {name: values[:rows] for name, values in columns.items()}
+    columns["a_r"] = np.zeros(rows)
+    planted_logs.write_log(tmp_path / "log.npz", columns)
+    summary = audit_run.audit(tmp_path / "log.npz", tmp_path / "out")
+    assert (summary["pairs"], summary["skipped_rows"]) == (0, rows)
+    engine = summary["answers"]["engine"]
+    assert (engine["toi_errors"], engine["toi_missing"], engine["toi_compared"]) == (0, 0, 0)
 
 
 def test_a_folder_is_not_a_log(capsys, tmp_path):

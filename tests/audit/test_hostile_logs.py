@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -151,16 +152,31 @@ def test_the_audits_compiled_code_under_bounds_checking(tmp_path):
 
 
 def test_gathering_chunks_of_growing_and_shrinking_sizes_in_one_thread():
-    """The gathered vectors are views of one buffer per thread, grown when a chunk needs more: chunks of 2, 7,
-    3 and 7 rows in turn each give their own values (a buffer kept too small would cut or mix them)."""
+    """The gathered vectors are views of one buffer per thread, made on the thread's first chunk and grown
+    when a chunk needs more: in a new thread (no buffer yet), chunks of 2, 7, 3 and 7 rows in turn each give
+    their own values (a buffer kept too small would cut or mix them)."""
     rng = np.random.default_rng(8)
-    for n in (2, 7, 3, 7):
-        cols = {name: rng.uniform(1.0, 2.0, n) for name in GEOMETRY}
-        cols["horizon"] = np.ones(n)
-        kept = gather(cols, n, 0)
-        for vector, letter, kind in ((kept.a_center, "a", "c"), (kept.a_velocity, "a", "v"),
-                                     (kept.b_center, "b", "c"), (kept.b_velocity, "b", "v")):  # fmt: skip
-            assert vector.tolist() == np.column_stack([cols[f"{letter}_{kind}{x}"] for x in "xyz"]).tolist()
+    gathered, errors = [], []
+
+    def work():
+        try:
+            for n in (2, 7, 3, 7):
+                cols = {name: rng.uniform(1.0, 2.0, n) for name in GEOMETRY}
+                cols["horizon"] = np.ones(n)
+                kept = gather(cols, n, 0)
+                gathered.append((cols, [v.tolist() for v in (kept.a_center, kept.a_velocity, kept.b_center,
+                                                            kept.b_velocity)]))  # fmt: skip
+        except Exception as err:  # noqa: BLE001 - reported by the test below
+            errors.append(err)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert errors == [] and len(gathered) == 4
+    for cols, vectors in gathered:
+        expected = [np.column_stack([cols[f"{letter}_{kind}{x}"] for x in "xyz"]).tolist()
+                    for letter, kind in (("a", "c"), ("a", "v"), ("b", "c"), ("b", "v"))]  # fmt: skip
+        assert vectors == expected
 
 
 # -- the same answer in one process and under Dask -----------------------------------------------
