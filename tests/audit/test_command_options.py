@@ -408,3 +408,24 @@ def test_progress_on_a_stream_that_cannot_say_it_is_a_terminal_is_off():
     bar.finish()
     bar.close()
     assert not bar.enabled and sink.text == ""
+
+
+@pytest.mark.parametrize("where", [{"workers": 2}, {"dask": "tcp://sched:8786"}])
+def test_without_dask_a_cluster_run_is_refused_before_any_work(log, tmp_path, monkeypatch, where):
+    """Dask made missing: --workers or --dask alone is refused naming what to install, before the log is read
+    (the runner is never reached) and with no OUTDIR."""
+    from explorer.audit import distributed
+    from explorer.audit.needs import DASK, MissingPackage
+
+    def require(need, what=None):
+        if need is DASK:
+            raise MissingPackage("running on a Dask cluster needs distributed")
+
+    def never(*args, **kwargs):
+        raise AssertionError("the Dask runner was reached")
+
+    monkeypatch.setattr(run_module, "require", require)
+    monkeypatch.setattr(distributed, "run_dask", never)
+    with pytest.raises(MissingPackage):
+        audit(log, tmp_path / "out", **where)
+    assert not (tmp_path / "out").exists()
