@@ -265,6 +265,14 @@ def spoil_crc(path, member: str) -> None:
     Path(path).write_bytes(bytes(raw))
 
 
+def write_rows(path, rows: list[list[float]], **extra) -> Path:
+    """An ``.npz`` log of ``rows`` (the 14 geometry values each, in :data:`GEOMETRY` order) and the extra
+    columns given; returns ``path``."""
+    table = np.array(rows, dtype=np.float64)
+    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)}, **extra)
+    return Path(path)
+
+
 def write_log(path, columns: dict, row_group_size: int = 1 << 20) -> None:
     """Write by suffix: ``.parquet``, ``.csv``, ``.npz`` (``-z.npz``: compressed)."""
     name = str(path)

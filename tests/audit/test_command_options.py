@@ -30,6 +30,7 @@ from explorer.cli import main
 from solver.limits import MAX_HORIZON
 
 from .conftest import read_summary
+from .planted import write_rows
 
 
 @pytest.fixture()
@@ -206,9 +207,7 @@ def test_the_horizon_argument_is_checked_by_the_audit_itself(log, tmp_path):
 def test_horizon_option_up_to_the_limit(tmp_path, horizon):
     """A (r 0.5) at the origin moving at 1e-6, B (r 0.5) 1 + 1e-6 away: contact at t = 1, a hit within
     any horizon >= 1; the time unit is the option's."""
-    table = np.array([[0, 0, 0, 1e-6, 0, 0, 0.5, 1 + 1e-6, 0, 0, 0, 0, 0, 0.5]], dtype=np.float64)
-    path = tmp_path / "one.npz"
-    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)})
+    path = write_rows(tmp_path / "one.npz", [[0, 0, 0, 1e-6, 0, 0, 0.5, 1 + 1e-6, 0, 0, 0, 0, 0, 0.5]])
     summary = audit(path, tmp_path / "out", horizon=horizon)
     assert (summary["time_unit"]["source"], summary["time_unit"]["horizon"]) == ("--horizon", horizon)
     assert summary["hits"] == (horizon >= 1)

@@ -17,21 +17,14 @@ import numpy as np
 import pytest
 
 from explorer.audit import plot
-from explorer.audit.columns import GEOMETRY
 from explorer.audit.run import audit
 from explorer.audit.units import horizons_and_least_motion
 from solver import Body, Status, sweep
 
 from .conftest import read_summary
+from .planted import write_rows
 
 COMMAND = Path(sys.executable).with_name("sphere-explorer")
-
-
-def _log(path: Path, rows: list[list[float]], **extra) -> Path:
-    """An .npz log of ``rows`` (the 14 geometry values each) and the extra columns given."""
-    table = np.array(rows, dtype=np.float64)
-    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)}, **extra)
-    return path
 
 
 def _shot(gap: float, speed: float = 1.0) -> list[float]:
@@ -48,7 +41,7 @@ def _command(*args: str) -> subprocess.CompletedProcess:
 def verdicts_only(tmp_path) -> Path:
     """Row 0: gap 1.5, contact at t = 0.5, the engine says no (a false miss); row 1: gap 10, never within
     t <= 1 (closest 9), the engine says yes (a false hit); row 2: gap 10, the engine says no. No times."""
-    return _log(
+    return write_rows(
         tmp_path / "log.npz", [_shot(1.5), _shot(10.0), _shot(10.0)],
         engine_hit=np.array([0.0, 1.0, 0.0]), step=np.array([7, 7, 8]), a_id=np.array([3, 3, 3]),
         b_id=np.array([9, 12, 12]),
@@ -87,7 +80,7 @@ def test_no_empty_toi_panel_and_the_worst_named_by_the_engine(verdicts_only, tmp
 def test_times_logged_but_none_compared_is_null_not_zero(tmp_path):
     """engine_toi alone: a hit where a time is given.  Row 0 (gap 1.5, a hit at 0.5) has none: a false
     miss; row 1 (gap 10) none: right.  No pair is a hit for both, so no time was compared."""
-    log = _log(tmp_path / "log.npz", [_shot(1.5), _shot(10.0)], engine_toi=np.array([np.nan, np.nan]))
+    log = write_rows(tmp_path / "log.npz", [_shot(1.5), _shot(10.0)], engine_toi=np.array([np.nan, np.nan]))
     summary = audit(log, tmp_path / "out")
     engine = summary["answers"]["engine"]
     assert (engine["false_misses"], engine["toi_compared"], engine["toi_errors"]) == (1, 0, 0)
@@ -100,7 +93,7 @@ def test_times_logged_but_none_compared_is_null_not_zero(tmp_path):
 
 def test_with_times_the_histogram_is_drawn(tmp_path):
     """Row 0: gap 1.5, contact at exactly 0.5, the engine says 0.5: one time compared, exactly right."""
-    log = _log(tmp_path / "log.npz", [_shot(1.5)], engine_toi=np.array([0.5]))
+    log = write_rows(tmp_path / "log.npz", [_shot(1.5)], engine_toi=np.array([0.5]))
     summary = audit(log, tmp_path / "out")
     assert summary["answers"]["engine"]["toi_error_max"] == 0.0
     fig = plot.write_plot(summary, tmp_path / "audit.png")
@@ -117,7 +110,7 @@ def test_a_status_prints_its_name():
 def test_the_horizon_is_the_time_unit(tmp_path):
     """A at 60 m/s, B 3.5 m away (R = 1): contact after 2.5 m, at t = 1/24 s: a hit within one second,
     a miss within a step of 1/60 s (2.5 m > 1 m travelled)."""
-    log = _log(tmp_path / "log.npz", [_shot(3.5, speed=60.0)])
+    log = write_rows(tmp_path / "log.npz", [_shot(3.5, speed=60.0)])
     per_second = _command(str(log), "-o", str(tmp_path / "s"))
     per_step = _command(str(log), "-o", str(tmp_path / "t"), "--horizon", "1/60")
     assert per_second.returncode == per_step.returncode == 0
@@ -132,7 +125,7 @@ def test_the_horizon_is_the_time_unit(tmp_path):
 
 
 def test_horizon_twice_is_refused(tmp_path):
-    log = _log(tmp_path / "log.npz", [_shot(3.5)], horizon=np.array([1.0]))
+    log = write_rows(tmp_path / "log.npz", [_shot(3.5)], horizon=np.array([1.0]))
     done = _command(str(log), "-o", str(tmp_path / "o"), "--horizon", "0.5")
     assert done.returncode == 2 and not (tmp_path / "o").exists()
     assert done.stderr.splitlines() == [
@@ -144,12 +137,12 @@ def test_velocities_in_the_wrong_unit_are_warned_about_once(tmp_path):
     """Every moving pair covers 2e6 contact distances (R = 1) per horizon: warned; a still pair does not count.
     With one pair at 1 R per horizon among them: no warning."""
     fast = [_shot(5.0, speed=2e6), _shot(7.0, speed=3e6), _shot(5.0, speed=0.0)]
-    warned = _command(str(_log(tmp_path / "fast.npz", fast)), "-o", str(tmp_path / "w"))
+    warned = _command(str(write_rows(tmp_path / "fast.npz", fast)), "-o", str(tmp_path / "w"))
     assert warned.returncode == 0 and len(warned.stderr.splitlines()) == 1
     assert warned.stderr.startswith("sphere-explorer audit: warning: every moving pair moves more than 1e+06 contact")
     assert read_summary(tmp_path / "w")["warnings"] == [warned.stderr.split("warning: ", 1)[1].rstrip("\n")]
     assert read_summary(tmp_path / "w")["time_unit"]["least_motion"] == 2e6
-    mixed = _command(str(_log(tmp_path / "mixed.npz", [*fast, _shot(5.0)])), "-o", str(tmp_path / "m"))
+    mixed = _command(str(write_rows(tmp_path / "mixed.npz", [*fast, _shot(5.0)])), "-o", str(tmp_path / "m"))
     assert mixed.returncode == 0 and mixed.stderr == ""
     assert read_summary(tmp_path / "m")["warnings"] == []
 

@@ -21,6 +21,7 @@ from explorer.model import scene_io
 from solver import sweep
 
 from .conftest import CHUNK, FORMATS, read_summary
+from .planted import write_rows
 
 
 @pytest.fixture(scope="module", params=FORMATS)
@@ -365,11 +366,9 @@ FIVE_ROWS = [
 
 def _write_five_rows(path):
     """The five rows above as an ``.npz`` log with engine_hit, engine_toi and horizon columns."""
-    table = np.array([[*ac, *av, 0.5, *bc, *bv, 0.5] for ac, av, bc, bv, *_ in FIVE_ROWS], dtype=np.float64)
+    rows = [[*ac, *av, 0.5, *bc, *bv, 0.5] for ac, av, bc, bv, *_ in FIVE_ROWS]
     extra = np.array([row[4:] for row in FIVE_ROWS], dtype=np.float64)
-    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)},
-             horizon=extra[:, 0], engine_hit=extra[:, 1], engine_toi=extra[:, 2])  # fmt: skip
-    return path
+    return write_rows(path, rows, horizon=extra[:, 0], engine_hit=extra[:, 1], engine_toi=extra[:, 2])
 
 
 @pytest.fixture
@@ -449,9 +448,7 @@ def test_the_textbook_formula_in_float32_alone_wrong_is_a_case(tmp_path):
     2**-24.  In float32, 1 + 2**-24 rounds to 1 (half an ulp, ties to even): the spheres graze, a hit.  The
     false hit is float32's alone, so it is a case, named for float32."""
     row = [0, 0, 0, 0, 0, 0, 0.5, -3.0, 1 + 2.0**-24, 0, 6.0, 0, 0, 0.5]
-    table = np.array([row], dtype=np.float64)
-    path = tmp_path / "graze.npz"
-    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)})
+    path = write_rows(tmp_path / "graze.npz", [row])
     summary = audit(path, tmp_path / "out")
     assert summary["textbook"]["float64"]["false_hits"] == 0
     assert summary["textbook"]["float32"]["false_hits"] == 1
@@ -466,9 +463,7 @@ def test_a_time_both_types_get_wrong_is_named_for_float64(tmp_path):
     and float32's by about 3e-7.  With a tolerance of 1e-20 both are wrong times; the ordering puts float64's
     first (the first source listed), so the case is named for float64 and its severity is float64's error."""
     row = [0, 0, 0, 0, 0, 0, 0.5, 3.0, 0.012, -0.216, -1.311, 0, 0, 0.5]
-    table = np.array([row], dtype=np.float64)
-    path = tmp_path / "both.npz"
-    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)})
+    path = write_rows(tmp_path / "both.npz", [row])
     summary = audit(path, tmp_path / "out", toi_tol=1e-20, horizon=2.0)
     assert (summary["textbook"]["float64"]["toi_errors"], summary["textbook"]["float32"]["toi_errors"]) == (1, 1)
     [case] = summary["worst"]
@@ -480,8 +475,6 @@ def test_a_wrong_verdict_s_severity_is_relative_to_the_contact_distance(tmp_path
     """Radii 1.5 and 0.5 (R = 2); B passes A 5 to the side, from x = -1 to x = 1 over the horizon: closest
     5 at t = 0.5, a gap of 3, severity 3 / 2.  The engine says hit: a false hit of severity 1.5."""
     row = [0, 0, 0, 0, 0, 0, 1.5, -1.0, 5.0, 0, 2.0, 0, 0, 0.5]
-    table = np.array([row], dtype=np.float64)
-    path = tmp_path / "wide.npz"
-    np.savez(path, **{name: table[:, k] for k, name in enumerate(GEOMETRY)}, engine_hit=np.array([1.0]))
+    path = write_rows(tmp_path / "wide.npz", [row], engine_hit=np.array([1.0]))
     [case] = audit(path, tmp_path / "out")["worst"]
     assert (case["kind"], case["severity"]) == ("false hit", 1.5)

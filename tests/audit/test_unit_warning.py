@@ -14,7 +14,8 @@ import pytest
 from explorer.cli import main
 
 from .conftest import read_summary
-from .test_first_run import _log, _shot
+from .planted import write_rows
+from .test_first_run import _shot
 
 HINT = "Velocities are per horizon's unit: an engine stepping at dt = 1/60 s logs m/s and horizon = 1/60"
 
@@ -42,7 +43,7 @@ def test_fast_pairs_are_warned_about_naming_where_the_horizon_came_from(
 ):
     rows = [_shot(5.0, speed=s) for s in speeds]
     extra = {} if horizon is None else {"horizon": np.full(len(rows), horizon)}
-    log = _log(tmp_path / "log.npz", rows, **extra)
+    log = write_rows(tmp_path / "log.npz", rows, **extra)
     assert main(["audit", str(log), "-o", str(tmp_path / "out"), *option]) == 0
     out, err = capsys.readouterr()
     assert err == _warning(where, least)
@@ -51,7 +52,7 @@ def test_fast_pairs_are_warned_about_naming_where_the_horizon_came_from(
 
 def test_one_pair_within_the_unit_silences_it(tmp_path, capsys):
     # exactly 1e6 R per horizon: not more than 1e6
-    log = _log(tmp_path / "log.npz", [_shot(5.0, speed=2e6), _shot(5.0, speed=1e6)])
+    log = write_rows(tmp_path / "log.npz", [_shot(5.0, speed=2e6), _shot(5.0, speed=1e6)])
     assert main(["audit", str(log), "-o", str(tmp_path / "out")]) == 0
     assert capsys.readouterr().err == ""
 
