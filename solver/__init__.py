@@ -10,10 +10,12 @@
 * :mod:`solver.limits`: the one validation rule, and why its ranges keep every
   result finite.
 
-Pure numpy/python (numba when available); never imports Qt, pyvista or the explorer app.
+Plain Python for one query or one motion (numba compiles the loops when it is
+installed); :func:`sweep_many` needs numpy, and is imported only when used, so
+everything else runs where numpy cannot be installed (a browser's Python).
+Never imports Qt, pyvista or the explorer app.
 """
 
-from .batch import BatchResult, sweep_many
 from .body import Body
 from .motion import Event, Frame, Motion, simulate
 from .path import Bounce, BouncePath, Segment, bounce_path
@@ -49,3 +51,18 @@ __all__ = [
     "sweep_inside",
     "sweep_many",
 ]
+
+
+#: The names that need numpy, imported when first used (:func:`__getattr__`).
+_BATCH_NAMES = ("BatchResult", "sweep_many")
+
+
+def __getattr__(name: str):
+    """``sweep_many`` and ``BatchResult``, imported on first use: they need numpy, nothing else does."""
+    if name not in _BATCH_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        from . import batch
+    except ImportError as exc:
+        raise ImportError(f"solver.{name} needs numpy ({exc}); install it with: pip install numpy") from None
+    return getattr(batch, name)

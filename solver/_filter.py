@@ -69,8 +69,8 @@ if USE_JIT:
         #: exception); callees inlined into the batch loop so that it vectorizes.
         jit = _njit(cache=True, error_model="numpy", inline="always")
         jit_loop = _njit(cache=True, error_model="numpy", nogil=True)
-    except ImportError:  # pragma: no cover - numba is a declared dependency
-        pass
+    except ImportError:  # numba (or numpy) cannot be imported here: the same source runs as plain Python
+        USE_JIT = False
 
 
 def compiled(signature: str):

@@ -20,7 +20,7 @@ from ._exact import classify_exact
 from ._filter import finish_python
 from ._kernel import FINITE, LIMITS
 from ._stage import batch_kernel, exact_stage, first_call
-from .limits import _NOT_NUMBERS, check_horizon, check_radius, check_vector, check_velocity
+from .limits import check_horizon, check_radius, check_vector, check_velocity, not_a_number_type
 from .status import Status
 
 
@@ -63,14 +63,14 @@ def _array(value, field: str) -> np.ndarray:
         if value.dtype.kind not in "fiu":
             raise ValueError(f"{field}: expected numbers, got an array of dtype {value.dtype}")
         return value.astype(np.float64, copy=False)
-    if isinstance(value, _NOT_NUMBERS) or value is None:
+    if not_a_number_type(value) or value is None:
         raise ValueError(f"{field}: expected numbers, got {value!r}")
     try:
         items = np.asarray(value, dtype=object)
     except ValueError:  # ragged
         raise ValueError(f"{field}: expected a rectangular array of numbers") from None
     for item in items.reshape(-1).tolist():
-        if isinstance(item, _NOT_NUMBERS) or item is None or isinstance(item, (list, tuple, dict)):
+        if not_a_number_type(item) or item is None or isinstance(item, (list, tuple, dict)):
             raise ValueError(f"{field}: expected numbers, got {item!r}")
     try:
         return items.astype(np.float64)

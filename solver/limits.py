@@ -70,8 +70,7 @@ path decides, so verdicts stay exact for every accepted input.
 from __future__ import annotations
 
 import math
-
-import numpy as np
+import sys
 
 from .vec import unit
 
@@ -97,13 +96,24 @@ MAX_TIME = 1e140
 MAX_POINT = 1e300
 
 
-#: Types refused wherever a number is expected (``float()`` would accept them).
-_NOT_NUMBERS = (bool, np.bool_, str, bytes)
+#: Types refused wherever a number is expected (``float()`` would accept them); numpy's bool too.
+_NOT_NUMBERS = (bool, str, bytes)
+
+
+def not_a_number_type(value: object) -> bool:
+    """True for a value of a type refused wherever a number is expected: a bool (Python's or numpy's), text, bytes.
+
+    numpy is not imported for this: a numpy bool exists only where numpy was imported already.
+    """
+    if isinstance(value, _NOT_NUMBERS):
+        return True
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.bool_)
 
 
 def finite_number(value: object, field: str) -> float:
     """``value`` as a finite float, refusing bools, text, None, NaN and infinities (no range)."""
-    if isinstance(value, _NOT_NUMBERS) or value is None:
+    if not_a_number_type(value) or value is None:
         raise ValueError(f"{field}: expected a number, got {value!r}")
     try:
         number = float(value)  # type: ignore[arg-type]
@@ -227,7 +237,7 @@ def check_mass(value: object, field: str) -> float:
     ValueError
         Naming ``field`` and the range (NaN, -inf, bools, text, out of range).
     """
-    if not isinstance(value, _NOT_NUMBERS) and value == math.inf:
+    if not not_a_number_type(value) and value == math.inf:
         return math.inf
     return _in(value, field, MIN_MASS, MAX_MASS, " (or infinite: a fixed body)")
 

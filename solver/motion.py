@@ -65,13 +65,12 @@ from __future__ import annotations
 
 import bisect
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
 from . import vec
-from ._events import IMPACT, NONE, SLIDE, event_exact, events_kernel
+from ._events import IMPACT, NONE, SLIDE, event_exact, event_one, events_kernel
 from ._filter import USE_JIT
 from ._stage import exact_stage, first_call
 from .body import Body, Vector3
@@ -125,20 +124,21 @@ class Frame:
     Attributes
     ----------
     t_start, t_end : float
-    centers : (m, 3) float ndarray
+    centers : tuple of (3,) float, length m
         Centres at ``t_start`` relative to :attr:`Motion.origin`: the bodies,
         then the container (if any).
-    velocities : (m, 3) float ndarray
+    velocities : tuple of (3,) float, length m
     """
 
     t_start: float
     t_end: float
-    centers: np.ndarray
-    velocities: np.ndarray
+    centers: tuple[Vector3, ...]
+    velocities: tuple[Vector3, ...]
 
-    def positions(self, t: float) -> np.ndarray:
-        """Centres at ``t`` relative to the motion's origin, shape (m, 3) (extrapolated outside the frame)."""
-        return self.centers + self.velocities * (t - self.t_start)
+    def positions(self, t: float) -> tuple[Vector3, ...]:
+        """Centres at ``t`` relative to the motion's origin, (m, 3) as m 3-tuples (extrapolated outside the frame)."""
+        dt = t - self.t_start
+        return tuple(vec.axpy(dt, v, c) for c, v in zip(self.centers, self.velocities))
 
 
 class Motion:
@@ -154,7 +154,7 @@ class Motion:
     frames : tuple of Frame
         Contiguous from 0 to :attr:`end`; one more than the events.  Their
         centres are relative to :attr:`origin`.
-    origin : (3,) float ndarray
+    origin : (3,) float
         The point the frames' centres are measured from.
     end : float
         The time the motion is known to: the horizon, or the stop.
@@ -194,24 +194,24 @@ class Motion:
         ValueError
             ``t`` not a number in ``[0, end]``.
         """
-        if not (isinstance(t, (int, float, np.floating)) and not isinstance(t, bool) and 0.0 <= t <= self.end):
+        if not (isinstance(t, numbers.Real) and not isinstance(t, bool) and 0.0 <= t <= self.end):
             raise ValueError(f"t: must be in [0, {self.end!r}] (the motion's span), got {t!r}")
         k = bisect.bisect_right(self._starts, t) - 1
         return self.frames[max(k, 0)]
 
-    def positions(self, t: float) -> np.ndarray:
-        """Centres of the bodies at ``t`` in ``[0, end]``, shape (n, 3)."""
-        return self.origin + self.frame_at(t).positions(t)[: len(self.bodies)]
+    def positions(self, t: float) -> tuple[Vector3, ...]:
+        """Centres of the bodies at ``t`` in ``[0, end]``: (n, 3), as n 3-tuples."""
+        return tuple(vec.add(self.origin, c) for c in self.frame_at(t).positions(t)[: len(self.bodies)])
 
-    def velocities(self, t: float) -> np.ndarray:
-        """Velocities of the bodies at ``t`` in ``[0, end]``, shape (n, 3); after any event at ``t``."""
-        return self.frame_at(t).velocities[: len(self.bodies)].copy()
+    def velocities(self, t: float) -> tuple[Vector3, ...]:
+        """Velocities of the bodies at ``t`` in ``[0, end]``: (n, 3), as n 3-tuples; after any event at ``t``."""
+        return self.frame_at(t).velocities[: len(self.bodies)]
 
-    def container_center(self, t: float) -> np.ndarray | None:
-        """Centre of the container at ``t``, shape (3,); None without a container."""
+    def container_center(self, t: float) -> Vector3 | None:
+        """Centre of the container at ``t``, (3,); None without a container."""
         if self.container is None:
             return None
-        return self.origin + self.frame_at(t).positions(t)[len(self.bodies)]
+        return vec.add(self.origin, self.frame_at(t).positions(t)[len(self.bodies)])
 
     def __repr__(self) -> str:
         return (
@@ -313,35 +313,42 @@ def _check_inside(bodies, container: Body) -> None:
 
 
 class _Run:
-    """The state of one simulation while it runs."""
+    """The state of one simulation while it runs.
+
+    Plain Python lists throughout, so the motion runs where numpy cannot be
+    imported (a browser's Python): ``X`` and ``V`` are the (m, 3) centres
+    (relative to :attr:`origin`) and velocities as lists of 3-tuples, ``R``,
+    ``W`` (inverse masses, 0 for a fixed body) and ``M`` the (m,) radii and
+    masses, ``pairs`` the (k,) pairs ``(i, j, inside)``, and ``kind`` and ``dt``
+    each pair's next event as last decided.  With numba the pairs are tested
+    by the compiled loop over arrays made from these lists (:class:`_CompiledPairs`).
+    """
 
     def __init__(self, bodies, container, h, e, max_events, first_only, names):
         self.bodies, self.container, self.h, self.e, self.max_events = bodies, container, h, e, max_events
         self.names = names  # for the reasons: one per body, then the container
         everything = (*bodies, container) if container is not None else bodies
         self.n = len(bodies)
-        self.origin = np.array((container or bodies[0]).center, dtype=np.float64)
-        self.X = np.array([b.center for b in everything], dtype=np.float64) - self.origin
-        self.V = np.array([b.velocity for b in everything], dtype=np.float64)
-        self.R = np.array([b.radius for b in everything], dtype=np.float64)
-        self.W = np.array([0.0 if b.immovable else 1.0 / b.mass for b in everything], dtype=np.float64)
-        self.M = np.array([b.mass for b in everything], dtype=np.float64)
+        self.origin: Vector3 = tuple((container or bodies[0]).center)
+        self.X: list[Vector3] = [vec.sub(b.center, self.origin) for b in everything]
+        self.V: list[Vector3] = [tuple(b.velocity) for b in everything]
+        self.R = [float(b.radius) for b in everything]
+        self.W = [0.0 if b.immovable else 1.0 / b.mass for b in everything]
+        self.M = [float(b.mass) for b in everything]
         n, w = self.n, self.W
         pairs = [
             (i, j, False) for i in range(n) for j in range(i + 1, n) if w[i] + w[j] > 0 and (not first_only or i == 0)
         ]
         if container is not None:
             pairs += [(i, n, True) for i in range(n) if w[i] + w[n] > 0 and (not first_only or i == 0)]
-        self.I = np.array([p[0] for p in pairs], dtype=np.int64)
-        self.J = np.array([p[1] for p in pairs], dtype=np.int64)
-        self.inside = np.array([p[2] for p in pairs], dtype=np.bool_)
-        self.kind = np.zeros(len(pairs), dtype=np.int8)
-        self.dt = np.zeros(len(pairs))
-        self.unsure = np.zeros(len(pairs), dtype=np.bool_)
+        self.pairs = pairs
+        self.kind = [NONE] * len(pairs)
+        self.dt = [0.0] * len(pairs)
+        self.compiled = _CompiledPairs(self) if USE_JIT and pairs else None
         self.t = 0.0
         self.frames: list[Frame] = []
         self.events: list[Event] = []
-        self._frame_start = (0.0, self.X.copy(), self.V.copy())  # the open frame: t_start, centres, velocities
+        self._frame_start = (0.0, tuple(self.X), tuple(self.V))  # the open frame: t_start, centres, velocities
 
     # -- the loop ------------------------------------------------------------------
     def run(self) -> Motion:
@@ -351,11 +358,11 @@ class _Run:
         while True:
             left = self.h - self.t
             # left == 0: events at the horizon itself (an event found there, and others at the same instant)
-            p = self._next_pair(left) if left >= 0.0 and self.I.size else -1
+            p = self._next_pair(left) if left >= 0.0 and self.pairs else -1
             if p < 0:
                 return self._finish(self.h, None, None)
             before = self.t
-            dt = float(self.dt[p])
+            dt = self.dt[p]
             if dt > 0.0:
                 self._advance(dt)
             if self.t > before:
@@ -380,42 +387,38 @@ class _Run:
 
     def _next_pair(self, left: float) -> int:
         """Index of the pair with the earliest event (ties: the pair order), or -1."""
-        if USE_JIT:
-            with first_call(events_kernel, "the motion's loop over pairs"):
-                events_kernel(self.X, self.V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt,
-                              self.unsure)  # fmt: skip
-        else:  # plain Python: test only the pairs a cheap array proof does not rule out, soonest first
-            self.kind[:] = NONE
-            self.dt[:] = 0.0
-            self.unsure[:] = False
+        if self.compiled is not None:
+            self.compiled.decide_all(left)
+        else:  # plain Python: test only the pairs a cheap proof does not rule out, soonest first
+            self.kind = [NONE] * len(self.pairs)
+            self.dt = [0.0] * len(self.pairs)
             self._test_soonest_first(left)
-            return self._earliest()
-        todo = np.flatnonzero(self.unsure)
-        stage = exact_stage(todo.size) if todo.size else None
-        if stage is not None:  # the expansion stage decides nearly all of them
-            still = np.empty(todo.size, dtype=np.bool_)
-            stage.refine_events(self.X, self.V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt,
-                                still)  # fmt: skip
-            todo = todo[still]
-        self._decide_exactly(todo.tolist(), left)
         return self._earliest()
 
     def _earliest(self) -> int:
         """Index of the pair with the earliest event in ``kind``/``dt`` (ties: the pair order), or -1."""
-        live = np.flatnonzero(self.kind != NONE)
-        if live.size == 0:
-            return -1
-        times = self.dt[live]
-        first = live[times == times.min()]
-        return int(first[0])  # pairs are listed in the documented order: (i, j), the wall after every ball
+        best, first = math.inf, -1  # pairs are listed in the documented order: (i, j), the wall after every ball
+        for p, (kind, dt) in enumerate(zip(self.kind, self.dt)):
+            if kind != NONE and dt < best:
+                best, first = dt, p
+        return first
 
-    def _decide_exactly(self, pairs: list[int], left: float) -> None:
+    def _decide(self, p: int, left: float) -> None:
+        """Pair ``p``'s next event: the certified float test, and exact integers where it is unsure."""
+        i, j, inside = self.pairs[p]
+        args = (*self.X[i], *self.V[i], self.R[i], *self.X[j], *self.V[j], self.R[j], left, inside)
+        kind, dt, unsure = event_one(*args)
+        if unsure:
+            kind, dt = event_exact(*args)
+        self.kind[p], self.dt[p] = kind, dt
+
+    def decide_exactly(self, pairs, left: float) -> None:
         """:func:`event_exact` for each of ``pairs`` (those the float filter left unsure)."""
         for p in pairs:
-            i, j = self.I[p], self.J[p]
-            self.kind[p], self.dt[p] = event_exact(*self.X[i].tolist(), *self.V[i].tolist(), float(self.R[i]),
-                                                   *self.X[j].tolist(), *self.V[j].tolist(), float(self.R[j]),
-                                                   left, bool(self.inside[p]))  # fmt: skip
+            i, j, inside = self.pairs[p]
+            self.kind[p], self.dt[p] = event_exact(
+                *self.X[i], *self.V[i], self.R[i], *self.X[j], *self.V[j], self.R[j], left, inside
+            )
 
     def _test_soonest_first(self, left: float, batch: int = 8) -> None:
         """Decide the pairs that may need an impulse in order of a lower bound on their time, until the
@@ -427,27 +430,20 @@ class _Run:
         clock (the pairs :meth:`_jam` counts as due now).  The bound
         (:meth:`_may_approach`) is loose by a relative 1e-9; the cut-off adds 1e-6.
         """
-        test, bound = self._may_approach(left)
-        order = np.argsort(bound, kind="stable")
-        test, bound = test[order], bound[order]
+        candidates = sorted(self._may_approach(left), key=lambda pair_bound: pair_bound[1])  # stable: pair order
         best = math.inf
-        for start in range(0, test.size, batch):
-            if bound[start] > best * (1.0 + 1e-6) and self.t + bound[start] > self.t:
+        for start in range(0, len(candidates), batch):
+            bound = candidates[start][1]
+            if bound > best * (1.0 + 1e-6) and self.t + bound > self.t:
                 break
-            group = test[start : start + batch]
-            kind, dt, unsure = self.kind[group], self.dt[group], self.unsure[group]
-            events_kernel(
-                self.X, self.V, self.R, self.I[group], self.J[group], self.inside[group], left, kind, dt, unsure
-            )
-            self.kind[group], self.dt[group], self.unsure[group] = kind, dt, unsure
-            self._decide_exactly(group[unsure].tolist(), left)
-            found = self.dt[group][self.kind[group] != NONE]
-            if found.size:
-                best = min(best, float(found.min()))
+            for p, _ in candidates[start : start + batch]:
+                self._decide(p, left)
+                if self.kind[p] != NONE:
+                    best = min(best, self.dt[p])
 
-    def _may_approach(self, left: float) -> tuple[np.ndarray, np.ndarray]:
-        """The pairs that may need an impulse within ``left`` (all but those proved to need none), and a
-        lower bound on the time of each one's event.
+    def _may_approach(self, left: float) -> list[tuple[int, float]]:
+        """The pairs that may need an impulse within ``left`` (all but those proved to need none), each with a
+        lower bound on the time of its event.
 
         Proved none: no relative velocity (the float velocities are equal); a
         ball pair proved not approaching, ``p.v > 16 u sum|p_k v_k| + 1e-300``
@@ -465,52 +461,59 @@ class _Run:
 
         Returns
         -------
-        pairs : (k,) int64
-            Indices into the pair list.
-        bound : (k,) float64
-            A lower bound on each one's event time from now, >= 0.
+        list of (int, float)
+            Indices into the pair list, in order, each with its bound (>= 0).
         """
-        p = self.X[self.J] - self.X[self.I]
-        v = self.V[self.J] - self.V[self.I]
-        still = (v == 0.0).all(axis=1)
-        prod = p * v
-        apart = (prod.sum(axis=1) > 16.0 * UNIT_ROUNDOFF * np.abs(prod).sum(axis=1) + 1e-300) & ~self.inside
-        dist = np.sqrt((p * p).sum(axis=1))
-        reach = np.sqrt((v * v).sum(axis=1)) * left
-        wall = self.inside
-        radius = np.where(wall, self.R[self.J] - self.R[self.I], self.R[self.I] + self.R[self.J])
-        margin = 1e-9 * (dist + reach + radius)
-        far = ~wall & (dist - radius > reach + margin)
-        deep = wall & (dist + reach < radius - margin)
-        pairs = np.flatnonzero(~(still | apart | far | deep))
-        gap = np.where(wall, radius - dist, dist - radius)[pairs] - margin[pairs]
-        speed = np.sqrt((v[pairs] ** 2).sum(axis=1))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            bound = np.where((gap > 0.0) & (speed > 0.0), gap / speed, 0.0)
-        return pairs, bound
+        X, V, R = self.X, self.V, self.R
+        out = []
+        for p, (i, j, wall) in enumerate(self.pairs):
+            xi, xj, vi, vj = X[i], X[j], V[i], V[j]
+            px, py, pz = xj[0] - xi[0], xj[1] - xi[1], xj[2] - xi[2]
+            vx, vy, vz = vj[0] - vi[0], vj[1] - vi[1], vj[2] - vi[2]
+            if vx == 0.0 and vy == 0.0 and vz == 0.0:
+                continue
+            ax, ay, az = px * vx, py * vy, pz * vz
+            if not wall and ax + ay + az > 16.0 * UNIT_ROUNDOFF * (abs(ax) + abs(ay) + abs(az)) + 1e-300:
+                continue
+            dist = math.sqrt(px * px + py * py + pz * pz)
+            speed = math.sqrt(vx * vx + vy * vy + vz * vz)
+            reach = speed * left
+            radius = R[j] - R[i] if wall else R[i] + R[j]
+            margin = 1e-9 * (dist + reach + radius)
+            if wall:
+                if dist + reach < radius - margin:
+                    continue
+                gap = radius - dist - margin
+            else:
+                if dist - radius > reach + margin:
+                    continue
+                gap = dist - radius - margin
+            out.append((p, gap / speed if gap > 0.0 and speed > 0.0 else 0.0))
+        return out
 
     def _advance(self, dt: float) -> None:
         """Move every centre on by ``dt`` (the one rounding of the positions)."""
-        self.X += self.V * dt
+        self.X = [vec.axpy(dt, v, x) for x, v in zip(self.X, self.V)]
         self.t = min(self.t + dt, self.h)
 
     def _set_velocities(self, rows, values) -> None:
-        """Close the open frame at the current time, change velocities, open the next frame."""
+        """Close the open frame at the current time, give body ``rows[k]`` the velocity ``values[k]``, open the next frame."""
         t0, X0, V0 = self._frame_start
         self.frames.append(Frame(t0, self.t, X0, V0))
-        self.V[rows] = values
-        self._frame_start = (self.t, self.X.copy(), self.V.copy())
+        for row, value in zip(rows, values):
+            self.V[row] = tuple(value)
+        self._frame_start = (self.t, tuple(self.X), tuple(self.V))
 
     # -- responses -----------------------------------------------------------------
     def _impact(self, p: int) -> bool:
         """Exchange the impulse of pair ``p`` (certified not approaching after); True when it leaves a ball sliding."""
-        i, j, wall = int(self.I[p]), int(self.J[p]), bool(self.inside[p])
+        i, j, wall = self.pairs[p]
         X = self.X
-        xi, xj = tuple(X[i].tolist()), tuple(X[j].tolist())
+        xi, xj = X[i], X[j]
         d = vec.sub(xi, xj) if wall else vec.sub(xj, xi)
         n = vec.unit(d)
-        vi, vj = tuple(self.V[i].tolist()), tuple(self.V[j].tolist())
-        wi, wj = float(self.W[i]), float(self.W[j])
+        vi, vj = self.V[i], self.V[j]
+        wi, wj = self.W[i], self.W[j]
         vn = vec.dot(vec.sub(vj, vi), n)
         wsum = wi + wj
         J = max(0.0, -(1.0 + self.e) * vn / wsum)
@@ -524,12 +527,12 @@ class _Run:
         else:  # pragma: no cover - the separation grows linearly with J
             raise AssertionError("no impulse separates the pair")
         self._set_velocities([i, j], [ni, nj])
-        dist, ri, rj = vec.norm(d), float(self.R[i]), float(self.R[j])
+        dist, ri, rj = vec.norm(d), self.R[i], self.R[j]
         if wall:
             point = vec.axpy(0.5 * (dist + ri + rj), n, xj)
         else:
             point = vec.axpy(0.5 * (dist + ri - rj), n, xi)
-        point = vec.add(point, tuple(self.origin.tolist()))
+        point = vec.add(point, self.origin)
         self.events.append(Event(self.t, (i, WALL if wall else j), vec.scale(n, -J), point, n, "impact",
                                  (i, WALL if wall else j)))  # fmt: skip
         if wall:
@@ -545,7 +548,8 @@ class _Run:
         instant or are due to (an event too close to move the clock), joined
         through those pairs, that pair ``p``'s bodies belong to.
         """
-        due = np.flatnonzero((self.kind == IMPACT) & (self.t + self.dt <= self.t)).tolist()
+        t = self.t
+        due = [q for q, (kind, dt) in enumerate(zip(self.kind, self.dt)) if kind == IMPACT and t + dt <= t]
         touching = sorted(instant_pairs.union(due, [p]))
         parent = list(range(len(self.X)))
 
@@ -556,25 +560,28 @@ class _Run:
             return a
 
         for q in touching:
-            parent[root(int(self.I[q]))] = root(int(self.J[q]))
-        members = [k for k in range(len(self.X)) if root(k) == root(int(self.I[p]))]
+            parent[root(self.pairs[q][0])] = root(self.pairs[q][1])
+        i, j, wall = self.pairs[p]
+        members = [k for k in range(len(self.X)) if root(k) == root(i)]
         fixed = [k for k in members if self.W[k] == 0.0]
         if fixed:
-            speeds = {tuple(self.V[k]) for k in fixed}
+            speeds = {self.V[k] for k in fixed}
             if len(speeds) > 1:
                 return f"jammed: fixed bodies {', '.join(map(self._name, fixed))} squeeze a cluster at t = {self.t!r}"
-            common = np.array(speeds.pop())
+            common = speeds.pop()
         else:
-            m = self.M[members]
-            common = (m[:, None] * self.V[members]).sum(axis=0) / m.sum()
-        before = self.V[int(self.I[p])].copy()
-        self._set_velocities(members, common)
-        i, j = int(self.I[p]), int(self.J[p])
-        wall = bool(self.inside[p])
-        xi, xj = tuple(self.X[i].tolist()), tuple(self.X[j].tolist())
+            mass = 0.0
+            momentum = (0.0, 0.0, 0.0)
+            for k in members:
+                mass += self.M[k]
+                momentum = vec.axpy(self.M[k], self.V[k], momentum)
+            common = tuple(q / mass for q in momentum)
+        before = self.V[i]
+        self._set_velocities(members, [common] * len(members))
+        xi, xj = self.X[i], self.X[j]
         n = vec.unit(vec.sub(xi, xj) if wall else vec.sub(xj, xi))
-        impulse = (0.0, 0.0, 0.0) if self.W[i] == 0.0 else tuple(((common - before) * self.M[i]).tolist())
-        point = vec.add(vec.axpy(float(self.R[i]), n, xi), tuple(self.origin.tolist()))
+        impulse = (0.0, 0.0, 0.0) if self.W[i] == 0.0 else vec.scale(vec.sub(common, before), self.M[i])
+        point = vec.add(vec.axpy(self.R[i], n, xi), self.origin)
         names = tuple(WALL if k == self.n else k for k in members)
         self.events.append(Event(self.t, (i, WALL if wall else j), impulse, point, n, "jam", names))
         return None
@@ -584,7 +591,7 @@ class _Run:
         return self.names[k]
 
     def _sliding(self, p: int) -> str:
-        return (f"sliding: {self._name(int(self.I[p]))} slides along the container wall at t = {self.t!r} "
+        return (f"sliding: {self._name(self.pairs[p][0])} slides along the container wall at t = {self.t!r} "
                 "(straight segments cannot follow the curved wall)")  # fmt: skip
 
     def _limit_reason(self) -> str:
@@ -605,7 +612,48 @@ class _Run:
                       self.origin)  # fmt: skip
 
 
-def _not_approaching(X: np.ndarray, i: int, j: int, vi: Vector3, vj: Vector3, wall: bool) -> bool:
+class _CompiledPairs:
+    """Every pair of a :class:`_Run` tested at once by numba's compiled loop (:func:`events_kernel`) over arrays.
+
+    The arrays are made from the run's lists at each call; the exact stage
+    (compiled expansions) and then exact integers decide what the float test
+    leaves unsure.  The same verdicts as the plain loop's, bit for bit.
+    """
+
+    def __init__(self, run: _Run) -> None:
+        import numpy as np
+
+        self.np = np
+        self.run = run
+        self.R = np.array(run.R, dtype=np.float64)
+        self.I = np.array([p[0] for p in run.pairs], dtype=np.int64)
+        self.J = np.array([p[1] for p in run.pairs], dtype=np.int64)
+        self.inside = np.array([p[2] for p in run.pairs], dtype=np.bool_)
+        self.kind = np.zeros(len(run.pairs), dtype=np.int8)
+        self.dt = np.zeros(len(run.pairs))
+        self.unsure = np.zeros(len(run.pairs), dtype=np.bool_)
+
+    def decide_all(self, left: float) -> None:
+        """Set the run's ``kind`` and ``dt`` of every pair."""
+        np, run = self.np, self.run
+        X = np.array(run.X, dtype=np.float64)
+        V = np.array(run.V, dtype=np.float64)
+        with first_call(events_kernel, "the motion's loop over pairs"):
+            events_kernel(X, V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
+        todo = np.flatnonzero(self.unsure)
+        stage = exact_stage(todo.size) if todo.size else None
+        if stage is not None:  # the expansion stage decides nearly all of them
+            still = np.empty(todo.size, dtype=np.bool_)
+            stage.refine_events(X, V, self.R, self.I, self.J, self.inside, left, todo, self.kind, self.dt, still)
+            # its verdicts are exact, its times within a few ulps: an event it found is timed again with integers,
+            # so the time is the correctly rounded one the plain loop gives (the same motion bit for bit)
+            todo = todo[still | (self.kind[todo] != NONE)]
+        run.kind = self.kind.tolist()
+        run.dt = self.dt.tolist()
+        run.decide_exactly(todo.tolist(), left)
+
+
+def _not_approaching(X: list[Vector3], i: int, j: int, vi: Vector3, vj: Vector3, wall: bool) -> bool:
     """Decide exactly whether bodies ``i`` and ``j`` no longer approach after the impulse.
 
     With ``s = (vj - vi) . (X_j - X_i)`` on the represented (rounded) centres:
@@ -616,7 +664,7 @@ def _not_approaching(X: np.ndarray, i: int, j: int, vi: Vector3, vj: Vector3, wa
     s = 0.0
     bound = 0.0
     for k in range(3):
-        prod = (X[j, k] - X[i, k]) * (vj[k] - vi[k])
+        prod = (X[j][k] - X[i][k]) * (vj[k] - vi[k])
         s += prod
         bound += abs(prod)
     bound = 8.0 * UNIT_ROUNDOFF * bound + 1e-300  # two roundings of the factors, one of each product, two sums
@@ -624,5 +672,5 @@ def _not_approaching(X: np.ndarray, i: int, j: int, vi: Vector3, vj: Vector3, wa
         return not wall
     if s < -bound:
         return wall
-    exact = sum((Fraction(X[j, k]) - Fraction(X[i, k])) * (Fraction(vj[k]) - Fraction(vi[k])) for k in range(3))
+    exact = sum((Fraction(X[j][k]) - Fraction(X[i][k])) * (Fraction(vj[k]) - Fraction(vi[k])) for k in range(3))
     return exact <= 0 if wall else exact >= 0

@@ -146,8 +146,8 @@ def bounce_path(a: Body, others, horizon: float = 1.0, restitution: float = 1.0,
         Segment(
             f.t_start,
             f.t_end,
-            tuple(map(tuple, (f.centers + motion.origin).tolist())),
-            tuple(map(tuple, f.velocities.tolist())),
+            tuple(vec.add(c, motion.origin) for c in f.centers),
+            f.velocities,
         )
         for f in motion.frames
     )

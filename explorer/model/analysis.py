@@ -9,9 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from solver import Bounce, BouncePath, Impact, Segment, Sweep, bounce_path, impact, simulate, sweep, sweep_inside
+from solver import Bounce, BouncePath, Impact, Segment, Sweep, bounce_path, impact, simulate, sweep, sweep_inside, vec
 from solver.motion import WALL
 
 from . import conserved
@@ -125,15 +123,15 @@ def first_turn(
 MOTION_EVENTS = 1000
 
 
-def centres_at_events(path: BouncePath) -> np.ndarray:
+def centres_at_events(path: BouncePath) -> list[tuple[tuple[float, float, float], ...]]:
     """Every body's centre where each segment of ``path`` starts, and at its end.
 
     Returns
     -------
-    (len(path.segments) + 1, n, 3) float ndarray
+    (len(path.segments) + 1, n, 3) float, as a list of tuples of 3-tuples
         The corners of each body's polyline; ``n`` bodies in scene order.
     """
-    return np.array([seg.centers for seg in path.segments] + [path.positions(path.end)], dtype=float)
+    return [seg.centers for seg in path.segments] + [path.positions(path.end)]
 
 
 def solve(scene: Scene) -> Solution:
@@ -181,8 +179,8 @@ def _every_pair(scene: Scene) -> tuple[BouncePath, tuple[SceneEvent, ...]]:
         Segment(
             f.t_start,
             f.t_end,
-            tuple(map(tuple, (motion.origin + f.centers[order]).tolist())),
-            tuple(map(tuple, f.velocities[order].tolist())),
+            tuple(vec.add(motion.origin, f.centers[k]) for k in order),
+            tuple(f.velocities[k] for k in order),
         )
         for f in motion.frames
     )
@@ -205,24 +203,25 @@ def motion_rows(scene: Scene) -> list[int]:
     return rows + [i for i in range(len(scene.bodies)) if i not in rows]
 
 
-def segment_start(solution: Solution, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def segment_start(solution: Solution, k: int) -> tuple[tuple, tuple, tuple]:
     """Where segment ``k`` of the motion starts, as the solver holds it (relative to its origin).
 
     Returns
     -------
     origin : (3,) float
-    centers : (n, 3) float
+    centers : (n, 3) float, n 3-tuples
         Every body's centre at the segment's start, relative to ``origin``, in scene order.
-    velocities : (n, 3) float
+    velocities : (n, 3) float, n 3-tuples
         Every body's velocity during the segment, in scene order.
     """
     path = solution.path
     if path.motion is None:  # no motion (a ball outside its container): the segment's own centres
         seg = path.segments[k]
-        return np.zeros(3), np.array(seg.centers, dtype=float), np.array(seg.velocities, dtype=float)
-    order = np.argsort(motion_rows(solution.scene))  # scene index -> motion row
+        return (0.0, 0.0, 0.0), seg.centers, seg.velocities
+    rows = motion_rows(solution.scene)
+    order = sorted(range(len(rows)), key=rows.__getitem__)  # scene index -> motion row
     frame = path.motion.frames[k]
-    return np.array(path.motion.origin, dtype=float), frame.centers[order], frame.velocities[order]
+    return path.motion.origin, tuple(frame.centers[r] for r in order), tuple(frame.velocities[r] for r in order)
 
 
 def _scene_events(motion, rows: list[int], wall: int | None) -> tuple[SceneEvent, ...]:

@@ -15,8 +15,6 @@ import bisect
 import math
 from dataclasses import dataclass
 
-import numpy as np
-
 from solver import BouncePath
 
 from .scene import Scene
@@ -50,9 +48,7 @@ class Totals:
 
 def totals(scene: Scene, velocities) -> Totals:
     """The totals of ``scene``'s free bodies moving with ``velocities`` ((n, 3), scene order)."""
-    free = [
-        (b.mass, v) for b, v in zip(scene.bodies, np.asarray(velocities, dtype=float).tolist()) if math.isfinite(b.mass)
-    ]
+    free = [(b.mass, tuple(map(float, v))) for b, v in zip(scene.bodies, velocities) if math.isfinite(b.mass)]
     momentum = tuple(math.fsum(m * v[k] for m, v in free) for k in range(3))
     energy = math.fsum(0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) for m, v in free)
     return Totals(momentum, energy)

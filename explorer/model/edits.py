@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Literal
 
-import numpy as np
+from solver import vec
 
 from .precision import nudge_graze, translate
 from .scene import Scene, SceneError
@@ -85,7 +85,7 @@ class Drag:
     body: int
     kind: Literal["center", "velocity"]
     origin: Scene
-    start: np.ndarray
+    start: tuple[float, float, float]
 
     def moved_to(self, point) -> Scene:
         """The scene with the grip at ``point`` (3,), as drawn (any time, any frame).
@@ -94,11 +94,11 @@ class Drag:
         t = 0 (or its velocity times the horizon, for a tip) moves by the same.
         """
         body = self.origin.bodies[self.body]
-        delta = np.asarray(point, dtype=float) - self.start
+        delta = vec.sub(tuple(map(float, point)), self.start)
         if self.kind == "center":
-            return self.origin.with_body(self.body, center=tuple(float(x) for x in np.add(body.center, delta)))
-        velocity = np.add(body.velocity, delta / self.origin.horizon)
-        return self.origin.with_body(self.body, velocity=tuple(float(x) for x in velocity))
+            return self.origin.with_body(self.body, center=vec.add(body.center, delta))
+        velocity = vec.add(body.velocity, tuple(d / self.origin.horizon for d in delta))
+        return self.origin.with_body(self.body, velocity=velocity)
 
     def label(self, scene: Scene) -> str:
         return f"drag {scene.bodies[self.body].name} {'centre' if self.kind == 'center' else 'velocity'}"

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
-from solver import Body, Impact, Sweep, impact, sweep, sweep_inside
+from solver import Body, Impact, Sweep, impact, sweep, sweep_inside, vec
 
 from .analysis import SceneEvent, Solution, first_turn, segment_start, touches_by
 from .conserved import segment_index
@@ -58,7 +56,7 @@ class Focus:
     pair: tuple[int, int]
     segment: int
     start: float
-    origin: np.ndarray
+    origin: tuple[float, float, float]
     sweep: Sweep
     impact: Impact | None
     event: int | None
@@ -66,15 +64,15 @@ class Focus:
     contact_happens: bool
     primary: bool
 
-    def point(self, local) -> np.ndarray:
+    def point(self, local) -> tuple[float, float, float]:
         """A point of the sweep (relative to :attr:`origin`) in the world, ``(3,) float``."""
-        return self.origin + np.asarray(local, dtype=float)
+        return vec.add(self.origin, tuple(map(float, local)))
 
 
 def primary_focus(solution: Solution) -> Focus:
     """The solution's primary pair from t = 0: A and the body it meets first (or passes closest)."""
     pair = (0, solution.other)
-    return Focus(pair, 0, 0.0, np.zeros(3), solution.sweep, solution.impact, None, solution.first_turn,
+    return Focus(pair, 0, 0.0, (0.0, 0.0, 0.0), solution.sweep, solution.impact, None, solution.first_turn,
                  solution.contact_happens, True)  # fmt: skip
 
 

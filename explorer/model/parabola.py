@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+from solver import vec
 
 from .analysis import Solution
 from .inspection import Focus, primary_focus
@@ -28,7 +28,7 @@ class Parabola:
 
     Attributes
     ----------
-    t, f : (SAMPLES,) float
+    t, f : (SAMPLES,) float, tuples
         The curve, ``f`` evaluated as ``|p + v τ|² − R²`` (accurate near the roots).
     a, b, c : float
         ``f = a τ² + b τ + c``, the solver's coefficients, in the pair's own time ``τ = t − start``.
@@ -47,8 +47,8 @@ class Parabola:
         When the pair's segment of the motion starts (0: the scene's start); the window is [start, horizon].
     """
 
-    t: np.ndarray
-    f: np.ndarray
+    t: tuple[float, ...]
+    f: tuple[float, ...]
     a: float
     b: float
     c: float
@@ -106,11 +106,10 @@ def parabola(solution: Solution, now: float = 0.0, focus: Focus | None = None) -
     f = primary_focus(solution) if focus is None else focus
     s, start = f.sweep, f.start
     lo, hi = time_range(solution, f)
-    t = np.linspace(lo, hi, SAMPLES)
-    p = np.asarray(s.relative_position, dtype=float)
-    v = np.asarray(s.relative_velocity, dtype=float)
-    d = p[None, :] + (t - start)[:, None] * v[None, :]
-    values = np.einsum("ij,ij->i", d, d) - s.radius**2
+    step = (hi - lo) / (SAMPLES - 1)
+    t = tuple(lo + k * step for k in range(SAMPLES - 1)) + (hi,)
+    p, v, r2 = s.relative_position, s.relative_velocity, s.radius**2
+    values = tuple(vec.dot(d, d) - r2 for d in (vec.axpy(tk - start, v, p) for tk in t))
     a, b, c = s.coefficients
     roots = None if s.roots is None else (start + s.roots[0], start + s.roots[1])
     vertex = None if s.t_min is None else (start + s.t_min, s.f(s.t_min))

@@ -31,20 +31,31 @@ Qt-free and pyvista-free; used by the precision lab panel and the tests.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Sequence
 
-import numpy as np
-
 from solver import sweep, sweep_inside
 
+from .float32 import Float32, square_root
 from .scene import Scene, SceneError
 
 #: The two ways to form ``b`` and ``c`` (see the module docstring).
 VARIANTS = ("relative", "expanded")
-#: The floating-point types the lab compares.
-DTYPES = (np.float32, np.float64)
+#: The floating-point types the lab compares, by name.
+DTYPES = ("float32", "float64")
+#: Each one's scalar type: every input is rounded to it and every operation done in it.
+SCALARS = {"float32": Float32, "float64": float}
+
+
+def dtype_name(dtype: Any) -> str:
+    """The name of a floating type the lab compares: ``"float32"`` or ``"float64"``, from the name itself or
+    a type that has it (numpy's ``np.float32``, ``np.dtype("float64")``); ValueError otherwise."""
+    name = dtype if isinstance(dtype, str) else getattr(dtype, "__name__", None) or getattr(dtype, "name", None)
+    if name not in SCALARS:
+        raise ValueError(f"dtype: expected float32 or float64, got {dtype!r}")
+    return name
 
 
 def _shown(x: Any) -> float | None:
@@ -92,7 +103,7 @@ class TextbookAnswer:
 
 
 def _check_other(scene: Scene, other: Any) -> None:
-    if not isinstance(other, (int, np.integer)) or isinstance(other, bool) or not 1 <= other < len(scene.bodies):
+    if not isinstance(other, numbers.Integral) or isinstance(other, bool) or not 1 <= other < len(scene.bodies):
         raise ValueError(f"other: expected a body index from 1 to {len(scene.bodies) - 1}, got {other!r}")
 
 
@@ -101,7 +112,7 @@ def _dot(x: Sequence[Any], y: Sequence[Any]) -> Any:
     return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]
 
 
-def textbook(scene: Scene, dtype: type = np.float64, other: int = 1, variant: str = "relative") -> TextbookAnswer:
+def textbook(scene: Scene, dtype: Any = "float64", other: int = 1, variant: str = "relative") -> TextbookAnswer:
     """Evaluate the textbook formula for body 0 against body ``other`` in ``dtype``.
 
     Parameters
@@ -109,9 +120,9 @@ def textbook(scene: Scene, dtype: type = np.float64, other: int = 1, variant: st
     scene : Scene
         ``pair`` mode uses the contact condition ``|d| <= rA + rB``;
         ``inside`` mode uses the exit root with ``R = rC - rA``.
-    dtype : numpy floating type
-        ``np.float32`` or ``np.float64``; every input is first rounded to it
-        and every operation is done in it (no fused multiply-add).
+    dtype : {"float32", "float64"} or a type of that name (numpy's ``np.float32``)
+        Every input is first rounded to it and every operation is done in it,
+        correctly rounded (no fused multiply-add; :mod:`.float32` without numpy).
     other : int
         Index of the other body (>= 1).
     variant : {"relative", "expanded"}
@@ -121,22 +132,19 @@ def textbook(scene: Scene, dtype: type = np.float64, other: int = 1, variant: st
     Raises
     ------
     ValueError
-        For an unknown variant, a bad ``other`` index or a dtype that is not a
-        numpy floating type.
+        For an unknown variant, a bad ``other`` index or a dtype that is not
+        float32 or float64.
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant: expected one of {', '.join(VARIANTS)}, got {variant!r}")
     _check_other(scene, other)
-    f = np.dtype(dtype).type
-    if not issubclass(f, np.floating):
-        raise ValueError(f"dtype: expected a numpy floating type, got {dtype!r}")
-    name = np.dtype(f).name
+    name = dtype_name(dtype)
+    f = SCALARS[name]
     inside = scene.mode == "inside"
-    with np.errstate(all="ignore"):
-        a, b, c, h = _coefficients(scene, other, f, variant)
-        disc = b * b - f(4) * a * c
-        moving = bool(a != 0)
-        hit, toi, reason = (_textbook_inside if inside else _textbook_pair)(a, b, c, disc, h, f)
+    a, b, c, h = _coefficients(scene, other, f, variant)
+    disc = b * b - f(4) * a * c
+    moving = bool(a != 0)
+    hit, toi, reason = (_textbook_inside if inside else _textbook_pair)(a, b, c, disc, h, f)
     if moving and math.isnan(float(disc)) and "overflow" not in reason:
         reason += " (b^2 - 4ac overflowed to inf - inf)"
     elif moving and math.isinf(float(disc)) and "overflow" not in reason:
@@ -169,7 +177,7 @@ def _textbook_inside(a: Any, b: Any, c: Any, disc: Any, h: Any, f: type) -> tupl
         return True, 0.0, "c >= 0: at or beyond the wall at t = 0"
     if a == 0:
         return False, None, "a = 0: no relative motion"
-    t1 = (-b + np.sqrt(max(disc, f(0)))) / (f(2) * a)
+    t1 = (-b + square_root(max(disc, f(0)))) / (f(2) * a)
     if t1 <= h:
         return True, t1, "t1 <= h: reaches the wall within the horizon"
     if math.isnan(float(t1)):
@@ -185,7 +193,7 @@ def _textbook_pair(a: Any, b: Any, c: Any, disc: Any, h: Any, f: type) -> tuple[
         return False, None, "a = 0: no relative motion"
     if disc < 0:
         return False, None, "b^2 - 4ac < 0: no real root"
-    t0 = (-b - np.sqrt(disc)) / (f(2) * a)
+    t0 = (-b - square_root(disc)) / (f(2) * a)
     if f(0) <= t0 <= h:
         return True, t0, "0 <= t0 <= h: first contact within the horizon"
     if math.isnan(float(t0)):
@@ -277,8 +285,8 @@ class LabReport:
     rows: tuple[LabRow, ...]
 
     def row(self, variant: str, dtype: Any) -> LabRow:
-        """The row of ``variant`` in ``dtype`` (a numpy type or its name)."""
-        name = np.dtype(dtype).name
+        """The row of ``variant`` in ``dtype`` (its name, or a type of that name)."""
+        name = dtype_name(dtype)
         for row in self.rows:
             if row.variant == variant and row.dtype == name:
                 return row
@@ -425,7 +433,7 @@ def nudge_graze(scene: Scene, ulps: int, other: int = 1) -> Scene:
     SceneError
         In inside mode, or when the coordinate would leave the scene limits.
     """
-    if not isinstance(ulps, (int, np.integer)) or isinstance(ulps, bool):
+    if not isinstance(ulps, numbers.Integral) or isinstance(ulps, bool):
         raise ValueError(f"ulps: expected an integer, got {ulps!r}")
     ulps = int(ulps)
     _check_other(scene, other)

@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Literal
 
-import numpy as np
-
 from . import edits, scene_io
 from .analysis import Solution, solve
 from .edits import FIELDS, parse_number
@@ -275,7 +273,7 @@ class Session(Evented):
     # -- drags ---------------------------------------------------------------------------------
     def begin_drag(self, body: int, kind: Literal["center", "velocity"], start) -> None:
         """Start dragging body ``body``'s centre or arrow tip, drawn now at ``start`` (3,); selects it, pauses."""
-        self._drag = edits.Drag(body, kind, self._scene, np.asarray(start, dtype=float))
+        self._drag = edits.Drag(body, kind, self._scene, tuple(map(float, start)))
         with self._action():
             self.selection.select(body, len(self._scene.bodies))
             self.playback.set_playing(False, self.time_range())

@@ -10,9 +10,11 @@ the continuous one.  Qt-free.
 
 from __future__ import annotations
 
+import bisect
+import math
 from dataclasses import dataclass
 
-import numpy as np
+from solver import vec
 
 from .analysis import Solution
 from .scene import check_steps
@@ -24,11 +26,11 @@ class SteppedTest:
 
     Attributes
     ----------
-    times : (steps + 1,) float
-    a_centers, b_centers : (steps + 1, 3) float
+    times : (steps + 1,) float, a tuple
+    a_centers, b_centers : (steps + 1, 3) float, tuples of 3-tuples
         The two centres at those times, moving as at t = 0 (the engine knows no
         sweep and no response until it sees a contact).
-    caught : (steps + 1,) bool
+    caught : (steps + 1,) bool, a tuple
         The overlap test holds at that step.
     first : int or None
         The first step that catches the contact, or None.
@@ -36,10 +38,10 @@ class SteppedTest:
         The exact first contact in [0, h] (the sweep's answer), for comparison.
     """
 
-    times: np.ndarray
-    a_centers: np.ndarray
-    b_centers: np.ndarray
-    caught: np.ndarray
+    times: tuple[float, ...]
+    a_centers: tuple[tuple[float, float, float], ...]
+    b_centers: tuple[tuple[float, float, float], ...]
+    caught: tuple[bool, ...]
     first: int | None
     continuous_toi: float | None
 
@@ -60,7 +62,7 @@ class SteppedTest:
             late = "" if self.continuous_toi is None else f"; the contact began at t = {fmt(self.continuous_toi)}"
             return f"{head}: overlap seen at step {self.first}, t = {fmt(self.times[self.first])}{late}"
         if self.tunnels:
-            k = int(np.searchsorted(self.times, self.continuous_toi)) - 1
+            k = bisect.bisect_left(self.times, self.continuous_toi) - 1
             return f"{head}: MISSED{sep}the contact at t = {fmt(self.continuous_toi)} falls between steps {k} and {k + 1}: it tunnels through"
         return f"{head}: no overlap, as in the continuous answer"
 
@@ -86,10 +88,11 @@ def _stepped_test(solution: Solution, steps: int) -> SteppedTest:
     scene = solution.scene
     s = solution.sweep
     a, b = scene.bodies[0], scene.bodies[solution.other]
-    times = np.linspace(0.0, scene.horizon, steps + 1)
-    a_centers = np.asarray(a.center) + np.outer(times, a.velocity)
-    b_centers = np.asarray(b.center) + np.outer(times, b.velocity)
-    gap = np.linalg.norm(b_centers - a_centers, axis=1)
-    caught = gap >= s.radius if s.inside else gap <= s.radius
-    first = int(np.argmax(caught)) if caught.any() else None
+    step = scene.horizon / steps
+    times = tuple(k * step for k in range(steps)) + (scene.horizon,)
+    a_centers = tuple(vec.axpy(t, a.velocity, a.center) for t in times)
+    b_centers = tuple(vec.axpy(t, b.velocity, b.center) for t in times)
+    gap = [math.dist(pa, pb) for pa, pb in zip(a_centers, b_centers)]
+    caught = tuple(g >= s.radius if s.inside else g <= s.radius for g in gap)
+    first = caught.index(True) if any(caught) else None
     return SteppedTest(times, a_centers, b_centers, caught, first, s.toi if s.hit else None)

@@ -13,6 +13,7 @@ Both draw the same :class:`explorer.model.parabola.Parabola`.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import numpy as np
@@ -102,7 +103,7 @@ class ParabolaPanel(QWidget):
         sign = "≥ 0: at the wall" if inside else "≤ 0: touching"
         self.title.setText(f"{data.title()}    ({sign})")
         lo, hi = data.t_range
-        self.curve.setData(data.t, data.f)
+        self.curve.setData(np.asarray(data.t), np.asarray(data.f))
         self.frame_region.setRegion((data.start, data.horizon))
         self.horizon.setValue(data.horizon)
         spans = data.contact_spans()
@@ -130,7 +131,7 @@ class ParabolaPanel(QWidget):
         else:
             self.vertex.setData([], [])
         self.now.setValue(data.now)
-        finite = data.f[np.isfinite(data.f)]
+        finite = np.array([f for f in data.f if math.isfinite(f)])
         top = float(max(finite.max(), 0.0)) if finite.size else 1.0
         bottom = float(min(finite.min(), 0.0)) if finite.size else -1.0
         pad = 0.08 * max(top - bottom, 1e-300)

@@ -32,7 +32,7 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.nda
     """
     if solution is not None and scene.mode == "all":
         radii = np.array([b.radius for b in scene.bodies])[:, None]
-        centres = centres_at_events(solution.path)  # (events + 1, bodies, 3)
+        centres = np.array(centres_at_events(solution.path))  # (events + 1, bodies, 3)
         return np.min(centres - radii, axis=(0, 1)), np.max(centres + radii, axis=(0, 1))
     lows, highs = [], []
     times = [0.0, scene.horizon]

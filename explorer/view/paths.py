@@ -42,7 +42,7 @@ def draw_paths(items: ItemSet, scene: Scene, solution: Solution, at: Placement, 
     """``all`` mode: every moving body's centre over the motion, through each of its events."""
     if scene.mode != "all" or at.reference >= 0.5:
         return
-    corners = centres_at_events(solution.path)  # (segments + 1, bodies, 3)
+    corners = np.array(centres_at_events(solution.path))  # (segments + 1, bodies, 3)
     moving = [i for i, body in enumerate(scene.bodies) if not (i == scene.container or body.fixed)]
     colors = [rgb(BODY_COLORS[i]) for i in moving]
     items.show("paths", geometry.coloured_tubes, [corners[:, i] for i in moving], colors, 0.03 * width)

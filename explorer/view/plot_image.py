@@ -10,6 +10,8 @@ Qt-free (matplotlib's Agg canvas).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..model.parabola import Parabola
@@ -51,7 +53,7 @@ def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
     if lo <= plot.now <= hi:
         ax.axvline(plot.now, color="#d62728", lw=1.5, label=f"now t = {fmt(plot.now)}")
     ax.set_xlim(lo, hi)
-    finite = plot.f[np.isfinite(plot.f)]
+    finite = np.array([f for f in plot.f if math.isfinite(f)])
     if finite.size:
         top, bottom = float(finite.max()), float(finite.min())
         pad = 0.08 * max(top - bottom, 1e-300)

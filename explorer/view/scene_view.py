@@ -323,8 +323,9 @@ class SceneView:
         self.items.show("steps_a", geometry.flat_circles, test.a_centers, a.radius)
         if any(b.velocity):
             self.items.show("steps_b", geometry.flat_circles, test.b_centers, b.radius)
-        if test.caught.any():
-            self.items.show("steps_caught", geometry.flat_circles, test.a_centers[test.caught], a.radius * 1.02)
+        if any(test.caught):
+            caught = [c for c, seen in zip(test.a_centers, test.caught) if seen]
+            self.items.show("steps_caught", geometry.flat_circles, caught, a.radius * 1.02)
         return test.summary(fmt)
 
     def _draw_closest(self, solution: Solution, at: Placement) -> None:

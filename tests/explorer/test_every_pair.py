@@ -102,7 +102,7 @@ def test_the_stepped_engine_misses_the_bullet_and_more_steps_catch_it():
     assert session.view.layers["steps"] and session.view.steps == 4  # as the scene file asks
     s = session.solution.sweep
     test = stepped_test(session.solution, 4)
-    assert s.hit and test.tunnels and not test.caught.any()
+    assert s.hit and test.tunnels and not any(test.caught)
     assert "MISSED" in test.summary(str)
     session.set_steps(5)
     caught = stepped_test(session.solution, session.view.steps)

@@ -91,7 +91,7 @@ def test_panels_follow_the_view_and_catch_up_when_the_pointer_rests(qtbot, make_
     np.testing.assert_array_equal(curve, expected.f)
     (x_lo, x_hi), (y_lo, y_hi) = window.plot.plot.getPlotItem().getViewBox().viewRange()
     assert x_lo <= expected.t_range[0] and expected.t_range[1] <= x_hi  # axes kept while the button is held ...
-    assert y_lo <= min(expected.f.min(), 0.0) and max(expected.f.max(), 0.0) <= y_hi  # ... with the whole curve in view
+    assert y_lo <= min(min(expected.f), 0.0) and max(max(expected.f), 0.0) <= y_hi  # ... with the whole curve in view
     lo, hi = session.time_range()
     marks = sorted({(e.time - lo) / (hi - lo) for e in fresh.events if lo <= e.time <= hi})
     assert window.time_bar.slider.marks == marks

@@ -77,10 +77,10 @@ def test_the_curve_its_roots_vertex_and_marks():
     solution = solve(pair(4.0, 0.5))
     curve = parabola(solution)
     lo, hi = -0.3, 2.3
-    assert curve.t.shape == curve.f.shape == (SAMPLES,)
+    assert np.shape(curve.t) == np.shape(curve.f) == (SAMPLES,)
     assert close((curve.t[0], curve.t[-1]), (lo, hi))
     assert np.allclose(np.diff(curve.t), (hi - lo) / (SAMPLES - 1), rtol=1e-9)
-    assert np.allclose(curve.f, (6 - 4 * curve.t) ** 2 - 4, rtol=0, atol=1e-12)
+    assert np.allclose(curve.f, (6 - 4 * np.asarray(curve.t)) ** 2 - 4, rtol=0, atol=1e-12)
     assert (curve.a, curve.b, curve.c) == (16.0, -48.0, 32.0)
     assert close(curve.roots, (1.0, 2.0))
     assert close(curve.vertex, (1.5, -4.0))
@@ -105,7 +105,7 @@ def test_a_miss_has_no_roots_and_a_pair_at_rest_has_no_vertex():
                                     SceneBody("B", (2, 0, 0), (0, 0, 0), 1.0)))  # fmt: skip
     curve = parabola(solve(rest))
     assert curve.vertex is None
-    assert np.all(curve.f == 0.0)
+    assert np.all(np.asarray(curve.f) == 0.0)
     assert curve.contact_spans() == [curve.t_range]
 
 
@@ -118,7 +118,7 @@ def test_inside_a_container_contact_is_where_f_is_above_zero():
     curve = parabola(solve(scene))
     assert curve.contact_below is False
     assert close(curve.t_range, (-1.95, 1.95))
-    assert np.allclose(curve.f, (2 * curve.t) ** 2 - 9, rtol=0, atol=1e-12)
+    assert np.allclose(curve.f, (2 * np.asarray(curve.t)) ** 2 - 9, rtol=0, atol=1e-12)
     assert close(curve.roots, (-1.5, 1.5))
     spans = curve.contact_spans()
     assert len(spans) == 2 and close(spans[0], (-1.95, -1.5)) and close(spans[1], (1.5, 1.95))
@@ -145,7 +145,7 @@ def test_a_later_segment_on_the_motions_clock():
     assert (curve.a, curve.b, curve.c) == (1.0, -12.0, 32.0)
     assert close(curve.roots, (5.0, 9.0))
     assert close(curve.vertex, (7.0, -4.0))
-    assert np.allclose(curve.f, (6 - (curve.t - 1.0)) ** 2 - 4, rtol=0, atol=1e-9)
+    assert np.allclose(curve.f, (6 - (np.asarray(curve.t) - 1.0)) ** 2 - 4, rtol=0, atol=1e-9)
     assert (curve.start, curve.now) == (1.0, 2.0)
     assert curve.variable == "τ"
     assert curve.title() == f"f(τ) = {polynomial(1.0, -12.0, 32.0, 'τ')},  τ = t − 1"

@@ -116,6 +116,6 @@ def test_a_later_segment_is_held_as_the_solver_holds_it_far_from_the_origin():
                                     SceneBody("B", (1003, 0, 0), (0, 0, 0), 1.0, INF),
                                     SceneBody("C", (995, 0, 0), (0, 0, 0), 1.0, INF)))  # fmt: skip
     focus = pair_focus(solve(scene), (0, 2), 1)
-    assert focus.origin.tolist() == [1000.0, 0.0, 0.0]
+    assert focus.origin == (1000.0, 0.0, 0.0)
     assert (focus.sweep.a.center, focus.sweep.b.center) == ((1.0, 0.0, 0.0), (-5.0, 0.0, 0.0))
-    assert focus.point((1.0, 0.0, 0.0)).tolist() == [1001.0, 0.0, 0.0]
+    assert focus.point((1.0, 0.0, 0.0)) == (1001.0, 0.0, 0.0)

@@ -36,7 +36,7 @@ def test_positions_at_each_step_for_both_bodies():
 def test_touching_exactly_at_a_step_is_seen():
     # A moving (4, 0, 0) meets B (gap 4) at exactly t = 1 = the last step: |6 − 4| = 2 = R
     engine = stepped_test(solve(pair((4, 0, 0))), 4)
-    assert engine.caught.tolist() == [False, False, False, False, True]
+    assert engine.caught == (False, False, False, False, True)
     assert (engine.first, engine.continuous_toi, engine.tunnels) == (4, 1.0, False)
     assert engine.summary(fmt) == (
         "frame-stepped engine (4 steps of 0.25): overlap seen at step 4, t = 1; the contact began at t = 1"
@@ -46,7 +46,7 @@ def test_touching_exactly_at_a_step_is_seen():
 def test_a_contact_between_steps_is_seen_late():
     # A moving (5, 0, 0): contact at t = 0.8; steps of 0.5 see it at t = 1 (gap 1 <= 2)
     engine = stepped_test(solve(pair((5, 0, 0))), 2)
-    assert engine.caught.tolist() == [False, False, True]
+    assert engine.caught == (False, False, True)
     assert engine.summary(fmt, " — ") == (
         "frame-stepped engine (2 steps of 0.5): overlap seen at step 2, t = 1; the contact began at t = 0.8"
     )
@@ -57,7 +57,7 @@ def test_a_fast_body_tunnels_through_between_two_steps():
     # steps t = 0, 0.5, 1 A is at 0, 10, 20: never within 1 of B.
     scene = pair((20, 0, 0), radii=(0.5, 0.5))
     engine = stepped_test(solve(scene), 2)
-    assert engine.caught.tolist() == [False, False, False]
+    assert engine.caught == (False, False, False)
     assert (engine.first, engine.continuous_toi, engine.tunnels) == (None, 0.25, True)
     assert engine.summary(fmt) == (
         "frame-stepped engine (2 steps of 0.5): MISSED\n"
@@ -82,7 +82,7 @@ def test_inside_a_container_the_wall_is_reached_when_the_gap_reaches_the_radius_
     scene = Scene("inside", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (3, 0, 0), 1.0),
                                        SceneBody("B", (0, 0, 0), (0, 0, 0), 4.0, INF)))  # fmt: skip
     engine = stepped_test(solve(scene), 3)
-    assert engine.caught.tolist() == [False, False, False, True]
+    assert engine.caught == (False, False, False, True)
     assert (engine.first, engine.continuous_toi) == (3, 1.0)
 
 

@@ -152,7 +152,10 @@ def test_plot_data_equal_the_solvers_coefficients_and_follow_drags(qtbot, make_w
         assert data.vertex[0] == s.t_min
         assert data.horizon == window.session.scene.horizon
         np.testing.assert_allclose(
-            data.f, data.a * data.t**2 + data.b * data.t + data.c, rtol=1e-9, atol=1e-9 * abs(data.c)
+            data.f,
+            data.a * np.asarray(data.t) ** 2 + data.b * np.asarray(data.t) + data.c,
+            rtol=1e-9,
+            atol=1e-9 * abs(data.c),
         )
         x, y = window.plot.curve.getData()
         np.testing.assert_array_equal(x, data.t)

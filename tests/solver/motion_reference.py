@@ -162,14 +162,14 @@ def check_motion(motion, rtol: float = 1e-10, first_only: bool = False, stats: d
     if len(frames) != len(events) + 1:
         return [f"{len(frames)} frames for {len(events)} events"]
     scale = max(
-        max(max(abs(x) for x in f.centers.ravel().tolist()) for f in frames),
-        max(max(abs(x) for x in f.velocities.ravel().tolist()) for f in frames) * max(motion.horizon, 1.0),
+        max(abs(x) for f in frames for c in f.centers for x in c),
+        max(abs(x) for f in frames for v in f.velocities for x in v) * max(motion.horizon, 1.0),
         max(radii),
     )
     slack = Fraction(64.0 * U * scale)  # rounding of the positions themselves
     for k, frame in enumerate(frames):
-        m = frame.centers.shape[0]
-        flat, K = _ints(frame.centers.ravel().tolist() + frame.velocities.ravel().tolist() + radii
+        m = len(frame.centers)
+        flat, K = _ints([x for c in frame.centers for x in c] + [x for v in frame.velocities for x in v] + radii
                         + [frame.t_start, frame.t_end])  # fmt: skip
         X = [flat[3 * r : 3 * r + 3] for r in range(m)]
         V = [flat[3 * m + 3 * r : 3 * m + 3 * r + 3] for r in range(m)]
@@ -182,8 +182,9 @@ def check_motion(motion, rtol: float = 1e-10, first_only: bool = False, stats: d
         # continuity with the previous frame (a tolerance check: floats with room to spare)
         if k > 0:
             prev = frames[k - 1]
-            moved = prev.centers + prev.velocities * (prev.t_end - prev.t_start)
-            jump = float(abs(moved - frame.centers).max())
+            span = prev.t_end - prev.t_start
+            jump = max(abs(c + v * span - x) for pc, pv, fc in zip(prev.centers, prev.velocities, frame.centers)
+                       for c, v, x in zip(pc, pv, fc))  # fmt: skip
             if jump > 0.5 * float(slack):
                 problems.append(f"frame {k}: the centres jump by {jump!r} from where the last frame ended")
         # the next event from this frame (times in units of 2^0: the scale cancels)
@@ -297,13 +298,13 @@ def _depth_problems(k, i, j, wall, p, v, R, span, K, slack) -> list[str]:
 def _response_problems(k, ev, before, after, masses, n, e) -> list[str]:
     """The velocity change at event ``ev`` between frames ``before`` and ``after`` (exact integers)."""
     out = []
-    changed = [r for r in range(before.velocities.shape[0]) if (before.velocities[r] != after.velocities[r]).any()]
+    changed = [r for r in range(len(before.velocities)) if before.velocities[r] != after.velocities[r]]
     bodies = [n if b == -1 else b for b in (ev.bodies or ev.pair)]
     if not set(changed) <= set(bodies):
         out.append(f"event {k}: velocities of {changed} changed, the event names {bodies}")
     ms = [masses[r] for r in bodies]
     fixed = [q for q, m in enumerate(ms) if math.isinf(m)]
-    values = [x for r in bodies for x in before.velocities[r].tolist() + after.velocities[r].tolist()]
+    values = [x for r in bodies for x in [*before.velocities[r], *after.velocities[r]]]
     ints, _ = _ints(values + [m for m in ms if not math.isinf(m)])
     vel = [ints[6 * q : 6 * q + 6] for q in range(len(bodies))]  # before (3), after (3)
     mi = iter(ints[6 * len(bodies) :])
@@ -332,12 +333,7 @@ def _response_problems(k, ev, before, after, masses, n, e) -> list[str]:
         out.append(f"event {k}: elastic impact changed the kinetic energy ({kb} -> {ka})")
     if ev.kind == "impact":
         i, j = ev.pair[0], n if ev.pair[1] == -1 else ev.pair[1]
-        flat, _ = _ints(
-            after.centers[i].tolist()
-            + after.centers[j].tolist()
-            + after.velocities[i].tolist()
-            + after.velocities[j].tolist()
-        )
+        flat, _ = _ints([*after.centers[i], *after.centers[j], *after.velocities[i], *after.velocities[j]])
         d = [flat[3 + c] - flat[c] for c in range(3)]
         w = [flat[9 + c] - flat[6 + c] for c in range(3)]
         s = _dot(d, w)
@@ -345,7 +341,7 @@ def _response_problems(k, ev, before, after, masses, n, e) -> list[str]:
             out.append(f"event {k}: pair {ev.pair} still approaching after the impulse")
         # the normal and the impulse lie along the line of centres (from i towards j; outwards at the wall)
         sign_ = 1.0 if ev.pair[1] != -1 else -1.0
-        line = [sign_ * (float(after.centers[j, c]) - float(after.centers[i, c])) for c in range(3)]
+        line = [sign_ * (after.centers[j][c] - after.centers[i][c]) for c in range(3)]
         size = math.hypot(*line)
         for name, vec_, sign in (("normal", ev.normal, 1.0), ("impulse", ev.impulse, -1.0)):
             length = math.hypot(*vec_)

@@ -85,10 +85,11 @@ def test_motion_events_equal_the_integer_path():
             if left <= 0:
                 continue
             kind, dt, still = np.zeros(len(pairs), np.int8), np.zeros(len(pairs)), np.zeros(len(pairs), bool)
-            refine_events(f.centers, f.velocities, R, I, J, inside, left, np.arange(len(pairs)), kind, dt, still)
+            X, V = np.array(f.centers), np.array(f.velocities)
+            refine_events(X, V, R, I, J, inside, left, np.arange(len(pairs)), kind, dt, still)
             for p, (i, j, wall) in enumerate(pairs):
-                args = (*f.centers[i].tolist(), *f.velocities[i].tolist(), float(R[i]),
-                        *f.centers[j].tolist(), *f.velocities[j].tolist(), float(R[j]), left, wall)  # fmt: skip
+                args = (*f.centers[i], *f.velocities[i], float(R[i]), *f.centers[j], *f.velocities[j], float(R[j]),
+                        left, wall)  # fmt: skip
                 if still[p]:
                     handed_on += bool(in_exact_range(np.array(args[:-1] + (0.0,))))
                     continue
