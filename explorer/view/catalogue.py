@@ -1,15 +1,17 @@
-"""Every object the picture of a scene can show, created once (hidden) with its layer and its look.
+"""Every object the picture of a scene can show, with its layer and its look, as plain data.
 
-:class:`~explorer.view.scene_view.SceneView` shows, moves and hides them; the
-layer names are the scene model's (:data:`explorer.model.scene.LAYERS`).
-Qt-free.
+:data:`LOOKS` names each item the picture may show (:mod:`.picture` describes which
+are shown, where, and any colour or opacity that changes); :data:`LABEL_LAYERS`
+the labels.  The window and ``render`` create one VTK actor per item from it
+(:func:`add_scene_items`, the only VTK-facing part); the web page one vtk.js actor.
+numpy-free; the layer names are the scene model's (:data:`explorer.model.scene.LAYERS`).
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
+
 from ..model.scene import MAX_BODIES
-from .items import ItemSet
-from .overlay import LABEL_SIZE
 from .palette import (
     BODY_COLORS,
     CLOSEST_COLOR,
@@ -32,49 +34,106 @@ FADED_OPACITY = 0.25
 HALO_OPACITY = 0.7
 #: The inspector's arrow of a velocity before an event (the one after is opaque).
 BEFORE_OPACITY = 0.35
+#: The floor grid's colour.
+GRID_COLOR = "#c8c8c8"
 
 
-def add_scene_items(items: ItemSet) -> None:
-    """Create every item of the scene picture in ``items`` (each hidden until shown)."""
-    add = items.add
+@dataclass(frozen=True)
+class Look:
+    """How one item is drawn.
+
+    Attributes
+    ----------
+    layer : str or None
+        The layer that shows or hides it (None: always shown when described).
+    color : str
+        Hex colour (a :class:`~explorer.view.picture.Shape` may replace it).
+    opacity : float
+    style : {"surface", "wireframe"}
+    lit : bool
+        Shaded by the light (else flat colour).
+    line_width : float
+        Pixels, for lines and wireframes.
+    on_top : bool
+        Drawn over everything else (markers that must never hide inside spheres).
+    far_side : bool
+        Only its far side is drawn: a ring around a body that never tints the body itself.
+    """
+
+    layer: str | None
+    color: str
+    opacity: float = 1.0
+    style: str = "surface"
+    lit: bool = True
+    line_width: float = 1.0
+    on_top: bool = False
+    far_side: bool = False
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _looks() -> dict[str, Look]:
+    looks: dict[str, Look] = {}
     for i in range(MAX_BODIES):
         color = BODY_COLORS[i]
-        add(f"capsule{i}", "capsules", color=color, opacity=CAPSULE_OPACITY, lit=False)
-        add(f"body{i}", None, color=color)
-        add(f"arrow{i}", None, color=color)
-        add(f"handle{i}", None, color=color)
-        add(f"time_ring{i}", "capsules", color=color)
-        items.add_label(f"name{i}", "labels", LABEL_SIZE)
-    add("container_rim", None, color=BODY_COLORS[1], opacity=0.6, style="wireframe", line_width=1)
-    add("overlap", None, color=OVERLAP_COLOR, opacity=0.35)
-    add("minkowski", "minkowski", color=MINKOWSKI_COLOR, opacity=MINKOWSKI_OPACITY, lit=False)
-    add("minkowski_rim", "minkowski", color=MINKOWSKI_COLOR, opacity=0.35, style="wireframe", line_width=1)
-    add("centre_path", None, color=PATH_COLOR)
-    add("relative_path", "minkowski", color=MINKOWSKI_COLOR)
+        looks[f"capsule{i}"] = Look("capsules", color, CAPSULE_OPACITY, lit=False)
+        looks[f"body{i}"] = Look(None, color)
+        looks[f"arrow{i}"] = Look(None, color)
+        looks[f"handle{i}"] = Look(None, color)
+        looks[f"time_ring{i}"] = Look("capsules", color)
+    looks["container_rim"] = Look(None, BODY_COLORS[1], 0.6, style="wireframe")
+    looks["overlap"] = Look(None, OVERLAP_COLOR, 0.35)
+    looks["minkowski"] = Look("minkowski", MINKOWSKI_COLOR, MINKOWSKI_OPACITY, lit=False)
+    looks["minkowski_rim"] = Look("minkowski", MINKOWSKI_COLOR, 0.35, style="wireframe")
+    looks["centre_path"] = Look(None, PATH_COLOR)
+    looks["relative_path"] = Look("minkowski", MINKOWSKI_COLOR)
     for k, color in ((0, ENTER_COLOR), (1, EXIT_COLOR)):
-        add(f"ghost_a{k}", "roots", color=BODY_COLORS[0], opacity=GHOST_OPACITY)
-        add(f"ghost_b{k}", "roots", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
-        add(f"ghost_a{k}_faded", "roots", color=FADED_COLOR, opacity=FADED_OPACITY, style="wireframe", lit=False)
-        add(f"marker{k}", "roots", color=color, lit=False, on_top=True)
-        items.add_label(f"root{k}", "roots", LABEL_SIZE)
-    add("contact_point", "contact", color=CONTACT_COLOR, lit=False, on_top=True)
-    add("contact_normal", "contact", color=CONTACT_COLOR, on_top=True)
-    add("reflection", "reflection", color=REFLECT_COLOR)
-    add("reflection_end", "reflection", color=REFLECT_COLOR, opacity=GHOST_OPACITY)
-    add("reflection_b", "reflection", color=REFLECT_COLOR)
-    add("reflection_b_end", "reflection", color=BODY_COLORS[1], opacity=GHOST_OPACITY)
-    add("closest", "contact", color=CLOSEST_COLOR)
-    items.add_label("closest", "contact", LABEL_SIZE)
-    add("grid", "axes", color="#c8c8c8", lit=False)
-    add("paths", "reflection", color=BODY_COLORS[0])  # every body's path in its colour, when every pair collides
-    add("steps_a", "steps", color=BODY_COLORS[0], lit=False, line_width=1)
-    add("steps_b", "steps", color=BODY_COLORS[1], lit=False, line_width=1)
-    add("steps_caught", "steps", color=OVERLAP_COLOR, lit=False, line_width=2, on_top=True)
-    for k in range(2):  # the inspector (:mod:`.inspection`): the pair described
-        halo = add(f"focus_halo{k}", None, color=HALO_COLOR, opacity=HALO_OPACITY, lit=False).actor.GetProperty()
-        halo.BackfaceCullingOff()
-        halo.FrontfaceCullingOn()  # only its far side: a ring around the body that never tints the body itself
-        add(f"focus_before{k}", None, color=BODY_COLORS[k], opacity=BEFORE_OPACITY, on_top=True)  # over a crowd
-        add(f"focus_after{k}", None, color=BODY_COLORS[k], on_top=True)
-    add("focus_contact", "contact", color=CONTACT_COLOR, lit=False, on_top=True)
-    add("focus_normal", "contact", color=CONTACT_COLOR, on_top=True)
+        looks[f"ghost_a{k}"] = Look("roots", BODY_COLORS[0], GHOST_OPACITY)
+        looks[f"ghost_b{k}"] = Look("roots", BODY_COLORS[1], GHOST_OPACITY)
+        looks[f"ghost_a{k}_faded"] = Look("roots", FADED_COLOR, FADED_OPACITY, style="wireframe", lit=False)
+        looks[f"marker{k}"] = Look("roots", color, lit=False, on_top=True)
+    looks["contact_point"] = Look("contact", CONTACT_COLOR, lit=False, on_top=True)
+    looks["contact_normal"] = Look("contact", CONTACT_COLOR, on_top=True)
+    looks["reflection"] = Look("reflection", REFLECT_COLOR)
+    looks["reflection_end"] = Look("reflection", REFLECT_COLOR, GHOST_OPACITY)
+    looks["reflection_b"] = Look("reflection", REFLECT_COLOR)
+    looks["reflection_b_end"] = Look("reflection", BODY_COLORS[1], GHOST_OPACITY)
+    looks["closest"] = Look("contact", CLOSEST_COLOR)
+    looks["grid"] = Look("axes", GRID_COLOR, lit=False)
+    looks["paths"] = Look("reflection", BODY_COLORS[0])  # every body's path in its colour, when every pair collides
+    looks["steps_a"] = Look("steps", BODY_COLORS[0], lit=False)
+    looks["steps_b"] = Look("steps", BODY_COLORS[1], lit=False)
+    looks["steps_caught"] = Look("steps", OVERLAP_COLOR, lit=False, line_width=2, on_top=True)
+    for k in range(2):  # the inspector: the pair described
+        looks[f"focus_halo{k}"] = Look(None, HALO_COLOR, HALO_OPACITY, lit=False, far_side=True)
+        looks[f"focus_before{k}"] = Look(None, BODY_COLORS[k], BEFORE_OPACITY, on_top=True)  # over a crowd
+        looks[f"focus_after{k}"] = Look(None, BODY_COLORS[k], on_top=True)
+    looks["focus_contact"] = Look("contact", CONTACT_COLOR, lit=False, on_top=True)
+    looks["focus_normal"] = Look("contact", CONTACT_COLOR, on_top=True)
+    return looks
+
+
+#: Every item of the scene picture by name.
+LOOKS: dict[str, Look] = _looks()
+#: Every label of the scene picture by name, with the layer that shows it (besides ``labels``).
+LABEL_LAYERS: dict[str, str] = {
+    **{f"name{i}": "labels" for i in range(MAX_BODIES)},
+    "root0": "roots",
+    "root1": "roots",
+    "closest": "contact",
+}
+
+
+def add_scene_items(items, label_size: int) -> None:
+    """Create every item and label of :data:`LOOKS` and :data:`LABEL_LAYERS` in ``items`` (an
+    :class:`explorer.view.items.ItemSet`), each hidden until shown."""
+    for name, look in LOOKS.items():
+        item = items.add(name, look.layer, color=look.color, opacity=look.opacity, style=look.style, lit=look.lit,
+                         line_width=look.line_width, on_top=look.on_top)  # fmt: skip
+        if look.far_side:
+            prop = item.actor.GetProperty()
+            prop.BackfaceCullingOff()
+            prop.FrontfaceCullingOn()
+    for name, layer in LABEL_LAYERS.items():
+        items.add_label(name, layer, label_size)

@@ -16,6 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from .picture import BODY_RES
+
 
 @dataclass(frozen=True, eq=False)
 class Mesh:
@@ -38,8 +40,8 @@ class Mesh:
 
 EMPTY = Mesh(np.empty((0, 3)))
 
-#: Default tessellation: meridians and parallels of a sphere.
-SPHERE_RES = (32, 16)
+#: Default tessellation: meridians and parallels of a sphere (the picture's bodies).
+SPHERE_RES = BODY_RES
 #: Sides of a capsule, tube or arrow cross-section.
 SIDES = 24
 
@@ -365,29 +367,3 @@ def flat_circles(centers, radius: float, n: int = 32) -> Mesh:
     base = (np.arange(len(c)) * n)[:, None]
     lines = np.stack([np.full((len(c), n), 2), base + j, base + (j + 1) % n], axis=2).reshape(-1)
     return Mesh(points, lines=lines)
-
-
-def floor_grid(lo: np.ndarray, hi: np.ndarray, max_lines: int = 60) -> np.ndarray | None:
-    """Line segments of a floor grid under the box ``lo``-``hi`` (3,), with decimal spacing.
-
-    Returns
-    -------
-    (2 k, 3) float ndarray or None
-        Segment end points, pairwise; None when it would take more than ``max_lines`` lines a side.
-    """
-    span = max(hi - lo)
-    step = 10.0 ** math.floor(math.log10(max(span / 4.0, 1e-12)))
-    x0, x1 = math.floor(lo[0] / step) * step, math.ceil(hi[0] / step) * step
-    y0, y1 = math.floor(lo[1] / step) * step, math.ceil(hi[1] / step) * step
-    nx, ny = int(round((x1 - x0) / step)), int(round((y1 - y0) / step))
-    if nx > max_lines or ny > max_lines:
-        return None
-    z = lo[2] - 0.05 * span
-    points = []
-    for k in range(nx + 1):
-        x = x0 + k * step
-        points += [(x, y0, z), (x, y1, z)]
-    for k in range(ny + 1):
-        y = y0 + k * step
-        points += [(x0, y, z), (x1, y, z)]
-    return np.array(points, dtype=float)

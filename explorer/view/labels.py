@@ -223,4 +223,5 @@ def label_plan(scene, solution, at, focus=None) -> Plan:
     n = len(scene.bodies)
     opaque = np.array([i != scene.container and not (i == solution.other and at.reference > 0.0) for i in range(n)])
     names = [f"name{i}" for i in pair] + ["root0", "root1", "closest"] + [f"name{i}" for i in range(n) if i not in pair]
-    return Plan(at.centers, at.radii, opaque, names, {f"name{i}": i for i in range(n)})
+    centers, radii = np.asarray(at.centers, dtype=float), np.asarray(at.radii, dtype=float)
+    return Plan(centers, radii, opaque, names, {f"name{i}": i for i in range(n)})

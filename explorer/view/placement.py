@@ -2,18 +2,18 @@
 
 The picture (:mod:`explorer.view.scene_view`) and the mouse picking
 (:mod:`explorer.view.picking`) both need it, so it is computed here once.
-Qt-free and VTK-free.
+numpy-, Qt- and VTK-free (the web page's Python places the bodies too).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+from solver import vec
 
 from ..model.analysis import Solution
 from ..model.scene import Scene
-from .camera import view_bounds
+from .bounds import Box, diagonal, view_bounds
 
 #: A's size in B's rest frame, where it is a point, as a fraction of the marker size.
 POINT_RADIUS = 0.1
@@ -33,11 +33,11 @@ class Placement:
         while turning.  A point seen at time τ is shifted by ``-shift τ``.
     shift : (3,) float
         ``reference * vB``.
-    centers : (n, 3) float
+    centers : (n, 3) float, n 3-tuples
         Centres at ``time`` (along the bounce paths), shifted.
-    tips : (n, 3) float
+    tips : (n, 3) float, n 3-tuples
         Velocity-arrow tips: the centre at the horizon without bounces, shifted.
-    radii : (n,) float
+    radii : (n,) float, a tuple
         As drawn: in B's frame A shrinks to a point and B grows to rA + rB (in a
         container, shrinks to rC − rA).
     marker : float
@@ -49,16 +49,16 @@ class Placement:
 
     time: float
     reference: float
-    shift: np.ndarray
-    centers: np.ndarray
-    tips: np.ndarray
-    radii: np.ndarray
+    shift: tuple[float, float, float]
+    centers: tuple[tuple[float, float, float], ...]
+    tips: tuple[tuple[float, float, float], ...]
+    radii: tuple[float, ...]
     marker: float
-    bounds: tuple[np.ndarray, np.ndarray]
+    bounds: Box
 
-    def at(self, point, tau: float) -> np.ndarray:
+    def at(self, point, tau: float) -> tuple[float, float, float]:
         """A world point seen at time ``tau``, in this reference frame, ``(3,) float``."""
-        return np.asarray(point, dtype=float) - self.shift * tau
+        return vec.sub(tuple(map(float, point)), vec.scale(self.shift, tau))
 
 
 def place(scene: Scene, solution: Solution, t: float, reference: float) -> Placement:
@@ -68,18 +68,18 @@ def place(scene: Scene, solution: Solution, t: float, reference: float) -> Place
     b_index = solution.other
     world_box = view_bounds(scene, solution)
     lo, hi = world_box if reference < 0.5 else view_bounds(scene, solution, reference)
-    marker = min(min(b.radius for b in bodies[:2]), MARK_SPAN * float(np.linalg.norm(hi - lo)))
-    shift = np.multiply(bodies[b_index].velocity, reference)
+    marker = min(min(b.radius for b in bodies[:2]), MARK_SPAN * diagonal((lo, hi)))
+    shift = vec.scale(bodies[b_index].velocity, reference)
     inside = scene.mode == "inside"
     path = solution.path
     if t <= h or path.stopped:
         world = path.positions(max(t, 0.0))  # clamped to what is known: never past a stop
     else:
         world = path.segments[-1].positions(t)  # after h (to a later contact): the last segment goes on
-    centers = np.array([np.asarray(p, dtype=float) - shift * t for p in world])
-    tips = np.array([np.add(b.center, np.subtract(b.velocity, shift) * h) for b in bodies], dtype=float)
-    radii = np.array([b.radius for b in bodies], dtype=float)
+    centers = tuple(vec.sub(p, vec.scale(shift, t)) for p in world)
+    tips = tuple(vec.add(b.center, vec.scale(vec.sub(b.velocity, shift), h)) for b in bodies)
+    radii = [b.radius for b in bodies]
     a_radius = radii[0]
     radii[0] = a_radius + reference * (POINT_RADIUS * marker - a_radius)
     radii[b_index] += reference * (-a_radius if inside else a_radius)
-    return Placement(float(t), float(reference), shift, centers, tips, radii, marker, world_box)
+    return Placement(float(t), float(reference), shift, centers, tips, tuple(radii), marker, world_box)

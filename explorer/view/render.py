@@ -136,7 +136,8 @@ def draw_offscreen(
     check_offscreen()
     import pyvista as pv
 
-    from .camera import apply_camera, event_bounds
+    from .bounds import event_bounds
+    from .camera import apply_camera
     from .scene_view import SceneView
 
     plotter = pv.Plotter(off_screen=True, window_size=list(size))

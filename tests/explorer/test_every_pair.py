@@ -301,7 +301,7 @@ def test_a_motion_that_stops_early_says_why_in_the_view_and_the_values(qtbot, ma
     assert drawing.text.note.GetVisibility() and note.startswith(
         "the motion is known to t = 0.5: jammed: fixed bodies B, C"
     )
-    centres = drawing.placement.centers
+    centres = np.asarray(drawing.placement.centers)
     assert np.linalg.norm(centres[0] - centres[1]) >= 2.0 - 1e-12  # drawn where the motion stopped, not beyond
     show_panel(qtbot, window, "Values")
     assert "the motion stops at t = 0.5: jammed" in window.values.text()

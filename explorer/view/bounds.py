@@ -1,0 +1,101 @@
+"""What a picture frames: boxes around the motion, the event or the contact, in plain Python.
+
+Used by the placement (:mod:`.placement`), the window's and the headless camera
+(:mod:`.camera`) and the web page's camera, which all frame the same box.
+numpy-, VTK- and Qt-free (it runs in a browser's Python).
+"""
+
+from __future__ import annotations
+
+import math
+
+from solver import vec
+
+from ..model.analysis import Solution, centres_at_events
+from ..model.scene import Scene
+
+Box = tuple[tuple[float, float, float], tuple[float, float, float]]
+
+#: Motion longer than this many radii gets a close-up default camera.
+FOCUS_RATIO = 60.0
+#: A close-up of an event frames this many radius sums of its pair around the contact point.
+EVENT_SPAN = 4.0
+
+
+def box_around(points, pad: float | list[float] = 0.0) -> Box:
+    """The smallest box holding every one of ``points`` ((k, 3)), each grown by ``pad`` (one, or one per point)."""
+    pads = pad if isinstance(pad, list) else [pad] * len(points)
+    lo = tuple(min(p[k] - r for p, r in zip(points, pads)) for k in range(3))
+    hi = tuple(max(p[k] + r for p, r in zip(points, pads)) for k in range(3))
+    return lo, hi  # type: ignore[return-value]
+
+
+def around(point, half: float) -> Box:
+    """The cube of half-side ``half`` around ``point`` (3,)."""
+    return vec.sub(point, (half, half, half)), vec.add(point, (half, half, half))
+
+
+def scene_bounds(scene: Scene, solution: Solution | None = None) -> Box:
+    """Axis-aligned box around every body over [0, horizon] (capsules included).
+
+    With a solution, the ghosts at roots within 5 horizons are included too;
+    in ``all`` mode, where bodies turn at their events, the box holds the
+    motion itself (every body at every event) rather than straight flights.
+
+    Returns
+    -------
+    lo, hi : (3,) float
+    """
+    if solution is not None and scene.mode == "all":
+        radii = [b.radius for b in scene.bodies]
+        corners = centres_at_events(solution.path)  # (events + 1, bodies, 3)
+        return box_around([c for row in corners for c in row], [r for _ in corners for r in radii])
+    times = [0.0, scene.horizon]
+    if solution is not None and solution.sweep.roots is not None:
+        times += [r for r in solution.sweep.roots if abs(r) <= 5 * scene.horizon]
+    points = [body.position(t) for body in scene.bodies for t in times]
+    return box_around(points, [body.radius for body in scene.bodies for _ in times])
+
+
+def view_bounds(scene: Scene, solution: Solution, reference: float = 0.0) -> Box:
+    """What the default camera frames: everything, or around the event for long shots.
+
+    In B's rest frame (``reference >= 0.5``): the expanded sphere and A's centre
+    along its ray over [0, h] and the nearby roots.  When the motion spans more
+    than :data:`FOCUS_RATIO` times the smaller radius, a full view would show
+    the spheres as dots; the camera then frames a box of a few radius sums
+    around the contact point, the closest approach or the other body.
+    """
+    lo, hi = scene_bounds(scene, solution)
+    s = solution.sweep
+    if reference >= 0.5:
+        a, b = scene.bodies[0], scene.bodies[solution.other]
+        rel = vec.sub(a.velocity, b.velocity)
+        times = [0.0, scene.horizon] + [r for r in (s.roots or ()) if abs(r) <= 5 * scene.horizon]
+        ray_lo, ray_hi = box_around([vec.add(a.center, vec.scale(rel, t)) for t in times])
+        ball_lo, ball_hi = around(b.center, s.radius)
+        lo = tuple(min(x, y) for x, y in zip(ray_lo, ball_lo))
+        hi = tuple(max(x, y) for x, y in zip(ray_hi, ball_hi))
+    small = min(b.radius for b in scene.bodies[:2])
+    if max(y - x for x, y in zip(lo, hi)) <= FOCUS_RATIO * small:
+        return lo, hi  # type: ignore[return-value]
+    if s.contact is not None:
+        focus = s.contact.point
+    else:
+        pa, pb = s.positions(s.closest.time)
+        focus = vec.scale(vec.add(pa, pb), 0.5)
+    return around(focus, 4.0 * s.radius)
+
+
+def event_bounds(scene: Scene, solution: Solution, k: int) -> Box:
+    """A box around event ``k``'s contact point, :data:`EVENT_SPAN` radius sums of its pair across each way."""
+    event = solution.events[k]
+    radii = [scene.bodies[i].radius for i in event.pair if i != scene.container]
+    half = EVENT_SPAN * 2.0 * max(radii) if len(radii) == 1 else EVENT_SPAN * sum(radii)
+    return around(event.point, half)
+
+
+def diagonal(box: Box) -> float:
+    """The length of ``box``'s diagonal."""
+    d = vec.sub(box[1], box[0])
+    return math.sqrt(vec.dot(d, d))
