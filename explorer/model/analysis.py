@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -79,6 +80,19 @@ class Solution:
         """The primary sweep."""
         return self.sweeps[self.primary]
 
+    @cached_property
+    def corners(self) -> np.ndarray:
+        """:func:`centres_at_events` of the path, ``(segments + 1, n, 3)``, computed once (the picture frames
+        and draws the motion at each time it is drawn), read-only."""
+        corners = centres_at_events(self.path)
+        corners.setflags(write=False)
+        return corners
+
+    @cached_property
+    def polylines(self) -> list[np.ndarray]:
+        """:func:`path_polylines` of the path, computed once."""
+        return path_polylines(self.path, self.corners)
+
     @property
     def other(self) -> int:
         """Body index of the primary pair's other body."""
@@ -134,6 +148,33 @@ def centres_at_events(path: BouncePath) -> np.ndarray:
         The corners of each body's polyline; ``n`` bodies in scene order.
     """
     return np.array([seg.centers for seg in path.segments] + [path.positions(path.end)], dtype=float)
+
+
+def path_polylines(path: BouncePath, corners: np.ndarray | None = None) -> list[np.ndarray]:
+    """Each body's path as a polyline with a corner only where it turns.
+
+    :func:`centres_at_events` has every body's centre at every event of the
+    motion; a body goes straight through the events of the others, so its
+    polyline keeps only its start, the corners where its own velocity changes,
+    and its end: the same line with far fewer corners (a thousand events among
+    fifteen balls: about 2 000 corners instead of 15 000).
+
+    Parameters
+    ----------
+    path : BouncePath
+    corners : (segments + 1, n, 3) float ndarray, optional
+        :func:`centres_at_events` of ``path``, if known.
+
+    Returns
+    -------
+    list of (k_i, 3) float ndarray
+        One per body, in scene order; ``k_i >= 2``.
+    """
+    corners = centres_at_events(path) if corners is None else corners
+    velocities = np.array([seg.velocities for seg in path.segments], dtype=float)  # (segments, n, 3)
+    turns = np.ones(corners.shape[:2], dtype=bool)  # (segments + 1, n): the start and end are kept
+    turns[1:-1] = np.any(velocities[1:] != velocities[:-1], axis=2)
+    return [corners[turns[:, i], i] for i in range(corners.shape[1])]
 
 
 def solve(scene: Scene) -> Solution:

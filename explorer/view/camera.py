@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pyvista as pv
 
-from ..model.analysis import Solution, centres_at_events
+from ..model.analysis import Solution
 from ..model.scene import Scene
 
 #: Motion longer than this many radii gets a close-up default camera.
@@ -32,7 +32,7 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> tuple[np.nda
     """
     if solution is not None and scene.mode == "all":
         radii = np.array([b.radius for b in scene.bodies])[:, None]
-        centres = centres_at_events(solution.path)  # (events + 1, bodies, 3)
+        centres = solution.corners  # (events + 1, bodies, 3)
         return np.min(centres - radii, axis=(0, 1)), np.max(centres + radii, axis=(0, 1))
     lows, highs = [], []
     times = [0.0, scene.horizon]

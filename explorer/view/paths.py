@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..model.analysis import Solution, centres_at_events
+from ..model.analysis import Solution
 from ..model.scene import Scene
 from . import geometry
 from .items import ItemSet, rgb
@@ -42,7 +42,7 @@ def draw_paths(items: ItemSet, scene: Scene, solution: Solution, at: Placement, 
     """``all`` mode: every moving body's centre over the motion, through each of its events."""
     if scene.mode != "all" or at.reference >= 0.5:
         return
-    corners = centres_at_events(solution.path)  # (segments + 1, bodies, 3)
+    lines = solution.polylines  # a corner where a body turns, not at every event of the motion
     moving = [i for i, body in enumerate(scene.bodies) if not (i == scene.container or body.fixed)]
     colors = [rgb(BODY_COLORS[i]) for i in moving]
-    items.show("paths", geometry.coloured_tubes, [corners[:, i] for i in moving], colors, 0.03 * width)
+    items.show("paths", geometry.coloured_tubes, [lines[i] for i in moving], colors, 0.03 * width)
