@@ -218,7 +218,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             render_animation(scene, out, args.size, args.frames, args.fps, frame=frame)
     except (SceneError, ValueError, RenderUnavailable) as exc:
         return _fail(str(exc))
-    print(out)
+    _print_path(out)
     return 0
 
 
@@ -272,15 +272,17 @@ def cmd_report(args: argparse.Namespace) -> int:
         write_report(scene, out, args.size)
     except (SceneError, ValueError, RenderUnavailable) as exc:
         return _fail(str(exc))
-    print(out)
+    _print_path(out)
     return 0
 
 
 def cmd_export_html(args: argparse.Namespace) -> int:
     """Write a scene as one offline web page, or a folder of scenes as a site."""
     from .model.scene import SceneError
+    from .system.files import show_path
     from .view.render import RenderUnavailable, check_offscreen
-    from .web.export import load_folder, write_page, write_site
+    from .web.export import load_scenes, scene_files, write_page
+    from .web.page import PageTooLarge
     from .web.vtkjs import WebUnavailable, viewer_script
 
     source = Path(args.scene)
@@ -294,17 +296,46 @@ def cmd_export_html(args: argparse.Namespace) -> int:
     if isinstance(out, str):
         return _fail(out)
     try:
-        scenes = load_folder(source) if site else [(source, _load(source))]
+        paths, skipped = scene_files(source) if site else ([source], [])
+        scenes = load_scenes(paths)
         check_offscreen()
         viewer_script()  # the exporter is installed, before anything is drawn
-        if site:
-            write_site(scenes, out)
-        else:
-            write_page(scenes[0][1], out, source.stem)
+        if skipped:
+            print(f"sphere-explorer: {show_path(source)}: skipped {', '.join(skipped)}", file=sys.stderr)
+        notes = _write_site(scenes, out) if site else [(out, write_page(scenes[0][1], out, source.stem).note)]
+    except PageTooLarge as exc:  # a site's names its scene file
+        return _fail(str(exc) if site else f"{show_path(source.name)}: {exc}")
     except (SceneError, ValueError, RenderUnavailable, WebUnavailable) as exc:
         return _fail(str(exc))
-    print(out)
+    for page, note in notes:
+        if note:
+            print(f"sphere-explorer: {show_path(page)}: {note}", file=sys.stderr)
+    _print_path(out)
     return 0
+
+
+def _write_site(scenes: list, out: Path) -> list[tuple[Path, str | None]]:
+    """:func:`~explorer.web.export.write_site` with a progress bar on a terminal; each page and its note."""
+    from .system.progress import Progress
+    from .web.export import write_site
+
+    bar = Progress(len(scenes), label="export-html", unit="pages", per_second=(1.0, "pages/s"))
+    try:
+        entries = write_site(scenes, out, progress=lambda done, total, name: bar.update(1))
+        bar.finish()
+    finally:
+        bar.close()
+    return [(out / entry.file, entry.note) for entry in entries]
+
+
+def _print_path(path: Path) -> None:
+    """Print the path written, byte for byte (a name that is not UTF-8 too, whatever stdout's encoding)."""
+    try:
+        print(path)
+    except UnicodeEncodeError:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(os.fsencode(path) + b"\n")
+        sys.stdout.flush()
 
 
 # -- the parsers ---------------------------------------------------------------------------------
@@ -381,9 +412,16 @@ def _parser_export_html() -> argparse.ArgumentParser:
         epilog="The page is one self-contained file that requests nothing from the network: the 3-D view (drag to "
         "turn, wheel or pinch to zoom), the verdict, the colour key, the values, the description, f(t), a time "
         "slider and B's rest frame, in any browser with WebGL. "
-        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (every gallery scene's page is 1.1 to 1.4 MB). "
-        "From a folder: SITE/index.html with a thumbnail of each scene, and one page per scene file. "
-        "Pages and sites appear complete or not at all; a folder with one bad scene file is refused whole.",
+        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (every gallery scene's page is 1.1 to 1.4 MB); "
+        "a long motion's page whose time slider would stop at each event is kept within it by stopping at fewer "
+        "instants (said on the page and on stderr), and a page that still cannot fit is refused, naming its size. "
+        "From a folder: SITE/index.html with a thumbnail of each scene, and one page per scene file (*.json) of the "
+        "folder; a symbolic link is followed only to a file inside the folder. Skipped, and listed on stderr: "
+        "subfolders, hidden entries (.name), links leading outside the folder or to no regular file, devices and "
+        "FIFOs, and (counted) files of other names. A page is named after its scene file (bytes that are not UTF-8 "
+        "replaced), and an untitled scene is titled by its file name in printable form. A progress bar is drawn "
+        "on a terminal. Pages and sites appear complete or not at all; a folder with one bad scene file is "
+        "refused whole.",
     )
     p.add_argument("scene", help="scene file (.json), or a folder of scene files")
     p.add_argument(
