@@ -19,6 +19,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 import types
 from pathlib import Path
@@ -50,10 +51,18 @@ def _load(path: str | os.PathLike[str]):
 # -- argument types (argparse turns their ArgumentTypeError into a one-line refusal) -----------
 
 
+def _whole(text: str) -> int:
+    """``text`` as a whole number written in ASCII digits (with a leading minus); ValueError for anything else
+    that Python's ``int`` takes too (``1_0``, ``+5``, `` 5``, other scripts' digits)."""
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise ValueError(text)
+    return int(text)
+
+
 def _size(text: str) -> tuple[int, int]:
     lo, hi = SIZE_RANGE
     try:
-        w, h = (int(x) for x in text.lower().split("x"))
+        w, h = (_whole(x) for x in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
     if not (lo <= w <= hi and lo <= h <= hi):
@@ -63,6 +72,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def _time(text: str) -> float:
     try:
+        if not text.isascii() or "_" in text or text != text.strip():  # float() takes 1_0, ٣ and " 5"
+            raise ValueError(text)
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
@@ -74,7 +85,7 @@ def _time(text: str) -> float:
 def _int_in(lo: int, hi: int, what: str):
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = _whole(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number of {what}, got {text!r}") from None
         if not lo <= value <= hi:
@@ -243,14 +254,34 @@ def _inspected(scene, args: argparse.Namespace):
                              f"--event: no event {args.event}; the motion has none")  # fmt: skip
         event = args.event - 1
     if args.pair is not None:
-        names = [b.name for b in scene.bodies]
-        wanted = args.pair.split(",")
-        unknown = [name for name in wanted if name not in names]
-        if len(wanted) != 2 or unknown or wanted[0] == wanted[1]:
-            what = f"no body named {unknown[0]!r}" if unknown else "expected two different body names"
-            raise SceneError(f"--pair: {what} (the bodies: {', '.join(names)}), got {args.pair!r}")
-        pair = (names.index(wanted[0]), names.index(wanted[1]))
+        pair = _pair(args.pair, [b.name for b in scene.bodies])
     return solution, event, pair
+
+
+def _pair(text: str, names: list[str]) -> tuple[int, int]:
+    """``--pair A,C`` as the two bodies' indices.  A body's name may hold a comma: of the ways to cut ``text``
+    at one of its commas, the one that gives two body names is taken.
+
+    Raises
+    ------
+    SceneError
+        No cut gives two body names (naming the unknown one), the two are the same body, or two cuts do
+        (naming both readings).
+    """
+    from .model.scene import SceneError
+
+    cuts = [(text[:k], text[k + 1 :]) for k, ch in enumerate(text) if ch == ","]
+    readings = [(a, c) for a, c in cuts if a in names and c in names]
+    bodies = f"(the bodies: {', '.join(names)}), got {text!r}"
+    if len(readings) > 1:
+        either = " or as ".join(f"{a!r} and {c!r}" for a, c in readings)
+        raise SceneError(f"--pair: {text!r} reads as {either}; rename a body so that one reading is left")
+    if not readings or readings[0][0] == readings[0][1]:
+        unknown = [name for name in (cuts[0] if len(cuts) == 1 else ()) if name not in names]
+        what = f"no body named {unknown[0]!r}" if unknown else "expected two different body names"
+        raise SceneError(f"--pair: {what} {bodies}")
+    a, c = readings[0]
+    return names.index(a), names.index(c)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -384,9 +415,8 @@ def _parser_render() -> argparse.ArgumentParser:
     p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
     p.add_argument("--event", type=_int_in(1, 10**6, "events"), help="PNG: inspect the motion's event K (1 the first): "
                    "drawn at its time with its pair, contact and velocities; --plot: that pair's parabola")  # fmt: skip
-    p.add_argument(
-        "--pair", metavar="A,C", help="PNG: describe these two bodies (their names) instead of A and its partner"
-    )
+    p.add_argument("--pair", metavar="A,C", help="PNG: describe these two bodies (their names; a name holding a "
+                   "comma is found too, if only one cut gives two names) instead of A and its partner")  # fmt: skip
     p.add_argument(
         "--frames",
         type=_int_in(2, 1000, "frames"),
