@@ -19,6 +19,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 import types
 from pathlib import Path
@@ -50,10 +51,18 @@ def _load(path: str | os.PathLike[str]):
 # -- argument types (argparse turns their ArgumentTypeError into a one-line refusal) -----------
 
 
+def _whole(text: str) -> int:
+    """``text`` as a whole number written in ASCII digits (with a leading minus); ValueError for anything else
+    that Python's ``int`` takes too (``1_0``, ``+5``, `` 5``, other scripts' digits)."""
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise ValueError(text)
+    return int(text)
+
+
 def _size(text: str) -> tuple[int, int]:
     lo, hi = SIZE_RANGE
     try:
-        w, h = (int(x) for x in text.lower().split("x"))
+        w, h = (_whole(x) for x in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
     if not (lo <= w <= hi and lo <= h <= hi):
@@ -63,6 +72,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def _time(text: str) -> float:
     try:
+        if not text.isascii() or "_" in text or text != text.strip():  # float() takes 1_0, ٣ and " 5"
+            raise ValueError(text)
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
@@ -74,7 +85,7 @@ def _time(text: str) -> float:
 def _int_in(lo: int, hi: int, what: str):
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = _whole(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number of {what}, got {text!r}") from None
         if not lo <= value <= hi:
@@ -218,7 +229,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             render_animation(scene, out, args.size, args.frames, args.fps, frame=frame)
     except (SceneError, ValueError, RenderUnavailable) as exc:
         return _fail(str(exc))
-    print(out)
+    _print_path(out)
     return 0
 
 
@@ -243,14 +254,34 @@ def _inspected(scene, args: argparse.Namespace):
                              f"--event: no event {args.event}; the motion has none")  # fmt: skip
         event = args.event - 1
     if args.pair is not None:
-        names = [b.name for b in scene.bodies]
-        wanted = args.pair.split(",")
-        unknown = [name for name in wanted if name not in names]
-        if len(wanted) != 2 or unknown or wanted[0] == wanted[1]:
-            what = f"no body named {unknown[0]!r}" if unknown else "expected two different body names"
-            raise SceneError(f"--pair: {what} (the bodies: {', '.join(names)}), got {args.pair!r}")
-        pair = (names.index(wanted[0]), names.index(wanted[1]))
+        pair = _pair(args.pair, [b.name for b in scene.bodies])
     return solution, event, pair
+
+
+def _pair(text: str, names: list[str]) -> tuple[int, int]:
+    """``--pair A,C`` as the two bodies' indices.  A body's name may hold a comma: of the ways to cut ``text``
+    at one of its commas, the one that gives two body names is taken.
+
+    Raises
+    ------
+    SceneError
+        No cut gives two body names (naming the unknown one), the two are the same body, or two cuts do
+        (naming both readings).
+    """
+    from .model.scene import SceneError
+
+    cuts = [(text[:k], text[k + 1 :]) for k, ch in enumerate(text) if ch == ","]
+    readings = [(a, c) for a, c in cuts if a in names and c in names]
+    bodies = f"(the bodies: {', '.join(names)}), got {text!r}"
+    if len(readings) > 1:
+        either = " or as ".join(f"{a!r} and {c!r}" for a, c in readings)
+        raise SceneError(f"--pair: {text!r} reads as {either}; rename a body so that one reading is left")
+    if not readings or readings[0][0] == readings[0][1]:
+        unknown = [name for name in (cuts[0] if len(cuts) == 1 else ()) if name not in names]
+        what = f"no body named {unknown[0]!r}" if unknown else "expected two different body names"
+        raise SceneError(f"--pair: {what} {bodies}")
+    a, c = readings[0]
+    return names.index(a), names.index(c)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -272,15 +303,17 @@ def cmd_report(args: argparse.Namespace) -> int:
         write_report(scene, out, args.size)
     except (SceneError, ValueError, RenderUnavailable) as exc:
         return _fail(str(exc))
-    print(out)
+    _print_path(out)
     return 0
 
 
 def cmd_export_html(args: argparse.Namespace) -> int:
     """Write a scene as one offline web page, or a folder of scenes as a site."""
     from .model.scene import SceneError
+    from .system.files import show_path
     from .view.render import RenderUnavailable, check_offscreen
-    from .web.export import load_folder, write_page, write_site
+    from .web.export import load_scenes, scene_files, write_page
+    from .web.page import PageTooLarge
     from .web.vtkjs import WebUnavailable, viewer_script
 
     source = Path(args.scene)
@@ -294,17 +327,46 @@ def cmd_export_html(args: argparse.Namespace) -> int:
     if isinstance(out, str):
         return _fail(out)
     try:
-        scenes = load_folder(source) if site else [(source, _load(source))]
+        paths, skipped = scene_files(source) if site else ([source], [])
+        scenes = load_scenes(paths)
         check_offscreen()
         viewer_script()  # the exporter is installed, before anything is drawn
-        if site:
-            write_site(scenes, out)
-        else:
-            write_page(scenes[0][1], out, source.stem)
+        if skipped:
+            print(f"sphere-explorer: {show_path(source)}: skipped {', '.join(skipped)}", file=sys.stderr)
+        notes = _write_site(scenes, out) if site else [(out, write_page(scenes[0][1], out, source.stem).note)]
+    except PageTooLarge as exc:  # a site's names its scene file
+        return _fail(str(exc) if site else f"{show_path(source.name)}: {exc}")
     except (SceneError, ValueError, RenderUnavailable, WebUnavailable) as exc:
         return _fail(str(exc))
-    print(out)
+    for page, note in notes:
+        if note:
+            print(f"sphere-explorer: {show_path(page)}: {note}", file=sys.stderr)
+    _print_path(out)
     return 0
+
+
+def _write_site(scenes: list, out: Path) -> list[tuple[Path, str | None]]:
+    """:func:`~explorer.web.export.write_site` with a progress bar on a terminal; each page and its note."""
+    from .system.progress import Progress
+    from .web.export import write_site
+
+    bar = Progress(len(scenes), label="export-html", unit="pages", per_second=(1.0, "pages/s"))
+    try:
+        entries = write_site(scenes, out, progress=lambda done, total, name: bar.update(1))
+        bar.finish()
+    finally:
+        bar.close()
+    return [(out / entry.file, entry.note) for entry in entries]
+
+
+def _print_path(path: Path) -> None:
+    """Print the path written, byte for byte (a name that is not UTF-8 too, whatever stdout's encoding)."""
+    try:
+        print(path)
+    except UnicodeEncodeError:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(os.fsencode(path) + b"\n")
+        sys.stdout.flush()
 
 
 # -- the parsers ---------------------------------------------------------------------------------
@@ -353,9 +415,8 @@ def _parser_render() -> argparse.ArgumentParser:
     p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
     p.add_argument("--event", type=_int_in(1, 10**6, "events"), help="PNG: inspect the motion's event K (1 the first): "
                    "drawn at its time with its pair, contact and velocities; --plot: that pair's parabola")  # fmt: skip
-    p.add_argument(
-        "--pair", metavar="A,C", help="PNG: describe these two bodies (their names) instead of A and its partner"
-    )
+    p.add_argument("--pair", metavar="A,C", help="PNG: describe these two bodies (their names; a name holding a "
+                   "comma is found too, if only one cut gives two names) instead of A and its partner")  # fmt: skip
     p.add_argument(
         "--frames",
         type=_int_in(2, 1000, "frames"),
@@ -381,9 +442,16 @@ def _parser_export_html() -> argparse.ArgumentParser:
         epilog="The page is one self-contained file that requests nothing from the network: the 3-D view (drag to "
         "turn, wheel or pinch to zoom), the verdict, the colour key, the values, the description, f(t), a time "
         "slider and B's rest frame, in any browser with WebGL. "
-        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (every gallery scene's page is 1.1 to 1.4 MB). "
-        "From a folder: SITE/index.html with a thumbnail of each scene, and one page per scene file. "
-        "Pages and sites appear complete or not at all; a folder with one bad scene file is refused whole.",
+        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (every gallery scene's page is 1.1 to 1.4 MB); "
+        "a long motion's page whose time slider would stop at each event is kept within it by stopping at fewer "
+        "instants (said on the page and on stderr), and a page that still cannot fit is refused, naming its size. "
+        "From a folder: SITE/index.html with a thumbnail of each scene, and one page per scene file (*.json) of the "
+        "folder; a symbolic link is followed only to a file inside the folder. Skipped, and listed on stderr: "
+        "subfolders, hidden entries (.name), links leading outside the folder or to no regular file, devices and "
+        "FIFOs, and (counted) files of other names. A page is named after its scene file (bytes that are not UTF-8 "
+        "replaced), and an untitled scene is titled by its file name in printable form. A progress bar is drawn "
+        "on a terminal. Pages and sites appear complete or not at all; a folder with one bad scene file is "
+        "refused whole.",
     )
     p.add_argument("scene", help="scene file (.json), or a folder of scene files")
     p.add_argument(

@@ -24,9 +24,9 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from ..system import interrupt
+from ..system.progress import Progress
 from .columns import LogError
 from .deciding import Settings
-from .progress import Progress
 from .reading import LogInfo, csv_block_size, csv_compression, printable
 from .tally import OrderedFold, Tally
 from .tasks import audit_csv_block, audit_frame, audit_npz_range

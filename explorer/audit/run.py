@@ -20,13 +20,13 @@ from typing import Iterable, Iterator
 from solver.limits import MAX_HORIZON
 
 from ..system import interrupt
+from ..system.progress import Progress
 from . import units
 from .cases import write_cases
 from .columns import LogError
 from .constants import CHUNK_ROWS, TOI_TOL, WORST
 from .deciding import Settings, audit_chunk
 from .needs import DASK, require
-from .progress import Progress
 from .reading import LogInfo, chunks, csv_block_size, inspect
 from .staging import check_target, staged
 from .summary import build, write

@@ -11,7 +11,7 @@ import math
 
 from solver import vec
 
-from ..model.analysis import Solution, centres_at_events
+from ..model.analysis import Solution
 from ..model.scene import Scene
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
@@ -48,7 +48,7 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> Box:
     """
     if solution is not None and scene.mode == "all":
         radii = [b.radius for b in scene.bodies]
-        corners = centres_at_events(solution.path)  # (events + 1, bodies, 3)
+        corners = solution.corners  # (events + 1, bodies, 3)
         return box_around([c for row in corners for c in row], [r for _ in corners for r in radii])
     times = [0.0, scene.horizon]
     if solution is not None and solution.sweep.roots is not None:

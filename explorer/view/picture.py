@@ -391,10 +391,9 @@ def _paths(picture: Picture, scene: Scene, solution: Solution, width: float) -> 
     """``all`` mode: every moving body's centre over the motion, through each of its events, in its colour."""
     if scene.mode != "all" or picture.placement.reference >= 0.5:
         return
-    path = solution.path
-    corners = [seg.centers for seg in path.segments] + [path.positions(path.end)]  # (segments + 1, bodies, 3)
+    polylines = solution.polylines  # a corner where a body turns, not at every event of the motion
     moving = [i for i, body in enumerate(scene.bodies) if not (i == scene.container or body.fixed)]
-    lines = tuple(tuple(row[i] for row in corners) for i in moving)
+    lines = tuple(polylines[i] for i in moving)
     colors = tuple(BODY_COLORS[i % len(BODY_COLORS)] for i in moving)
     picture.show("paths", "coloured_tubes", lines, colors, 0.03 * width)
 

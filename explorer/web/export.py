@@ -4,6 +4,14 @@ Files are written whole or not at all, by the one safe writer
 (:mod:`explorer.system.files`): a page replaces its file atomically; a site is a
 new folder that appears when every page is done.  A folder with one bad scene
 file is refused before anything is drawn.  Qt-free.
+
+What a site publishes of a folder (:func:`scene_files`): its files named
+``*.json`` (any case), and symbolic links to files inside the folder; it skips,
+and lists, subfolders, hidden entries (a name starting with a dot), links that
+lead outside the folder or to no regular file, devices and FIFOs, and counts
+the files of other names.  A page's file name is its scene file's, with bytes
+that are not UTF-8 replaced (U+FFFD); its title, for an untitled scene, the
+file name in printable form.
 """
 
 from __future__ import annotations
@@ -12,22 +20,24 @@ import base64
 import html
 import io
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 import numpy as np
 
-from ..model.folder import SceneFolder
 from ..model.scene import Scene, SceneError
 from ..model.scene_io import load, show_path
-from ..system.files import create, new_folder, replacing
-from .page import VIEW_SIZE, Page, build_page, document_head
+from ..system.files import create, kind_of, new_folder, replacing
+from .page import VIEW_SIZE, Page, PageTooLarge, build_page, document_head
 
 #: The index's pictures: the page's first view scaled down by this factor.
 THUMBNAIL_SHRINK = 3
 #: The site's index page (a scene of that name gets another file name).
 INDEX = "index.html"
+#: The longest file name, in bytes, that common file systems take.
+NAME_BYTES = 255
 
 
 def write_page(scene: Scene, out: str | os.PathLike[str], name: str = "scene") -> Page:
@@ -58,12 +68,72 @@ class SiteEntry:
     description: str
     thumbnail: str  # a data: URL of a PNG
     size: int  # bytes of the page
+    note: str | None = None  # what the page left out to keep within its budget
 
 
-def load_folder(folder: str | os.PathLike[str]) -> list[tuple[Path, Scene]]:
-    """Every scene file of ``folder`` in name order, each loaded; SceneError naming the first bad one."""
+def scene_files(folder: str | os.PathLike[str]) -> tuple[list[Path], list[str]]:
+    """The scene files a site publishes of ``folder``, in name order, and what it skips, in words.
+
+    See the module docstring for the policy.
+
+    Returns
+    -------
+    paths : list of Path
+        Files named ``*.json``, and links to files inside ``folder``.
+    skipped : list of str
+        ``"NAME (why)"`` for each other entry (``"3 files not named *.json"`` for those).
+
+    Raises
+    ------
+    SceneError
+        The folder cannot be read, or has no scene file (naming what was skipped).
+    """
+    folder = Path(folder)
+    paths, skipped, others = [], [], 0
+    try:
+        inside = Path(os.path.realpath(folder))
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError as exc:
+        raise SceneError(f"{show_path(folder)}: cannot read the folder ({exc.strerror or exc})") from None
+    for entry in entries:
+        why = _skipped_because(entry, inside)
+        if why is None:
+            paths.append(Path(entry.path))
+        elif why:
+            skipped.append(f"{show_path(entry.name)} ({why})")
+        else:
+            others += 1
+    if others:
+        skipped.append(f"{others} file{'s' if others > 1 else ''} not named *.json")
+    if not paths:
+        also = f"; skipped {', '.join(skipped)}" if skipped else ""
+        raise SceneError(f"{show_path(folder)}: no scene files (*.json) in this folder{also}")
+    return paths, skipped
+
+
+def _skipped_because(entry: os.DirEntry, inside: Path) -> str | None:
+    """Why a site leaves out ``entry`` of the folder ``inside`` (its real path): words, ``""`` for a file not
+    named ``*.json``, None when it is published."""
+    if entry.name.startswith("."):
+        return "hidden"
+    try:
+        info = entry.stat(follow_symlinks=False)
+        if stat.S_ISLNK(info.st_mode):
+            target = Path(os.path.realpath(entry.path))
+            if not target.is_relative_to(inside):
+                return "a link outside the folder"
+            info = os.stat(target)
+    except OSError:
+        return "a broken link"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{'a link to ' if entry.is_symlink() else ''}{kind_of(info.st_mode)}"
+    return None if entry.name.lower().endswith(".json") else ""
+
+
+def load_scenes(paths: list[Path]) -> list[tuple[Path, Scene]]:
+    """Each scene file loaded, in the order given; SceneError naming the first bad one."""
     scenes = []
-    for path in SceneFolder(folder).paths:
+    for path in paths:
         try:
             scenes.append((path, load(path)))
         except SceneError as exc:
@@ -71,6 +141,11 @@ def load_folder(folder: str | os.PathLike[str]) -> list[tuple[Path, Scene]]:
             prefix = show_path(path.name)
             raise SceneError(message if message.startswith(prefix) else f"{prefix}: {message}") from None
     return scenes
+
+
+def load_folder(folder: str | os.PathLike[str]) -> list[tuple[Path, Scene]]:
+    """Every scene file a site publishes of ``folder`` (:func:`scene_files`), each loaded (:func:`load_scenes`)."""
+    return load_scenes(scene_files(folder)[0])
 
 
 def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], progress=None) -> list[SiteEntry]:
@@ -94,7 +169,10 @@ def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], pr
     with new_folder(out, "the site") as work:
         names = _page_names([path for path, _ in scenes])
         for (path, scene), name in zip(scenes, names):
-            page = build_page(scene, path.stem)
+            try:
+                page = build_page(scene, path.stem)
+            except PageTooLarge as exc:
+                raise PageTooLarge(f"{show_path(path.name)}: {exc}") from None
             with create(work / name) as handle:
                 handle.write(page.html.encode("utf-8"))
             entries.append(_entry(scene, page, name))
@@ -106,17 +184,26 @@ def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], pr
 
 
 def _page_names(paths: list[Path]) -> list[str]:
-    """A distinct page file name for each scene file: its stem + ``.html`` (never the index's name)."""
+    """A distinct page file name for each scene file: its stem + ``.html`` (never the index's name), in UTF-8
+    (other bytes replaced) and within :data:`NAME_BYTES`."""
     taken = {INDEX}
     names = []
     for path in paths:
-        name, k = f"{path.stem}.html", 1
+        stem = os.fsencode(path.stem).decode("utf-8", "replace")
+        name, k = _fitted(stem, ".html"), 1
         while name.lower() in taken:
             k += 1
-            name = f"{path.stem}-{k}.html"
+            name = _fitted(stem, f"-{k}.html")
         taken.add(name.lower())
         names.append(name)
     return names
+
+
+def _fitted(stem: str, suffix: str) -> str:
+    """``stem + suffix``, the stem cut so that the name is at most :data:`NAME_BYTES` bytes in UTF-8."""
+    while len(f"{stem}{suffix}".encode("utf-8")) > NAME_BYTES:
+        stem = stem[:-1]
+    return stem + suffix
 
 
 def _entry(scene: Scene, page: Page, name: str) -> SiteEntry:
@@ -129,7 +216,8 @@ def _entry(scene: Scene, page: Page, name: str) -> SiteEntry:
     buffer = io.BytesIO()
     iio.imwrite(buffer, small, extension=".png")
     thumbnail = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
-    return SiteEntry(name, page.title, page.verdict, scene.description, thumbnail, len(page.html.encode("utf-8")))
+    size = len(page.html.encode("utf-8"))
+    return SiteEntry(name, page.title, page.verdict, scene.description, thumbnail, size, page.note)
 
 
 def site_index(entries: list[SiteEntry]) -> str:

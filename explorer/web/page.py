@@ -32,9 +32,11 @@ from ..model.session import HORIZON_PLAY_SECONDS, Session
 from ..model.stepping import stepped_test
 from ..model.text import fmt, status_text
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
+from ..system.files import show_path
 from ..view.overlay import legend_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.scene_view import SceneView
+from . import PAGE_BUDGET
 from .parabola_svg import PLOT_SIZE, parabola_svg
 from .timeline import instants, record, shown_actors
 from .vtkjs import scene_archive, viewer_script
@@ -65,21 +67,35 @@ class Page:
         The world-frame view at t = 0, as the drawing code renders it.
     title : str
     verdict : str
+    note : str or None
+        What was left out to keep the page within its budget (also written on the page), or None.
     """
 
     html: str
     thumbnail: np.ndarray
     title: str
     verdict: str
+    note: str | None = None
 
 
-def build_page(scene: Scene, name: str = "scene") -> Page:
-    """The web page of ``scene`` (``name``: its title when the scene has none).
+class PageTooLarge(ValueError):
+    """A page over its budget even with the fewest instants; ``str()`` is one line naming its size."""
+
+
+def build_page(scene: Scene, name: str = "scene", budget: int | None = None) -> Page:
+    """The web page of ``scene`` (``name``, a file's stem: its title when the scene has none, shown printable).
+
+    A page over ``budget`` bytes (default :data:`~explorer.web.PAGE_BUDGET`), a
+    long motion's, is recorded again with its slider's instants evenly spaced,
+    not at each event, and says so (:attr:`Page.note`); a page still over it is
+    refused.
 
     Raises
     ------
     SceneError
         The solver refuses the scene.
+    PageTooLarge
+        The page cannot be kept within ``budget``.
     RenderUnavailable
         Nothing can be drawn off-screen here.
     WebUnavailable
@@ -87,10 +103,14 @@ def build_page(scene: Scene, name: str = "scene") -> Page:
     """
     from ..view.render import check_offscreen, draw_offscreen
 
+    budget = PAGE_BUDGET if budget is None else budget
     check_offscreen()
     viewer = viewer_script()
     session = Session(scene)
     solution, layers, steps = session.solution, session.view.layers, session.view.steps
+    title = scene.title or show_path(name)
+    verdict = status_text(scene, solution)
+    svg, axes = parabola_svg(solution)
     plotter, _, world = draw_offscreen(scene, VIEW_SIZE, 0.0, None, 0.0, solution)
     try:
         plotter.renderer.hide_axes()  # vtk.js would not turn the axes with the camera
@@ -101,35 +121,52 @@ def build_page(scene: Scene, name: str = "scene") -> Page:
         relative.update(scene, solution, 0.0, 1.0, layers, steps)
         plotter.renderer.hide_axes()
         plotter.render()
-        actors = {"world": shown_actors(world), "relative": shown_actors(relative)}
+        views = {"world": (world, 0.0), "relative": (relative, 1.0)}
+        actors = {key: shown_actors(view) for key, (view, _) in views.items()}  # what the archive holds
         archive = scene_archive(plotter.render_window)
-        times = instants(session)
-        frames = {
-            "world": record(session, world, 0.0, times, actors["world"]),
-            "relative": record(session, relative, 1.0, times, actors["relative"]),
-        }
+
+        def document(times: np.ndarray, note: str | None) -> str:
+            """The whole page with the slider at ``times``, the views recorded there."""
+            frames = {key: record(session, view, at, times, actors[key]) for key, (view, at) in views.items()}
+            data = {
+                "scene": archive,
+                "frames": frames,
+                "times": [float(t) for t in times],
+                "timeLabels": [fmt(t) for t in times],
+                "playRate": scene.horizon / HORIZON_PLAY_SECONDS,
+                "plotAxes": axes,
+                "plotSize": list(PLOT_SIZE),
+                "viewAspect": VIEW_SIZE[0] / VIEW_SIZE[1],
+                "loadSeconds": LOAD_SECONDS,
+                "words": WORDS,
+            }
+            body = _body(session, title, verdict, svg, len(times), frames["world"]["notes"][0][1], note)
+            return _document(title, body, data, viewer)
+
+        times, note = instants(session), None
+        whole = document(times, note)
+        fewer = instants(session, at_events=False)
+        if _bytes(whole) > budget and len(fewer) < len(times):  # a long motion: its events' instants go
+            note = (f"the time slider does not stop at each of the motion's {len(solution.events)} events "
+                    f"(only at {len(fewer)} instants), to keep the page within {budget / 1e6:g} MB")  # fmt: skip
+            whole = document(fewer, note)
     finally:
         plotter.close()
-    svg, axes = parabola_svg(solution)
-    data = {
-        "scene": archive,
-        "frames": frames,
-        "times": [float(t) for t in times],
-        "timeLabels": [fmt(t) for t in times],
-        "playRate": scene.horizon / HORIZON_PLAY_SECONDS,
-        "plotAxes": axes,
-        "plotSize": list(PLOT_SIZE),
-        "viewAspect": VIEW_SIZE[0] / VIEW_SIZE[1],
-        "loadSeconds": LOAD_SECONDS,
-        "words": WORDS,
-    }
-    title = scene.title or name
-    verdict = status_text(scene, solution)
-    body = _body(session, title, verdict, svg, len(times), frames["world"]["notes"][0][1])
-    return Page(_document(title, body, data, viewer), thumbnail, title, verdict)
+    size = _bytes(whole)
+    if size > budget:
+        raise PageTooLarge(f"the page would be {size / 1e6:.2f} MB ({size:,} bytes), over the budget of "
+                           f"{budget / 1e6:g} MB ({budget:,} bytes) a page")  # fmt: skip
+    return Page(whole, thumbnail, title, verdict, note)
 
 
-def _body(session: Session, title: str, verdict: str, svg: str, count: int, note: str | None) -> str:
+def _bytes(text: str) -> int:
+    """The size of ``text`` written as UTF-8, in bytes."""
+    return len(text.encode("utf-8"))
+
+
+def _body(
+    session: Session, title: str, verdict: str, svg: str, count: int, note: str | None, instants_note: str | None
+) -> str:
     """The page's visible HTML: header, 3-D stage with its colour key, the side panel, the controls."""
     scene, solution = session.scene, session.solution
     e = html.escape
@@ -157,6 +194,7 @@ def _body(session: Session, title: str, verdict: str, svg: str, count: int, note
 <button id="play" type="button">{e(WORDS["play"])}</button>
 <input id="time" type="range" min="0" max="{count - 1}" step="1" value="0" aria-label="time">
 <output id="time-value" for="time">t = 0</output>
+{f'<small id="instants">{e(instants_note[:1].upper() + instants_note[1:])}.</small>' if instants_note else ""}
 <label><input id="rest-frame" type="checkbox"> {e(other)}'s rest frame</label>
 <button id="reset-camera" type="button">Reset camera</button>
 </footer>

@@ -25,17 +25,18 @@ MAX_INSTANTS = 240
 DIGITS = 10
 
 
-def instants(session: Session) -> np.ndarray:
+def instants(session: Session, at_events: bool = True) -> np.ndarray:
     """The times the page's slider stops at, ``(k,) float``, increasing, from 0.
 
     Evenly spaced over :meth:`~explorer.model.session.Session.time_range` (the
-    window's slider), with every event time and the first contact added (up to
+    window's slider), with every event time (unless ``at_events`` is false: a
+    page kept within its budget) and the first contact added (up to
     :data:`MAX_INSTANTS` in all).
     """
     lo, hi = session.time_range()
     solution = session.solution
     even = np.linspace(lo, hi, EVEN_INSTANTS)
-    marks = [e.time for e in solution.events]
+    marks = [e.time for e in solution.events] if at_events else []
     if solution.sweep.toi is not None:
         marks.append(solution.sweep.toi)
     marks = sorted({t for t in marks if lo <= t <= hi} - set(even.tolist()))[: MAX_INSTANTS - EVEN_INSTANTS]

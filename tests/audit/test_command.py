@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from explorer.audit.progress import Progress
 from explorer.audit.run import audit
+from explorer.system.progress import Progress
 
 from . import planted as planted_logs
 from .conftest import CHUNK, comparable, read_summary

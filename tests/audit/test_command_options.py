@@ -19,14 +19,14 @@ import numpy as np
 import pytest
 
 from explorer.audit import cli
-from explorer.audit import progress as progress_module
 from explorer.audit import run as run_module
 from explorer.audit.columns import GEOMETRY, LogError
 from explorer.audit.needs import BASE, install_command
-from explorer.audit.progress import Progress
 from explorer.audit.run import audit
 from explorer.audit.staging import OutputError
 from explorer.cli import main
+from explorer.system import progress as progress_module
+from explorer.system.progress import Progress
 from solver.limits import MAX_HORIZON
 
 from .conftest import read_summary

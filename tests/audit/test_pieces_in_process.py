@@ -22,10 +22,10 @@ from explorer.audit.columns import LogError
 from explorer.audit.deciding import Settings
 from explorer.audit.distributed import partitions
 from explorer.audit.judging import Verdicts
-from explorer.audit.progress import Progress
 from explorer.audit.reading import frame_columns, inspect
 from explorer.audit.run import run_single
 from explorer.audit.tally import OrderedFold, Skipped, Tally
+from explorer.system.progress import Progress
 
 from .conftest import CHUNK, FORMATS
 from .planted import spoil_crc, write_log

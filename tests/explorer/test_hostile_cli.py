@@ -58,6 +58,78 @@ def test_bad_animation_arguments_are_one_line_before_any_work(tmp_path, capsys, 
 
 
 @pytest.mark.parametrize(
+    "option, text, what",
+    [
+        ("--event", "1_0", "a whole number of events"),  # int() reads it as 10
+        ("--event", "\u0663", "a whole number of events"),  # Arabic-Indic three
+        ("--event", "\uff15", "a whole number of events"),  # fullwidth five
+        ("--event", " 5", "a whole number of events"),
+        ("--event", "+5", "a whole number of events"),
+        ("--event", "5\n", "a whole number of events"),
+        ("--frames", "4_0", "a whole number of frames"),
+        ("--fps", "\uff12\uff10", "a whole number of frames per second"),
+        ("--size", "1_280x800", "WIDTHxHEIGHT"),
+        ("--size", "\uff16\uff14x64", "WIDTHxHEIGHT"),
+        ("--size", "+64x64", "WIDTHxHEIGHT"),
+        ("--time", "1_0", "a number"),
+        ("--time", "\u0663", "a number"),
+        ("--time", " 1", "a number"),
+    ],
+)
+def test_numbers_are_written_in_ascii_digits_only(tmp_path, capsys, no_drawing, option, text, what):
+    """Python's int() and float() also take underscores, other scripts' digits and spaces around:
+    an argument is a plain number or refused, naming the option and the text."""
+    out = tmp_path / ("a.gif" if option in ("--frames", "--fps") else "a.png")
+    refused(["render", SCENES_DIR / "snooker_break.json", "-o", out, option, text], capsys,
+            f"{option}: expected {what}")  # fmt: skip
+    assert list(tmp_path.iterdir()) == []
+
+
+def _named(tmp_path, names: list[str]) -> Path:
+    """The snooker break with its first bodies renamed ``names``."""
+    data = json.loads((SCENES_DIR / "snooker_break.json").read_text(encoding="utf-8"))
+    for body, name in zip(data["bodies"], names):
+        body["name"] = name
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "names, pair, needle",
+    [
+        (["x,y", "B", "C"], "x,y,x,y", "--pair: expected two different body names"),
+        (["x,y", "B", "C"], "x,y,Z", "--pair: expected two different body names"),
+        (["x,y", "B", "C"], "x,Z", "--pair: no body named 'x'"),
+        (["a", "b,c", "a,b", "c"], "a,b,c", "--pair: 'a,b,c' reads as 'a' and 'b,c' or as 'a,b' and 'c'"),
+    ],
+)
+def test_pair_names_with_commas_refused_when_they_do_not_read_as_one_pair(tmp_path, capsys, no_drawing, names,
+                                                                          pair, needle):  # fmt: skip
+    refused(["render", _named(tmp_path, names), "-o", tmp_path / "a.png", "--pair", pair], capsys, needle)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["named.json"]
+
+
+def test_pair_finds_a_body_whose_name_holds_a_comma(tmp_path, capsys):
+    from explorer.cli import _inspected, _parser_render
+    from explorer.model.scene import SceneError
+
+    scene = scene_io.load(_named(tmp_path, ["x,y", "B", "C,D"]))
+    for pair, expected in (("x,y,B", (0, 1)), ("B,x,y", (1, 0)), ("C,D,x,y", (2, 0)), ("B,Q", None)):
+        args = _parser_render().parse_args([S, "-o", "a.png", "--pair", pair])
+        if expected is None:
+            with pytest.raises(SceneError, match="no body named 'Q'"):
+                _inspected(scene, args)
+        else:
+            assert _inspected(scene, args)[2] == expected
+    out = tmp_path / "pair.png"
+    assert (
+        main(["render", str(_named(tmp_path, ["x,y", "B"])), "-o", str(out), "--pair", "x,y,B", "--size", "64x64"]) == 0
+    )
+    assert capsys.readouterr().out == f"{out}\n" and out.stat().st_size > 0
+
+
+@pytest.mark.parametrize(
     "extra, needle",
     [
         (["--size", "8192x8192", "--plot"], "with the plot needs about"),

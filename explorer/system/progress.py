@@ -1,4 +1,5 @@
-"""A one-line progress bar on stderr, drawn only for a person watching (a terminal, no ``--quiet``)."""
+"""A one-line progress bar on stderr, drawn only for a person watching (a terminal, no ``--quiet``): the
+audit's rows, a site's pages.  Standard library only."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TextIO
 
 
 class Progress:
-    """Rows done out of a total (or bytes of a CSV file, whose rows are unknown until read).
+    """Rows (or pages...) done out of a total (or bytes of a CSV file, whose rows are unknown until read).
 
     Parameters
     ----------
@@ -18,16 +19,31 @@ class Progress:
         Draw at all; pass ``not quiet``.  Nothing is drawn unless ``stream`` is a terminal.
     stream : file, optional
         Default ``sys.stderr``.
+    label : str
+        What starts the line (the command).
+    unit : str
+        What is counted, plural.
+    per_second : (float, str)
+        The rate's scale and its words: ``(1e6, "M rows/s")`` shows millions of rows a second.
     """
 
     #: Seconds between redraws.
     INTERVAL = 0.2
 
-    def __init__(self, total: int | None, enabled: bool = True, stream: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        total: int | None,
+        enabled: bool = True,
+        stream: TextIO | None = None,
+        label: str = "audit",
+        unit: str = "rows",
+        per_second: tuple[float, str] = (1e6, "M rows/s"),
+    ) -> None:
         self.stream = sys.stderr if stream is None else stream
         isatty = getattr(self.stream, "isatty", None)
         self.enabled = bool(enabled and isatty is not None and isatty())
         self.total = total
+        self.label, self.unit, self.per_second = label, unit, per_second
         self.rows = 0
         self.start = time.perf_counter()
         self._drawn = 0.0
@@ -57,7 +73,8 @@ class Progress:
         done = int(width * min(max(fraction or 0.0, 0.0), 1.0))
         bar = "#" * done + "-" * (width - done)
         percent = f"{100 * fraction:5.1f}%" if fraction is not None else "  ?  "
-        self.stream.write(f"\raudit [{bar}] {percent}  {self.rows:,} rows  {rate / 1e6:.1f} M rows/s ")
+        scale, words = self.per_second
+        self.stream.write(f"\r{self.label} [{bar}] {percent}  {self.rows:,} {self.unit}  {rate / scale:.1f} {words} ")
         self.stream.flush()
 
     def close(self) -> None:
