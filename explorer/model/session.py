@@ -174,6 +174,11 @@ class Session(Evented):
         """Make ``scene`` current as an undoable edit."""
         self._show(scene, Change.SCENE, label)
 
+    def revert_to(self, scene: Scene, label: str = "reset") -> None:
+        """Make ``scene`` (e.g. the document as it was opened) current again, as one undoable edit."""
+        if scene != self._scene:
+            self._apply(scene, label)
+
     # -- documents ----------------------------------------------------------------
     def open_scene(self, scene: Scene, path: Path | None) -> None:
         """Make ``scene`` the new document: fresh undo history, its layers and camera, time 0.

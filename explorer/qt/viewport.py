@@ -173,7 +173,7 @@ class Viewport(QWidget):
     # -- drags --------------------------------------------------------------------------------
     def grips(self) -> list:
         """What can be dragged, where it was last drawn."""
-        from ..view.picking import grips
+        from ..view.grips import grips
 
         placement = self.drawing.placement if self.drawing is not None else None
         if placement is None or len(placement.centers) != len(self.session.scene.bodies):

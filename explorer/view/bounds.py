@@ -1,4 +1,4 @@
-"""What a picture frames: boxes around the motion, the event or the contact, in plain Python.
+"""What a picture frames, and from where: boxes around the motion, the event or the contact, in plain Python.
 
 Used by the placement (:mod:`.placement`), the window's and the headless camera
 (:mod:`.camera`) and the web page's camera, which all frame the same box.
@@ -18,6 +18,13 @@ Box = tuple[tuple[float, float, float], tuple[float, float, float]]
 
 #: Motion longer than this many radii gets a close-up default camera.
 FOCUS_RATIO = 60.0
+#: The default camera: from this direction (towards the camera, from the framed box's centre; it looks down
+#: at a tilt) at this view angle (degrees), zoomed this much beyond the fit of the box's bounding sphere for
+#: views at least WIDE_ASPECT wide (width / height); narrower views zoom less, so wide scenes stay whole.
+VIEW_DIRECTION = (0.1, -0.75, 1.0)
+VIEW_ANGLE = 30.0
+DEFAULT_ZOOM = 1.35
+WIDE_ASPECT = 1.6
 #: A close-up of an event frames this many radius sums of its pair around the contact point.
 EVENT_SPAN = 4.0
 

@@ -10,12 +10,7 @@ import pyvista as pv
 
 from ..model.analysis import Solution
 from ..model.scene import Scene
-from .bounds import view_bounds
-
-#: The default camera's zoom beyond VTK's fit of the bounding sphere, for views at least
-#: :data:`WIDE_ASPECT` wide (width / height); narrower views zoom less, so wide scenes stay whole.
-DEFAULT_ZOOM = 1.35
-WIDE_ASPECT = 1.6
+from .bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT, view_bounds
 
 
 def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, reference: float = 0.0,
@@ -24,12 +19,12 @@ def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, refere
     lo, hi = (np.asarray(x, dtype=float) for x in (view_bounds(scene, solution, reference) if box is None else box))
     centre = (lo + hi) / 2
     radius = float(np.linalg.norm(hi - lo)) / 2 or 1.0
-    direction = np.array([0.1, -0.75, 1.0])
+    direction = np.array(VIEW_DIRECTION)
     direction /= np.linalg.norm(direction)
     plotter.camera.focal_point = tuple(centre)
     plotter.camera.position = tuple(centre + direction * radius * 3.0)
     plotter.camera.up = (0.0, 0.0, 1.0) if abs(direction[2]) < 0.99 else (0.0, 1.0, 0.0)
-    plotter.camera.view_angle = 30.0
+    plotter.camera.view_angle = VIEW_ANGLE
     plotter.renderer.ResetCamera(*np.ravel(np.column_stack([lo, hi])))
     width, height = plotter.window_size
     aspect = width / height if height > 0 else WIDE_ASPECT

@@ -13,55 +13,12 @@ from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
 from ..model.analysis import Solution
 from ..model.inspection import Focus
 from ..model.scene import Scene
-from ..model.text import fmt, status_text
-from ..model.values import conserved_line
 from .items import SUBSCRIPTS, rgb, text_style
-from .palette import (
-    BODY_COLORS,
-    CONTACT_COLOR,
-    ENTER_COLOR,
-    EXIT_COLOR,
-    FADED_COLOR,
-    HALO_COLOR,
-    MINKOWSKI_COLOR,
-    PATH_COLOR,
-    REFLECT_COLOR,
-)
+from .overlay_text import LEGEND_ROWS, legend_rows, note_text, verdict_line
 from .placement import Placement
 
 #: Font sizes (points) of the verdict line, the labels at 3-D points and the colour key (at most).
 VERDICT_SIZE, LABEL_SIZE, LEGEND_SIZE = 16, 15, 13
-#: The colour key: (colour, meaning).
-LEGEND_ROWS = (
-    (MINKOWSKI_COLOR, "expanded sphere rA + rB"),
-    (BODY_COLORS[0], "swept capsule over [0, h]"),
-    (ENTER_COLOR, "first root t₀: contact starts"),
-    (EXIT_COLOR, "second root t₁: contact ends"),
-    (FADED_COLOR, "root outside [0, h]"),
-    (CONTACT_COLOR, "contact point and normal"),
-    (REFLECT_COLOR, "path after the bounce"),
-)
-#: The same key for a ball in a container, where the larger root is the contact.
-LEGEND_INSIDE = {
-    "expanded sphere rA + rB": "shrunken container rC − rA",
-    "first root t₀: contact starts": "first root t₀: in the past",
-    "second root t₁: contact ends": "second root t₁: reaches the wall",
-}
-#: ``all`` mode, where bodies turn at their events: no second root or red bounce path is drawn,
-#: but faint arrows and every body's path are (meaning -> (meaning, colour)).
-LEGEND_ALL = {
-    "swept capsule over [0, h]": ("swept capsule up to the first event", BODY_COLORS[0]),
-    "second root t₁: contact ends": ("faint arrow: the flight a body never makes", FADED_COLOR),
-    "path after the bounce": ("each body's path through its events", PATH_COLOR),
-}
-#: The inspector describing another pair (:mod:`.inspection`): its marks replace the primary pair's
-#: expanded sphere and roots (meaning -> (meaning, colour); None: the row is left out).
-LEGEND_FOCUS = {
-    "expanded sphere rA + rB": ("halo: the pair described", HALO_COLOR),
-    "first root t₀: contact starts": ("at an event: velocity before (faint), after", PATH_COLOR),
-    "second root t₁: contact ends": None,  # (``all`` mode's row in its place stays)
-    "root outside [0, h]": None,
-}
 
 
 @dataclass(frozen=True)
@@ -87,28 +44,6 @@ class ViewStyle:
 NORMAL = ViewStyle()
 #: Presentation mode: readable from the back of a classroom on a 1280×720 projector.
 PRESENTATION = ViewStyle(text_scale=2.0, legend_scale=1.6, line_scale=1.8)
-
-
-def legend_rows(scene: Scene, focus: Focus | None = None) -> list[tuple[str, str]]:
-    """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own
-    words, and the inspector's while it describes a pair other than the primary one)."""
-    rows = []
-    for color, text in LEGEND_ROWS:
-        if (
-            focus is not None
-            and not focus.primary
-            and text in LEGEND_FOCUS
-            and not (scene.mode == "all" and text in LEGEND_ALL)
-        ):
-            if LEGEND_FOCUS[text] is not None:
-                rows.append(LEGEND_FOCUS[text][::-1])
-            continue
-        if scene.mode == "inside":
-            text = LEGEND_INSIDE.get(text, text)
-        elif scene.mode == "all":
-            text, color = LEGEND_ALL.get(text, (text, color))
-        rows.append((color, text))
-    return rows
 
 
 class TextOverlay:
@@ -174,18 +109,10 @@ class TextOverlay:
         note: why the motion stops early (when the time shown is past it), or the frame-stepped engine's
         verdict; with ``conserved`` (the layer of that name), the free bodies' momentum and energy after it.
         """
-        line = status_text(scene, solution, SUBSCRIPTS, focus)
-        if at.time != 0.0:
-            line += f"   ·   t = {fmt(at.time)}"
-        if at.reference >= 0.5:
-            line += f"   ·   {scene.bodies[solution.other].name}'s rest frame"
+        line = verdict_line(scene, solution, at, focus, SUBSCRIPTS)
         if self.verdict.GetInput() != line:
             self.verdict.SetInput(line)
-        path = solution.path
-        if path.stopped and at.time >= path.end:
-            note = f"the motion is known to t = {fmt(path.end)}: {path.stopped}"
-        if conserved:
-            note = "\n".join(part for part in (note, conserved_line(scene, solution, at.time)) if part)
+        note = note_text(scene, solution, at, note, conserved)
         self.note.SetVisibility(note is not None)
         if note is not None and self.note.GetInput() != note:
             self.note.SetInput(note)

@@ -15,67 +15,14 @@ pick it without dragging (the window describes it with the selected body).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
-from solver import ray_sphere
-
-from ..model.scene import Scene
-from .placement import Placement
+from .grips import Grip, PlaneDrag, pick
 
 #: Priority above the interactor style's observers, so a drag can swallow events.
 OBSERVER_PRIORITY = 10.0
-
-
-@dataclass(frozen=True)
-class Grip:
-    """Something that can be dragged.
-
-    Attributes
-    ----------
-    body : int
-    kind : {"center", "tip"}
-        The sphere itself, or its velocity arrow's tip (the centre at t = horizon,
-        without bounces).
-    position : (3,) float
-        Where it is now.
-    radius : float
-        Its pick radius.
-    """
-
-    body: int
-    kind: str
-    position: tuple[float, float, float]
-    radius: float
-
-
-def grips(scene: Scene, placement: Placement) -> list[Grip]:
-    """What can be dragged where it is drawn: every sphere, and the arrow tip of every moving one.
-
-    Tips have a pick radius of 0.3 of the smaller of A and B, so a small ball's
-    tip stays easy to catch; spheres at least that.
-    """
-    small = min(b.radius for b in scene.bodies[:2])
-    out = []
-    for i, body in enumerate(scene.bodies):
-        if np.any(np.subtract(body.velocity, placement.shift)):
-            out.append(Grip(i, "tip", tuple(placement.tips[i]), 0.3 * small))
-        out.append(Grip(i, "center", tuple(placement.centers[i]), max(float(placement.radii[i]), 0.3 * small)))
-    return out
-
-
-def drag_plane_normal(view_direction) -> np.ndarray:
-    """Normal of the plane a drag moves in: the coordinate axis closest to the view direction.
-
-    Looking down on a scene drags in the horizontal plane (z stays put); turn
-    the view to look along x or y to drag in z.
-    """
-    d = np.abs(np.asarray(view_direction, dtype=float))
-    normal = np.zeros(3)
-    normal[int(np.argmax(d))] = 1.0
-    return normal
 
 
 class DragController:
@@ -120,9 +67,7 @@ class DragController:
         self.tip_of = tip_of
         self.on_pick = on_pick
         self.active: Grip | None = None
-        self._plane_point = np.zeros(3)
-        self._plane_normal = np.array([0.0, 0.0, 1.0])
-        self._offset = np.zeros(3)
+        self._plane: PlaneDrag | None = None
         self._tags = {}
         interactor = plotter.iren.interactor
         for event, handler in (
@@ -145,36 +90,10 @@ class DragController:
         direction = points[1] - points[0]
         return points[0], direction / np.linalg.norm(direction)
 
-    def pick(self, x: float, y: float) -> tuple[Grip, np.ndarray] | None:
+    def pick(self, x: float, y: float) -> tuple[Grip, tuple] | None:
         """The grip under pixel ``(x, y)`` and the point hit on it, or None."""
         origin, direction = self.ray(x, y)
-        best = None
-        for tips_first in ("tip", "center"):
-            for grip in self.grips():
-                if grip.kind != tips_first:
-                    continue
-                hit = ray_sphere(origin, direction, grip.position, grip.radius)
-                if hit is None or not hit.hit:
-                    continue
-                distance = hit.first
-                if best is None or distance < best[0]:
-                    best = (distance, grip)
-            if best is not None:
-                break
-        if best is None:
-            return None
-        return best[1], origin + best[0] * direction
-
-    def _plane_hit(self, x: float, y: float) -> np.ndarray | None:
-        origin, direction = self.ray(x, y)
-        denom = float(np.dot(direction, self._plane_normal))
-        if abs(denom) < 1e-12:
-            return None
-        s = float(np.dot(self._plane_point - origin, self._plane_normal)) / denom
-        hit = origin + s * direction
-        axis = int(np.argmax(self._plane_normal))
-        hit[axis] = self._plane_point[axis]  # exactly in the plane: no 1e-15 creeping into that coordinate
-        return hit
+        return pick(self.grips(), tuple(origin.tolist()), tuple(direction.tolist()))
 
     # -- events ---------------------------------------------------------------------
     def _abort(self, event: str) -> None:
@@ -195,10 +114,8 @@ class DragController:
         if interactor.GetShiftKey() and grip.kind == "center" and self.tip_of is not None:
             grip = Grip(grip.body, "tip", tuple(self.tip_of(grip.body)), grip.radius)
         self.active = grip
-        self._plane_point = np.asarray(grip.position, dtype=float)
-        self._plane_normal = drag_plane_normal(self.plotter.camera.direction)
-        hit = self._plane_hit(x, y)
-        self._offset = (hit if hit is not None else self._plane_point) - self._plane_point
+        origin, direction = self.ray(x, y)
+        self._plane = PlaneDrag(grip.position, self.plotter.camera.direction, origin.tolist(), direction.tolist())
         if self.on_start is not None:
             self.on_start(grip)
         self._abort(event)
@@ -206,10 +123,10 @@ class DragController:
     def _move(self, interactor, event) -> None:
         if self.active is None:
             return
-        x, y = interactor.GetEventPosition()
-        hit = self._plane_hit(x, y)
-        if hit is not None and np.all(np.isfinite(hit)):
-            self.on_move(self.active, hit - self._offset)
+        origin, direction = self.ray(*interactor.GetEventPosition())
+        point = self._plane.moved(origin.tolist(), direction.tolist())
+        if point is not None:
+            self.on_move(self.active, np.array(point))
         self._abort(event)
 
     def _release(self, interactor, event) -> None:

@@ -33,7 +33,7 @@ from ..model.stepping import stepped_test
 from ..model.text import fmt, status_text
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
 from ..system.files import show_path
-from ..view.overlay import legend_rows
+from ..view.overlay_text import legend_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.scene_view import SceneView
 from . import PAGE_BUDGET

@@ -1,0 +1,125 @@
+"""What can be dragged in the 3-D view, and where a drag takes it: the rule, in plain Python.
+
+The window (:mod:`.picking`, on the VTK interactor) and the web page (its script
+sends the pointer's ray to Python) both use it, so a drag moves a sphere the
+same way in both: a press picks the arrow tip or sphere under the pointer's
+ray (tips first, so a tip inside a sphere wins), and each move puts the grip
+where the ray meets the plane through the grabbed point whose normal is the
+coordinate axis closest to the view direction (looking down: the horizontal
+plane), keeping the offset between the pointer and the grip's centre.
+numpy-, VTK- and Qt-free.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from solver import ray_sphere, vec
+
+from ..model.scene import Scene
+from .placement import Placement
+
+Vector = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Grip:
+    """Something that can be dragged.
+
+    Attributes
+    ----------
+    body : int
+    kind : {"center", "tip"}
+        The sphere itself, or its velocity arrow's tip (the centre at t = horizon,
+        without bounces).
+    position : (3,) float
+        Where it is now.
+    radius : float
+        Its pick radius.
+    """
+
+    body: int
+    kind: str
+    position: Vector
+    radius: float
+
+
+def grips(scene: Scene, placement: Placement) -> list[Grip]:
+    """What can be dragged where it is drawn: every sphere, and the arrow tip of every moving one.
+
+    Tips have a pick radius of 0.3 of the smaller of A and B, so a small ball's
+    tip stays easy to catch; spheres at least that.
+    """
+    small = min(b.radius for b in scene.bodies[:2])
+    out = []
+    for i, body in enumerate(scene.bodies):
+        if any(vec.sub(body.velocity, placement.shift)):
+            out.append(Grip(i, "tip", tuple(placement.tips[i]), 0.3 * small))
+        out.append(Grip(i, "center", tuple(placement.centers[i]), max(float(placement.radii[i]), 0.3 * small)))
+    return out
+
+
+def pick(candidates: list[Grip], origin: Vector, direction: Vector) -> tuple[Grip, Vector] | None:
+    """The grip the ray ``origin + s direction`` (unit ``direction``) meets first, tips before spheres, and the
+    point it meets it at; None when it meets none."""
+    for kind in ("tip", "center"):
+        best = None
+        for grip in candidates:
+            if grip.kind != kind:
+                continue
+            hit = ray_sphere(origin, direction, grip.position, grip.radius)
+            if hit is not None and hit.hit and (best is None or hit.first < best[0]):
+                best = (hit.first, grip)
+        if best is not None:
+            return best[1], vec.axpy(best[0], direction, origin)
+    return None
+
+
+def drag_plane_normal(view_direction) -> Vector:
+    """Normal of the plane a drag moves in: the coordinate axis closest to the view direction.
+
+    Looking down on a scene drags in the horizontal plane (z stays put); turn
+    the view to look along x or y to drag in z.
+    """
+    d = [abs(float(x)) for x in view_direction]
+    axis = d.index(max(d))
+    return tuple(1.0 if k == axis else 0.0 for k in range(3))  # type: ignore[return-value]
+
+
+class PlaneDrag:
+    """A grip being dragged in the plane through it facing the camera (see the module notes).
+
+    Parameters
+    ----------
+    position : (3,) float
+        Where the grip is when grabbed.
+    view_direction : (3,) float
+        The camera's direction of view.
+    origin, direction : (3,) float
+        The pointer's ray when grabbing (the offset from the grip to where it meets the plane is kept).
+    """
+
+    def __init__(self, position, view_direction, origin, direction) -> None:
+        self.point = tuple(map(float, position))
+        self.normal = drag_plane_normal(view_direction)
+        hit = self._hit(origin, direction)
+        self.offset = vec.sub(hit, self.point) if hit is not None else (0.0, 0.0, 0.0)
+
+    def _hit(self, origin, direction) -> Vector | None:
+        denom = vec.dot(direction, self.normal)
+        if abs(denom) < 1e-12:
+            return None
+        s = vec.dot(vec.sub(self.point, origin), self.normal) / denom
+        hit = list(vec.axpy(s, direction, origin))
+        axis = self.normal.index(1.0)
+        hit[axis] = self.point[axis]  # exactly in the plane: no 1e-15 creeping into that coordinate
+        return tuple(hit)  # type: ignore[return-value]
+
+    def moved(self, origin, direction) -> Vector | None:
+        """Where the grip goes for the pointer's ray ``origin``, ``direction``; None when the ray runs along
+        the plane or the point is not finite."""
+        hit = self._hit(origin, direction)
+        if hit is None or not all(math.isfinite(x) for x in hit):
+            return None
+        return vec.sub(hit, self.offset)

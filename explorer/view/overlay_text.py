@@ -1,0 +1,102 @@
+"""The words drawn over the scene: the colour key, the verdict line and the note under it.
+
+The window and ``render`` draw them with VTK (:mod:`.overlay`), the web page as
+HTML text.  numpy-, VTK- and Qt-free.
+"""
+
+from __future__ import annotations
+
+from ..model.analysis import Solution
+from ..model.inspection import Focus
+from ..model.scene import Scene
+from ..model.text import fmt, status_text
+from ..model.values import conserved_line
+from .palette import (
+    BODY_COLORS,
+    CONTACT_COLOR,
+    ENTER_COLOR,
+    EXIT_COLOR,
+    FADED_COLOR,
+    HALO_COLOR,
+    MINKOWSKI_COLOR,
+    PATH_COLOR,
+    REFLECT_COLOR,
+)
+from .placement import Placement
+
+#: The colour key: (colour, meaning).
+LEGEND_ROWS = (
+    (MINKOWSKI_COLOR, "expanded sphere rA + rB"),
+    (BODY_COLORS[0], "swept capsule over [0, h]"),
+    (ENTER_COLOR, "first root t₀: contact starts"),
+    (EXIT_COLOR, "second root t₁: contact ends"),
+    (FADED_COLOR, "root outside [0, h]"),
+    (CONTACT_COLOR, "contact point and normal"),
+    (REFLECT_COLOR, "path after the bounce"),
+)
+#: The same key for a ball in a container, where the larger root is the contact.
+LEGEND_INSIDE = {
+    "expanded sphere rA + rB": "shrunken container rC − rA",
+    "first root t₀: contact starts": "first root t₀: in the past",
+    "second root t₁: contact ends": "second root t₁: reaches the wall",
+}
+#: ``all`` mode, where bodies turn at their events: no second root or red bounce path is drawn,
+#: but faint arrows and every body's path are (meaning -> (meaning, colour)).
+LEGEND_ALL = {
+    "swept capsule over [0, h]": ("swept capsule up to the first event", BODY_COLORS[0]),
+    "second root t₁: contact ends": ("faint arrow: the flight a body never makes", FADED_COLOR),
+    "path after the bounce": ("each body's path through its events", PATH_COLOR),
+}
+#: The inspector describing another pair (:mod:`.inspection`): its marks replace the primary pair's
+#: expanded sphere and roots (meaning -> (meaning, colour); None: the row is left out).
+LEGEND_FOCUS = {
+    "expanded sphere rA + rB": ("halo: the pair described", HALO_COLOR),
+    "first root t₀: contact starts": ("at an event: velocity before (faint), after", PATH_COLOR),
+    "second root t₁: contact ends": None,  # (``all`` mode's row in its place stays)
+    "root outside [0, h]": None,
+}
+
+
+def legend_rows(scene: Scene, focus: Focus | None = None) -> list[tuple[str, str]]:
+    """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own
+    words, and the inspector's while it describes a pair other than the primary one)."""
+    rows = []
+    for color, text in LEGEND_ROWS:
+        if (
+            focus is not None
+            and not focus.primary
+            and text in LEGEND_FOCUS
+            and not (scene.mode == "all" and text in LEGEND_ALL)
+        ):
+            if LEGEND_FOCUS[text] is not None:
+                rows.append(LEGEND_FOCUS[text][::-1])
+            continue
+        if scene.mode == "inside":
+            text = LEGEND_INSIDE.get(text, text)
+        elif scene.mode == "all":
+            text, color = LEGEND_ALL.get(text, (text, color))
+        rows.append((color, text))
+    return rows
+
+
+def verdict_line(scene: Scene, solution: Solution, at: Placement, focus: Focus | None = None,
+                 subscripts: bool = True) -> str:  # fmt: skip
+    """The verdict at the top left, with the time and frame when not the defaults (the inspected pair's when
+    ``focus`` describes another than the primary pair)."""
+    line = status_text(scene, solution, subscripts, focus)
+    if at.time != 0.0:
+        line += f"   ·   t = {fmt(at.time)}"
+    if at.reference >= 0.5:
+        line += f"   ·   {scene.bodies[solution.other].name}'s rest frame"
+    return line
+
+
+def note_text(scene: Scene, solution: Solution, at: Placement, note: str | None, conserved: bool = False) -> str | None:
+    """The note under the verdict: why the motion stops early (when the time shown is past it), else ``note``
+    (the frame-stepped engine's verdict); with ``conserved``, the free bodies' momentum and energy after it."""
+    path = solution.path
+    if path.stopped and at.time >= path.end:
+        note = f"the motion is known to t = {fmt(path.end)}: {path.stopped}"
+    if conserved:
+        note = "\n".join(part for part in (note, conserved_line(scene, solution, at.time)) if part)
+    return note

@@ -1,0 +1,564 @@
+// Sphere Sweep Explorer: the script of a live page.  It starts the project's Python in the page (Pyodide),
+// draws each frame Python describes with vtk.js, and turns the pointer into rays for Python's drags.  Python
+// decides what is drawn, where and in which colour (explorer.view.picture, explorer.web.live); this script maps
+// each kind of shape to a mesh and each word to text (textContent only).
+import { loadRuntime } from "./runtime-loader.mjs";
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const $ = (id) => document.getElementById(id);
+const words = data.words;
+const vtk = window.vtk;
+
+let resolveReady, rejectReady;
+const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+ready.catch(() => {});
+let page = null;          // the Python LivePage
+let frame = null;         // the last frame Python described
+const view = {};          // vtk.js: render window, renderers, camera, actors by item name
+const pending = { ray: null, drawing: false };
+let dragging = false;
+let playTimer = null;
+
+// -- the contract for checks --------------------------------------------------------------------------------
+window.sphereExplorer = {
+  ready,
+  scene: () => JSON.parse(page.scene_text()),
+  solution: () => JSON.parse(page.solution_text()),
+  screenPosition: (name) => {
+    const k = frame.labels.findIndex((l) => l.name.startsWith("name") && l.text === name);
+    const i = k < 0 ? -1 : Number(frame.labels[k].name.slice(4));
+    if (i < 0) throw new Error(`no body named ${name}`);
+    return cssPoint(frame.centers[i]);
+  },
+  frameCount: () => view.frames || 0,
+};
+
+// -- the 3-D view -------------------------------------------------------------------------------------------
+function hexColor(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}
+
+function makeView() {
+  const generic = vtk.Rendering.Misc.vtkGenericRenderWindow.newInstance({ background: [1, 1, 1], listenWindowResize: true });
+  generic.setContainer($("view"));
+  generic.resize();
+  const renderer = generic.getRenderer();
+  const renderWindow = generic.getRenderWindow();
+  const overlay = vtk.Rendering.Core.vtkRenderer.newInstance({ layer: 1, interactive: false, preserveColorBuffer: true });
+  renderWindow.setNumberOfLayers(2);
+  renderWindow.addRenderer(overlay);
+  overlay.setActiveCamera(renderer.getActiveCamera());
+  Object.assign(view, { generic, renderer, overlay, renderWindow, camera: renderer.getActiveCamera(),
+    gl: generic.getApiSpecificRenderWindow(), actors: new Map(), frames: 0 });
+  for (const [name, look] of Object.entries(data.looks.items)) view.actors.set(name, makeActor(look));
+  view.camera.onModified(scheduleLabels);
+  window.addEventListener("resize", () => { generic.resize(); scheduleLabels(); });
+}
+
+function makeActor(look) {
+  const polydata = vtk.Common.DataModel.vtkPolyData.newInstance();
+  const mapper = vtk.Rendering.Core.vtkMapper.newInstance({ scalarVisibility: false });
+  mapper.setInputData(polydata);
+  const actor = vtk.Rendering.Core.vtkActor.newInstance();
+  actor.setMapper(mapper);
+  const property = actor.getProperty();
+  property.setColor(...hexColor(look.color));
+  property.setOpacity(look.opacity);
+  property.setLineWidth(look.line_width);
+  if (look.style === "wireframe") property.setRepresentationToWireframe();
+  if (!look.lit) property.setLighting(false);
+  else { property.setAmbient(0.3); property.setDiffuse(0.7); property.setSpecular(0.3); property.setSpecularPower(24); }
+  if (look.far_side) property.setFrontfaceCulling(true);
+  actor.setVisibility(false);
+  (look.on_top ? view.overlay : view.renderer).addActor(actor);
+  return { actor, polydata, look, key: null, color: look.color };
+}
+
+function setDefaultCamera() {
+  const [lo, hi] = frame.bounds;
+  const centre = [0, 1, 2].map((k) => (lo[k] + hi[k]) / 2);
+  const d = data.camera.direction, n = Math.hypot(...d);
+  const radius = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2 || 1;
+  const camera = view.camera;
+  camera.setFocalPoint(...centre);
+  camera.setPosition(...centre.map((c, k) => c + (d[k] / n) * radius * 3));
+  camera.setViewUp(0, 0, 1);
+  camera.setViewAngle(data.camera.viewAngle);
+  view.renderer.resetCamera([lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]]);
+  const { width, height } = $("view").getBoundingClientRect();
+  const aspect = height > 0 ? width / height : data.camera.wideAspect;
+  camera.zoom(data.camera.zoom * Math.min(1, aspect / data.camera.wideAspect));
+  view.renderer.resetCameraClippingRange();
+}
+
+function draw() {
+  const shown = new Set();
+  for (const shape of frame.shapes) {
+    const item = view.actors.get(shape.name);
+    if (!item) continue;
+    const layer = item.look.layer;
+    const visible = layer === null || frame.layers[layer] !== false;
+    shown.add(shape.name);
+    item.actor.setVisibility(visible);
+    if (!visible) continue;
+    const color = shape.color || item.look.color;
+    if (color !== item.color) { item.actor.getProperty().setColor(...hexColor(color)); item.color = color; }
+    item.actor.getProperty().setOpacity(shape.opacity ?? item.look.opacity);
+    if (shape.kind === "sphere") {            // one unit sphere per tessellation, placed and scaled
+      const [center, radius, res] = shape.args;
+      const key = "sphere:" + res.join(",");
+      if (item.key !== key) { setMesh(item.polydata, unitSphere(res[0], res[1])); item.key = key; }
+      item.actor.setPosition(...center);
+      item.actor.setScale(radius, radius, radius);
+    } else {
+      const key = JSON.stringify(shape.args);
+      if (item.key !== key) {
+        item.actor.setPosition(0, 0, 0);
+        item.actor.setScale(1, 1, 1);
+        setMesh(item.polydata, BUILDERS[shape.kind](...shape.args));
+        item.key = key;
+      }
+    }
+  }
+  for (const [name, item] of view.actors) if (!shown.has(name)) item.actor.setVisibility(false);
+  view.renderer.resetCameraClippingRange();
+  view.renderWindow.render();
+  view.frames += 1;
+  placeLabels();
+}
+
+// -- meshes: one builder per kind of shape (explorer.view.picture.KINDS) -------------------------------------
+function mesh() { return { points: [], normals: [], polys: [], lines: [], colors: null }; }
+
+function setMesh(polydata, m) {
+  polydata.getPoints().setData(Float32Array.from(m.points), 3);
+  polydata.getPolys().setData(Uint32Array.from(m.polys));
+  polydata.getLines().setData(Uint32Array.from(m.lines));
+  const pd = polydata.getPointData();
+  pd.setNormals(m.normals.length ? vtk.Common.Core.vtkDataArray.newInstance({
+    numberOfComponents: 3, values: Float32Array.from(m.normals), name: "Normals" }) : null);
+  polydata.modified();
+}
+
+const sphereCache = new Map();
+function unitSphere(nTheta, nPhi) {
+  const key = nTheta + "," + nPhi;
+  if (sphereCache.has(key)) return sphereCache.get(key);
+  const m = mesh();
+  m.points.push(0, 0, 1); m.normals.push(0, 0, 1);
+  for (let j = 1; j < nPhi; j++) {
+    const phi = (Math.PI * j) / nPhi;
+    for (let i = 0; i < nTheta; i++) {
+      const theta = (2 * Math.PI * i) / nTheta;
+      const p = [Math.sin(phi) * Math.cos(theta), Math.sin(phi) * Math.sin(theta), Math.cos(phi)];
+      m.points.push(...p); m.normals.push(...p);
+    }
+  }
+  m.points.push(0, 0, -1); m.normals.push(0, 0, -1);
+  const last = 1 + nTheta * (nPhi - 1);
+  const at = (j, i) => 1 + (j - 1) * nTheta + (i % nTheta);
+  for (let i = 0; i < nTheta; i++) {
+    m.polys.push(3, 0, at(1, i), at(1, i + 1));
+    m.polys.push(3, last, at(nPhi - 1, i + 1), at(nPhi - 1, i));
+    for (let j = 1; j < nPhi - 1; j++) {
+      m.polys.push(3, at(j, i), at(j + 1, i), at(j + 1, i + 1));
+      m.polys.push(3, at(j, i), at(j + 1, i + 1), at(j, i + 1));
+    }
+  }
+  sphereCache.set(key, m);
+  return m;
+}
+
+const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const scale = (a, k) => [a[0] * k, a[1] * k, a[2] * k];
+const norm = (a) => Math.hypot(a[0], a[1], a[2]);
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+function frameOf(direction) {
+  const w = norm(direction) > 0 ? scale(direction, 1 / norm(direction)) : [0, 0, 1];
+  const helper = Math.abs(w[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+  const u = cross(w, helper), un = norm(u);
+  const uu = scale(u, 1 / un);
+  return [w, uu, cross(w, uu)];
+}
+
+function sphereInto(m, center, radius, nTheta = 24, nPhi = 12) {
+  const unit = unitSphere(nTheta, nPhi), base = m.points.length / 3;
+  for (let k = 0; k < unit.points.length; k += 3) {
+    m.points.push(center[0] + radius * unit.points[k], center[1] + radius * unit.points[k + 1], center[2] + radius * unit.points[k + 2]);
+    m.normals.push(unit.normals[k], unit.normals[k + 1], unit.normals[k + 2]);
+  }
+  for (let k = 0; k < unit.polys.length; k += 4) m.polys.push(3, base + unit.polys[k + 1], base + unit.polys[k + 2], base + unit.polys[k + 3]);
+}
+
+// a surface of revolution around the segment p0 -> p1: profile [(along, radius, normal along, normal out)]
+function revolveInto(m, p0, p1, profile, sides) {
+  const axis = sub(p1, p0), length = norm(axis);
+  const [w, u, v] = frameOf(axis);
+  const base = m.points.length / 3;
+  for (const [along, r, na, nr] of profile) {
+    const c = add(p0, scale(w, along * length));
+    for (let s = 0; s < sides; s++) {
+      const a = (2 * Math.PI * s) / sides, ca = Math.cos(a), sa = Math.sin(a);
+      const out = add(scale(u, ca), scale(v, sa));
+      m.points.push(...add(c, scale(out, r)));
+      m.normals.push(...add(scale(w, na), scale(out, nr)));
+    }
+  }
+  for (let ring = 0; ring < profile.length - 1; ring++) {
+    for (let s = 0; s < sides; s++) {
+      const a = base + ring * sides + s, b = base + ring * sides + ((s + 1) % sides);
+      m.polys.push(3, a, a + sides, b + sides, 3, a, b + sides, b);
+    }
+  }
+}
+
+function tubeInto(m, path, radius, sides = 8) {
+  for (let k = 0; k + 1 < path.length; k++) {
+    if (norm(sub(path[k + 1], path[k])) === 0) continue;
+    revolveInto(m, path[k], path[k + 1], [[0, radius, 0, 1], [1, radius, 0, 1]], sides);
+  }
+}
+
+const BUILDERS = {
+  spheres(centers, radii, res) {
+    const m = mesh();
+    centers.forEach((c, k) => sphereInto(m, c, radii[k], res[0], res[1]));
+    return m;
+  },
+  capsule(p0, p1, radius, sides = 24, rings = 8) {
+    const m = mesh(), length = norm(sub(p1, p0));
+    if (length === 0) { sphereInto(m, p0, radius); return m; }
+    const profile = [], k = radius / length;
+    for (let j = 0; j <= rings; j++) { const a = (Math.PI / 2) * (1 - j / rings); profile.push([-k * Math.sin(a), radius * Math.cos(a), -Math.sin(a), Math.cos(a)]); }
+    for (let j = 0; j <= rings; j++) { const a = (Math.PI / 2) * (j / rings); profile.push([1 + k * Math.sin(a), radius * Math.cos(a), Math.sin(a), Math.cos(a)]); }
+    revolveInto(m, p0, p1, profile, sides);
+    return m;
+  },
+  arrow(start, end, shaft, headRadius, headLength, sides = 16) {
+    const m = mesh(), length = norm(sub(end, start));
+    if (length === 0) return m;
+    const head = Math.min(headLength, 0.6 * length) / length;
+    revolveInto(m, start, end, [[0, 0, -1, 0], [0, shaft, 0, 1], [1 - head, shaft, 0, 1], [1 - head, headRadius, 0.5, 1], [1, 0, 0.5, 1]], sides);
+    return m;
+  },
+  ring(center, axis, radius, thickness, n = 32) {
+    const m = mesh(), [, u, v] = frameOf(axis), path = [];
+    for (let k = 0; k <= n; k++) { const a = (2 * Math.PI * k) / n; path.push(add(center, add(scale(u, radius * Math.cos(a)), scale(v, radius * Math.sin(a))))); }
+    tubeInto(m, path, thickness, 6);
+    return m;
+  },
+  circles(center, radius, n = 96) {
+    const m = mesh();
+    for (let axis = 0; axis < 3; axis++) {
+      const base = m.points.length / 3;
+      for (let k = 0; k < n; k++) {
+        const a = (2 * Math.PI * k) / n, p = [0, 0, 0];
+        p[(axis + 1) % 3] = radius * Math.cos(a); p[(axis + 2) % 3] = radius * Math.sin(a);
+        m.points.push(...add(center, p));
+        m.lines.push(2, base + k, base + ((k + 1) % n));
+      }
+    }
+    return m;
+  },
+  tube(path, radius, sides = 8) { const m = mesh(); tubeInto(m, path, radius, sides); return m; },
+  coloured_tubes(paths, colors, radius, sides = 8) {
+    const m = mesh(); paths.forEach((p) => tubeInto(m, p, radius, sides)); return m;
+  },
+  dashed_tube(start, end, size) {
+    const m = mesh(), length = norm(sub(end, start));
+    if (length === 0) return m;
+    const dir = scale(sub(end, start), 1 / length), dash = 0.3 * size, gap = 0.2 * size;
+    const count = Math.min(2000, Math.floor(length / (dash + gap)) + 1);
+    for (let k = 0; k < count; k++) {
+      const a = k * (dash + gap), b = Math.min(a + dash, length);
+      if (b > a) tubeInto(m, [add(start, scale(dir, a)), add(start, scale(dir, b))], 0.02 * size, 6);
+    }
+    return m;
+  },
+  flat_circles(centers, radius, n = 32) {
+    const m = mesh();
+    for (const c of centers) {
+      const base = m.points.length / 3;
+      for (let k = 0; k < n; k++) { const a = (2 * Math.PI * k) / n; m.points.push(c[0] + radius * Math.cos(a), c[1] + radius * Math.sin(a), c[2]); m.lines.push(2, base + k, base + ((k + 1) % n)); }
+    }
+    return m;
+  },
+  segments(points) {
+    const m = mesh();
+    points.forEach((p, k) => { m.points.push(...p); if (k % 2) m.lines.push(2, k - 1, k); });
+    return m;
+  },
+};
+
+// -- the page's text: verdict, note, colour key, values, trace, events, the plot, labels --------------------
+function fill(list, rows, make) { list.replaceChildren(...rows.map(make)); }
+function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+function showText() {
+  $("verdict").textContent = frame.verdict;
+  $("verdict").style.color = frame.verdictColor;
+  $("note").textContent = frame.note || "";
+  $("note").hidden = !frame.note;
+  fill($("legend"), frame.legend, ([color, text]) => {
+    const li = el("li", text + " "); li.style.color = color;
+    const swatch = el("span", null, { class: "swatch" }); swatch.style.background = color; li.appendChild(swatch);
+    return li;
+  });
+  fill($("values"), frame.values, ([name, value]) => { const tr = el("tr"); tr.append(el("td", name, { class: "name" }), el("td", value)); return tr; });
+  fill($("trace"), frame.trace, ([question, quantity, value, answer]) => {
+    const li = el("li", question + " "); li.append(el("i", quantity), ` = ${value}`, el("br"), `→ ${answer}`); return li;
+  });
+  $("pairs-box").hidden = !frame.pairs.length;
+  fill($("pairs"), frame.pairs, (text) => el("li", text));
+  $("events-box").hidden = !frame.events.length;
+  fill($("events"), frame.events, (row, k) => {
+    const tr = el("tr"); if (k === frame.inspected) tr.className = "active";
+    for (const cell of row) tr.append(el("td", cell));
+    tr.addEventListener("click", () => act(() => page.inspect(k === frame.inspected ? null : k)));
+    return tr;
+  });
+  $("rest-frame").checked = frame.restFrame;
+  $("rest-frame-name").textContent = frame.other;
+  $("undo").disabled = !frame.canUndo;
+  $("redo").disabled = !frame.canRedo;
+  $("play").textContent = frame.time.playing ? words.pause : words.play;
+  const span = frame.time.hi - frame.time.lo;
+  if (document.activeElement !== $("time")) $("time").value = span > 0 ? Math.round((1000 * (frame.time.t - frame.time.lo)) / span) : 0;
+  $("time-value").textContent = "t = " + frame.time.label;
+  fill($("time-marks"), frame.time.marks, (f) => { const s = el("span"); s.style.left = `${100 * f}%`; return s; });
+  if (frame.refusal) toast(frame.refusal);
+  drawPlot();
+}
+
+function toast(text) {
+  $("toast").textContent = text; $("toast").hidden = false;
+  clearTimeout(toast.timer); toast.timer = setTimeout(() => { $("toast").hidden = true; }, 4000);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function drawPlot() {
+  const p = frame.plot, W = 460, H = 300, left = 64, right = 12, top = 14, bottom = 34;
+  const [t0, t1] = p.range;
+  const [fLo, fHi] = p.fRange, pad = 0.08 * Math.max(fHi - fLo, 1e-300), f0 = fLo - pad, f1 = fHi + pad;
+  const x = (t) => left + ((t - t0) / (t1 - t0)) * (W - left - right);
+  const y = (f) => top + ((f1 - f) / (f1 - f0)) * (H - top - bottom);
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": p.title });
+  for (const [a, b] of p.spans) root.append(svg("rect", { x: x(a), y: top, width: Math.max(0, x(b) - x(a)), height: H - top - bottom, fill: p.colors.contact }));
+  root.append(svg("line", { x1: left, x2: W - right, y1: y(0), y2: y(0), class: "axis" }));
+  root.append(svg("line", { x1: left, x2: left, y1: top, y2: H - bottom, class: "axis" }));
+  if (p.horizon >= t0 && p.horizon <= t1) root.append(svg("line", { x1: x(p.horizon), x2: x(p.horizon), y1: top, y2: H - bottom, class: "horizon" }));
+  const points = p.t.map((t, k) => (p.f[k] === null ? null : `${x(t).toFixed(2)},${y(Math.max(f0, Math.min(f1, p.f[k]))).toFixed(2)}`)).filter(Boolean);
+  root.append(svg("polyline", { points: points.join(" "), class: "curve", stroke: p.colors.curve }));
+  for (const r of p.roots) {
+    if (r.t < t0 || r.t > t1) continue;
+    root.append(svg("circle", { cx: x(r.t), cy: y(0), r: 5, fill: r.color }));
+    root.append(svg("text", { x: x(r.t), y: y(0) - 10, "text-anchor": "middle", fill: r.color, "font-weight": "bold" }, r.label));
+  }
+  if (p.vertex && p.vertex.t >= t0 && p.vertex.t <= t1) {
+    root.append(svg("rect", { x: x(p.vertex.t) - 4, y: y(p.vertex.f) - 4, width: 8, height: 8, fill: p.vertex.color, transform: `rotate(45 ${x(p.vertex.t)} ${y(p.vertex.f)})` }));
+    root.append(svg("text", { x: x(p.vertex.t), y: Math.min(H - bottom - 4, y(p.vertex.f) + 18), "text-anchor": "middle" }, p.vertex.label));
+  }
+  if (p.now >= t0 && p.now <= t1) root.append(svg("line", { x1: x(p.now), x2: x(p.now), y1: top, y2: H - bottom, class: "now" }));
+  for (const t of [t0, (t0 + t1) / 2, t1]) root.append(svg("text", { x: x(t), y: H - bottom + 16, "text-anchor": "middle" }, Number(t.toPrecision(3)).toString()));
+  root.append(svg("text", { x: W / 2, y: H - 4, "text-anchor": "middle" }, "t (frames)"));
+  $("plot-title").textContent = p.title;
+  $("plot").replaceChildren(root);
+}
+
+// labels: each at its 3-D anchor; a body's name beside its sphere, on the right
+function cssPoint(world) {
+  const [x, y] = view.gl.worldToDisplay(world[0], world[1], world[2], view.renderer);
+  const box = view.gl.getCanvas().getBoundingClientRect(), [w, h] = view.gl.getSize();
+  return { x: (x * box.width) / w, y: box.height - (y * box.height) / h };
+}
+
+function placeLabels() {
+  const layer = $("labels");
+  if (!frame) return;
+  const spans = [];
+  for (const label of frame.labels) {
+    const shown = frame.layers.labels !== false && frame.layers[data.looks.labels[label.name]] !== false;
+    if (!shown) continue;
+    const at = cssPoint(label.anchor);
+    let dx = label.offset[0], dy = -label.offset[1];
+    if (label.name.startsWith("name")) {
+      const i = Number(label.name.slice(4)), c = frame.centers[i];
+      const edge = cssPoint(add(c, scale(rightOfView(), frame.radii[i])));
+      dx += Math.hypot(edge.x - at.x, edge.y - at.y) + 4;
+    }
+    const span = el("span", label.text, { class: "label" });
+    span.style.color = label.color;
+    span.style.left = `${at.x + dx}px`;
+    span.style.top = `${at.y + dy}px`;
+    span.style.transform = label.name.startsWith("name") ? "translate(0, -50%)" : "translate(-50%, -50%)";
+    spans.push(span);
+  }
+  layer.replaceChildren(...spans);
+}
+
+function rightOfView() {
+  const c = view.camera, dir = c.getDirectionOfProjection(), up = c.getViewUp();
+  const r = cross(dir, up), n = norm(r) || 1;
+  return scale(r, 1 / n);
+}
+
+let labelsScheduled = false;
+function scheduleLabels() {
+  if (labelsScheduled) return;
+  labelsScheduled = true;
+  requestAnimationFrame(() => { labelsScheduled = false; placeLabels(); });
+}
+
+// -- Python, and every action through it -------------------------------------------------------------------
+function refresh() {
+  frame = JSON.parse(page.frame());
+  draw();
+  showText();
+}
+
+function act(change) {
+  if (!page) return;
+  change();
+  refresh();
+}
+
+function ray(event) {
+  const box = view.gl.getCanvas().getBoundingClientRect(), [w, h] = view.gl.getSize();
+  const x = ((event.clientX - box.left) * w) / box.width, y = h - ((event.clientY - box.top) * h) / box.height;
+  const near = Array.from(view.gl.displayToWorld(x, y, 0, view.renderer));
+  const far = Array.from(view.gl.displayToWorld(x, y, 1, view.renderer));
+  const d = sub(far, near), n = norm(d);
+  return JSON.stringify([near, scale(d, 1 / n)]);
+}
+
+function bindGestures() {
+  const stage = $("stage");
+  stage.addEventListener("pointerdown", (event) => {
+    if (!page || event.button !== 0) return;
+    const direction = view.camera.getDirectionOfProjection();
+    if (!page.press(ray(event), JSON.stringify(Array.from(direction)), event.shiftKey)) return;  // empty space: the camera turns
+    event.stopPropagation();
+    event.preventDefault();
+    stage.setPointerCapture(event.pointerId);
+    stage.classList.add("grabbing");
+    dragging = true;
+    stopPlaying();
+    refresh();
+  }, { capture: true });
+  stage.addEventListener("pointermove", (event) => {
+    if (!dragging) return;
+    event.stopPropagation();
+    pending.ray = ray(event);             // the newest position only: moves faster than frames are coalesced
+    if (!pending.drawing) { pending.drawing = true; requestAnimationFrame(applyMove); }
+  }, { capture: true });
+  const end = (event) => {
+    if (!dragging) return;
+    event.stopPropagation();
+    dragging = false;
+    stage.classList.remove("grabbing");
+    if (pending.ray) { page.move(pending.ray); pending.ray = null; }
+    page.release();
+    refresh();
+  };
+  stage.addEventListener("pointerup", end, { capture: true });
+  stage.addEventListener("pointercancel", end, { capture: true });
+}
+
+function applyMove() {
+  pending.drawing = false;
+  if (!dragging || !pending.ray) return;
+  const r = pending.ray; pending.ray = null;
+  if (page.move(r)) refresh();
+  else if (frame) showText();
+}
+
+function stopPlaying() {
+  if (playTimer !== null) { cancelAnimationFrame(playTimer); playTimer = null; page.set_playing(false); }
+}
+
+function play() {
+  let last = performance.now();
+  page.set_playing(true);
+  const step = (now) => {
+    page.advance((now - last) / 1000); last = now;
+    refresh();
+    playTimer = frame.time.playing ? requestAnimationFrame(step) : null;
+  };
+  playTimer = requestAnimationFrame(step);
+}
+
+function turn() {
+  let last = performance.now();
+  const step = (now) => {
+    const still = page.turn((now - last) / 1000); last = now;
+    refresh();
+    if (still) requestAnimationFrame(step); else setDefaultCamera(), draw();
+  };
+  requestAnimationFrame(step);
+}
+
+function bindControls() {
+  $("play").addEventListener("click", () => { if (playTimer !== null) { stopPlaying(); refresh(); } else play(); });
+  $("time").addEventListener("input", () => act(() => { stopPlaying(); page.set_time(frame.time.lo + (Number($("time").value) / 1000) * (frame.time.hi - frame.time.lo)); }));
+  $("rest-frame").addEventListener("change", () => { page.set_rest_frame($("rest-frame").checked); turn(); });
+  $("undo").addEventListener("click", () => act(() => page.undo()));
+  $("redo").addEventListener("click", () => act(() => page.redo()));
+  $("reset").addEventListener("click", () => act(() => page.reset()));
+  $("reset-camera").addEventListener("click", () => { setDefaultCamera(); draw(); });
+  $("save").addEventListener("click", () => {
+    const blob = new Blob([page.scene_text()], { type: "application/json" });
+    const a = el("a", null, { download: (frame.title || "scene").replace(/[^\w.-]+/g, "_") + ".json" });
+    a.href = URL.createObjectURL(blob); a.click(); setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!page || event.target.tagName === "INPUT") return;
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === "z") { event.preventDefault(); act(() => (event.shiftKey ? page.redo() : page.undo())); }
+    else if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); act(() => page.redo()); }
+    else if (key === "]") act(() => page.step_event(1));
+    else if (key === "[") act(() => page.step_event(-1));
+  });
+}
+
+async function start() {
+  try { makeView(); } catch (error) { $("status").textContent = words.noWebGL; rejectReady(error); return; }
+  if (location.protocol === "file:" && data.runtime.kind === "folder") {
+    $("status").textContent = words.fileUrl;
+    rejectReady(new Error(words.fileUrl));
+    return;
+  }
+  try {
+    const python = await loadRuntime(data.runtime);
+    const module = python.pyimport("explorer.web.live");
+    page = module.LivePage(data.scene);
+  } catch (error) {
+    $("status").textContent = words.failed.replace("{reason}", String(error).slice(0, 200));
+    rejectReady(error);
+    return;
+  }
+  refresh();
+  setDefaultCamera();
+  draw();
+  bindGestures();
+  bindControls();
+  $("status").textContent = words.drag;
+  document.body.dataset.ready = "1";
+  resolveReady(true);
+}
+
+start();

@@ -1,0 +1,254 @@
+"""The live web page's Python: the window's session, picture and words, run in the browser (Pyodide).
+
+The page's script creates one :class:`LivePage` on the scene it was exported
+with and asks it, after every gesture, for a :meth:`LivePage.frame`: the
+picture (:func:`explorer.view.picture.describe`: every shape and label, which
+the script draws with vtk.js), the verdict line, the note, the colour key, the
+values, the decision's trace, the events, the parabola's curve and marks, and
+the time slider's span and marks.  A drag is the window's drag
+(:mod:`explorer.view.grips`): the script sends the pointer's ray in world
+coordinates, Python picks, moves and edits the session (undo, redo and reset
+included).  :meth:`LivePage.scene_text` and :meth:`LivePage.solution_text` are
+the scene file and the ``sphere-explorer solve`` JSON of what is on screen.
+
+Everything crosses to JavaScript as JSON text (one string each way, cheaper than
+proxies of many small objects).  numpy-, VTK- and Qt-free; the same module runs
+natively (the tests compare it with the command line).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from ..model.analysis import to_dict
+from ..model.inspection import event_marks
+from ..model.parabola import parabola
+from ..model.scene import SceneError
+from ..model.scene_io import dumps, parse
+from ..model.session import Session
+from ..model.stepping import stepped_test
+from ..model.text import fmt
+from ..model.values import event_rows, pair_rows, trace_rows, value_rows
+from ..view.catalogue import LABEL_LAYERS, LOOKS
+from ..view.grips import PlaneDrag, grips, pick
+from ..view.overlay_text import legend_rows, note_text, verdict_line
+from ..view.palette import (
+    BACKGROUND,
+    CONTACT_FILL,
+    CURVE_COLOR,
+    ENTER_COLOR,
+    EXIT_COLOR,
+    FADED_COLOR,
+    MINKOWSKI_COLOR,
+    VERDICT_COLORS,
+    VERDICT_PLAIN,
+)
+from ..view.picture import describe
+
+#: Digits of the numbers sent for drawing (positions well below a pixel; the values panel has its own words).
+DRAW_DIGITS = 9
+
+
+def _rounded(value):
+    """``value`` with its floats to :data:`DRAW_DIGITS` significant digits (nested tuples become lists)."""
+    if isinstance(value, float):
+        return float(f"{value:.{DRAW_DIGITS}g}") if math.isfinite(value) else None
+    if isinstance(value, (tuple, list)):
+        return [_rounded(v) for v in value]
+    return value
+
+
+def looks() -> str:
+    """The catalogue as JSON: every item's look by name, and every label's layer (sent once)."""
+    return json.dumps({"items": {k: v.as_dict() for k, v in LOOKS.items()}, "labels": LABEL_LAYERS,
+                       "background": BACKGROUND})  # fmt: skip
+
+
+class LivePage:
+    """One page's session: the exported scene, edited by the reader's drags.
+
+    Parameters
+    ----------
+    scene_text : str
+        The scene file's text.
+    """
+
+    def __init__(self, scene_text: str) -> None:
+        self.original = parse(scene_text)
+        self.session = Session(self.original)
+        self._drag: PlaneDrag | None = None
+        self.refusal: str | None = None
+
+    # -- what the page shows ----------------------------------------------------------------------
+    def frame(self) -> str:
+        """Everything the page shows now, as JSON (see the module docstring)."""
+        session = self.session
+        scene, solution, view = session.scene, session.solution, session.view
+        focus = session.inspection.focus(solution, view.time)
+        picture = describe(scene, solution, view.time, view.reference, view.layers, view.steps, focus, handles=True)
+        at = picture.placement
+        lo, hi = session.time_range()
+        fractions, marked = event_marks(solution.events, (lo, hi))
+        steps = stepped_test(solution, view.steps) if view.layers.get("steps") else None
+        data = {
+            "shapes": [
+                {"name": s.name, "kind": s.kind, "args": _rounded(s.args), "color": s.color, "opacity": s.opacity}
+                for s in picture.shapes
+            ],  # fmt: skip
+            "labels": [
+                {
+                    "name": x.name,
+                    "anchor": _rounded(x.anchor),
+                    "text": x.text,
+                    "color": x.color,
+                    "offset": list(x.offset),
+                }
+                for x in picture.labels
+            ],  # fmt: skip
+            "layers": view.layers,
+            "bounds": _rounded(at.bounds),
+            "radii": _rounded(at.radii),
+            "centers": _rounded(at.centers),
+            "verdict": verdict_line(scene, solution, at, focus),
+            "verdictColor": VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
+            "note": note_text(scene, solution, at, picture.note, view.layers.get("conserved", False)),
+            "legend": legend_rows(scene, focus),
+            "values": value_rows(scene, solution, steps, focus, view.time),
+            "trace": trace_rows(solution, focus),
+            "pairs": pair_rows(scene, solution),
+            "events": event_rows(scene, solution, limit=None),
+            "inspected": session.inspection.event,
+            "plot": self._plot(focus),
+            "time": {
+                "t": view.time,
+                "label": fmt(view.time),
+                "lo": lo,
+                "hi": hi,
+                "marks": fractions,
+                "marked": marked,
+                "playing": view.playing,
+            },  # fmt: skip
+            "restFrame": view.rest_frame,
+            "turning": session.reference.turning,
+            "other": scene.bodies[solution.other].name,
+            "title": scene.title,
+            "description": scene.description,
+            "canUndo": session.history.can_undo,
+            "canRedo": session.history.can_redo,
+            "dragging": session.dragging,
+            "refusal": self.refusal,
+        }
+        self.refusal = None
+        return json.dumps(data, ensure_ascii=False, allow_nan=False)
+
+    def _plot(self, focus) -> dict:
+        """The parabola f(t) of the described pair: the curve, its marks and their colours (the page maps them to SVG)."""
+        plot = parabola(self.session.solution, self.session.view.time, focus)
+        roots = []
+        for k, root in enumerate(plot.roots or ()):
+            color = (ENTER_COLOR, EXIT_COLOR)[k] if plot.in_window(root) else FADED_COLOR
+            roots.append({"t": root, "label": f"t{'₀₁'[k]} = {fmt(root)}", "color": color})
+        finite = [f for f in plot.f if math.isfinite(f)]
+        return {
+            "t": _rounded(plot.t),
+            "f": _rounded(plot.f),
+            "range": list(plot.t_range),
+            "fRange": [min([*finite, 0.0]), max([*finite, 0.0])],
+            "roots": roots,
+            "vertex": None
+            if plot.vertex is None
+            else {
+                "t": plot.vertex[0],
+                "f": plot.vertex[1],
+                "label": f"vertex t_min = {fmt(plot.vertex[0])}",
+                "color": MINKOWSKI_COLOR,
+            },  # fmt: skip
+            "horizon": plot.horizon,
+            "spans": plot.contact_spans(),
+            "now": plot.now,
+            "title": plot.title(),
+            "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL},
+        }
+
+    def scene_text(self) -> str:
+        """The scene now, as a scene file's text (what *Save scene* downloads, and the window opens)."""
+        return dumps(self.session.saved_scene())
+
+    def solution_text(self) -> str:
+        """What ``sphere-explorer solve`` prints for the scene now (JSON)."""
+        return json.dumps(to_dict(self.session.solution), indent=2, allow_nan=False, ensure_ascii=False)
+
+    # -- gestures ---------------------------------------------------------------------------------
+    def press(self, ray: str, view_direction: str, shift: bool = False) -> bool:
+        """A press with the pointer's ray ``[origin, direction]`` (JSON, world coordinates, unit direction):
+        True when it grabbed a sphere or an arrow tip (Shift on a sphere: its velocity), and the drag begins."""
+        origin, direction = json.loads(ray)
+        session = self.session
+        at = describe(session.scene, session.solution, session.view.time, session.view.reference).placement
+        picked = pick(grips(session.scene, at), tuple(origin), tuple(direction))
+        if picked is None:
+            return False
+        grip, _ = picked
+        kind, position = ("center", grip.position) if grip.kind == "center" else ("velocity", grip.position)
+        if shift and grip.kind == "center":
+            kind, position = "velocity", at.tips[grip.body]
+        self._drag = PlaneDrag(position, json.loads(view_direction), origin, direction)
+        session.begin_drag(grip.body, kind, position)
+        return True
+
+    def move(self, ray: str) -> bool:
+        """Move the grabbed grip with the pointer's ray (JSON); True when the scene changed."""
+        if self._drag is None:
+            return False
+        origin, direction = json.loads(ray)
+        point = self._drag.moved(origin, direction)
+        if point is None:
+            return False
+        try:
+            self.session.drag_to(point)
+        except SceneError as exc:
+            self.refusal = f"{exc} — the drag stops here"
+            return False
+        return True
+
+    def release(self) -> None:
+        """End the drag: it becomes one undoable edit."""
+        if self._drag is not None:
+            self._drag = None
+            self.session.end_drag()
+
+    def reset(self) -> None:
+        """Back to the exported scene (undoable)."""
+        self.session.revert_to(self.original, "reset to the exported scene")
+
+    def undo(self) -> None:
+        self.session.undo()
+
+    def redo(self) -> None:
+        self.session.redo()
+
+    def set_time(self, t: float) -> None:
+        self.session.set_time(float(t))
+
+    def advance(self, seconds: float) -> None:
+        """Playback: move the time on by ``seconds`` of wall-clock time (stops at the end)."""
+        self.session.advance(float(seconds))
+
+    def set_playing(self, on: bool) -> None:
+        self.session.set_playing(bool(on))
+
+    def set_rest_frame(self, on: bool) -> None:
+        self.session.set_rest_frame(bool(on))
+
+    def turn(self, seconds: float) -> bool:
+        """Animate the turn to or from B's rest frame by ``seconds``; True while it still turns."""
+        self.session.turn(float(seconds))
+        return self.session.reference.turning
+
+    def inspect(self, event: int | None) -> None:
+        """Inspect event ``event`` (an index into the events; None: describe A and its partner again)."""
+        self.session.inspect(None if event is None else int(event))
+
+    def step_event(self, direction: int) -> None:
+        self.session.step_event(int(direction))

@@ -1,0 +1,162 @@
+"""A live web page: the explorer itself, its Python (the solver, the session, the picture) run by Pyodide.
+
+The page is HTML text, the scene file's text, the catalogue of looks, and two
+scripts: vtk.js (it draws) and ``live.js`` (it loads Python, draws each frame
+Python describes, and turns the pointer into rays for Python's drags).  Python
+and vtk.js come from the web runtime (:mod:`explorer.web.runtime`): for a site,
+a shared folder beside the pages (:func:`site_page`); for one file, inside it
+(:func:`single_page`).  The page requests
+nothing outside its own files.
+
+Opened where Python cannot start (a site's page as ``file://``: a browser will
+not import a module from the file system), the page says how to get the live
+one in one line; the site's recorded page of the same scene is beside it.
+
+Everything a scene says reaches the page as text: escaped in the HTML, and as
+JSON (``<``, ``>`` and ``&`` escaped) that the script sets with ``textContent``.
+Qt-, VTK- and numpy-free (it writes text).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+from importlib import resources
+
+from ..model.scene import Scene
+from ..model.scene_io import dumps
+from ..view.bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
+from .live import looks
+
+#: Words of the page's controls and states (the scene's own words come from Python).
+WORDS = {
+    "play": "Play",
+    "pause": "Pause",
+    "starting": "Starting Python in this page…",
+    "drag": "Drag a sphere or an arrow tip · Shift+drag a sphere: its velocity · drag elsewhere: turn",
+    "failed": "This page could not start its Python ({reason}).",
+    "noWebGL": "This browser could not draw the 3-D view (it needs WebGL).",
+    "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
+    "and open it from there, or use the single-file page (export-html --single).",
+}
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _hash(script: str) -> str:
+    """A CSP source allowing the inline script ``script`` by its SHA-256."""
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def script_json(data) -> str:
+    """``data`` as JSON that is safe inside ``<script type="application/json">`` (no ``<``, ``>`` or ``&``)."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def page_data(scene: Scene, runtime: dict) -> dict:
+    """What the page's script starts from: the scene file, the catalogue, the camera rule, the words, and
+    where the runtime is (``runtime``: see :func:`explorer.web.runtime.describe`)."""
+    return {
+        "scene": dumps(scene),
+        "looks": json.loads(looks()),
+        "camera": {
+            "direction": list(VIEW_DIRECTION),
+            "viewAngle": VIEW_ANGLE,
+            "zoom": DEFAULT_ZOOM,
+            "wideAspect": WIDE_ASPECT,
+        },  # fmt: skip
+        "words": WORDS,
+        "runtime": runtime,
+    }
+
+
+def body(scene: Scene, title: str) -> str:
+    """The page's visible HTML: header, the 3-D stage, the side panel and the controls (filled by the script)."""
+    e = html.escape
+    description = f'<p id="description">{e(scene.description)}</p>' if scene.description else ""
+    return f"""<div id="app">
+<header><h1 id="title">{e(title)}</h1>
+<p id="verdict"></p>
+<p id="note" hidden></p></header>
+<main>
+<section id="stage" aria-label="3-D view: drag a sphere or an arrow tip; drag elsewhere to turn; wheel or pinch to zoom">
+<div id="view"></div><div id="labels" aria-hidden="true"></div>
+<ul id="legend"></ul>
+<p id="status">{e(WORDS["starting"])}</p>
+<p id="toast" hidden></p>
+</section>
+<aside id="panel">
+{description}
+<h2 id="plot-title">f(t)</h2><div id="plot"></div>
+<h2>Values</h2><table id="values"></table>
+<h2>How it was decided</h2><ol id="trace"></ol>
+<div id="pairs-box" hidden><h2>Every pair</h2><ul id="pairs"></ul></div>
+<div id="events-box" hidden><h2>Events</h2><p>impulse on the first body of the pair; click one to inspect it</p>
+<table id="events"></table></div>
+</aside>
+</main>
+<footer id="controls" class="editing">
+<button id="play" type="button">{e(WORDS["play"])}</button>
+<div id="time-box"><input id="time" type="range" min="0" max="1000" step="1" value="0" aria-label="time">
+<div id="time-marks"></div></div>
+<output id="time-value" for="time">t = 0</output>
+<label><input id="rest-frame" type="checkbox"> <span id="rest-frame-name">B</span>'s rest frame</label>
+<button id="undo" type="button" disabled>Undo</button>
+<button id="redo" type="button" disabled>Redo</button>
+<button id="reset" type="button">Reset</button>
+<button id="save" type="button">Save scene</button>
+<button id="reset-camera" type="button">Reset camera</button>
+</footer>
+</div>"""
+
+
+def document(scene: Scene, title: str, runtime: dict, scripts: str, script_sources: str) -> str:
+    """The whole page: head with its Content Security Policy, the body, the data and ``scripts`` (HTML tags).
+
+    ``script_sources``: the CSP's script sources beyond ``'wasm-unsafe-eval'`` (WebAssembly), e.g. a site's
+    ``'self'`` (the shared runtime's files) or the hashes of inline scripts and ``blob:`` (the runtime's
+    modules a single file unpacks).
+    """
+    from .page import document_head
+
+    style = _asset("page.css") + _asset("live.css")
+    policy = (
+        f"default-src 'none'; script-src {script_sources} 'wasm-unsafe-eval'; style-src 'unsafe-inline'; "
+        "img-src data: blob:; connect-src 'self' data: blob:; base-uri 'none'; form-action 'none'"
+    )
+    return f"""{document_head(html.escape(policy), html.escape(title))}
+<style>
+{style}</style>
+</head>
+<body>
+{body(scene, title)}
+<script type="application/json" id="page-data">{script_json(page_data(scene, runtime))}</script>
+{scripts}
+</body>
+</html>
+"""
+
+
+#: A site page opened from a file: the browser imports no module there, so the page goes to its recorded twin.
+_TO_RECORDED = """if (location.protocol === "file:") location.replace(document.getElementById("recorded").href);"""
+
+
+def site_page(scene: Scene, title: str, recorded: str) -> str:
+    """A site's live page of ``scene``: its scripts in the shared ``runtime/`` folder; opened from a file, it
+    goes to the recorded page ``recorded`` beside it (a relative URL), which says how to get this one."""
+    from .runtime import APP, folder_runtime
+
+    e = html.escape
+    scripts = (
+        f'<a id="recorded" href="{e(recorded)}" hidden>recorded page</a>\n'
+        f"<script>{_TO_RECORDED}</script>\n"
+        '<script src="runtime/vtk.js"></script>\n'
+        f'<script type="module" src="runtime/{APP}"></script>'
+    )
+    return document(scene, title, folder_runtime(), scripts, f"'self' {_hash(_TO_RECORDED)}")

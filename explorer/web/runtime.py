@@ -1,0 +1,124 @@
+"""What a live page runs: the pinned runtime (Pyodide, vtk.js), the page's two scripts, and the project's sources.
+
+A site gets them once, in ``SITE/runtime/`` (:func:`write_folder`), shared by its
+pages; a single-file page holds them (:func:`embedded_files`).  The Python it
+runs is the project's own source files (:data:`SOURCES`): the solver, the
+scene model and session, the picture, and :mod:`explorer.web.live` -- all of
+them numpy-, VTK- and Qt-free.  Qt-free.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import zipfile
+from importlib import resources
+from pathlib import Path
+
+from ..system import web_runtime
+from ..system.files import create
+from .vtkjs import WebUnavailable
+
+#: The project's source files a page's Python imports, relative to the folder above the packages
+#: (whole packages end with ``/``).  A test checks that explorer.web.live imports nothing else of the project.
+SOURCES = (
+    "solver/",
+    "explorer/__init__.py",
+    "explorer/model/",
+    "explorer/system/__init__.py",
+    "explorer/system/files.py",
+    "explorer/system/interrupt.py",
+    "explorer/view/__init__.py",
+    "explorer/view/bounds.py",
+    "explorer/view/catalogue.py",
+    "explorer/view/grips.py",
+    "explorer/view/overlay_text.py",
+    "explorer/view/palette.py",
+    "explorer/view/picture.py",
+    "explorer/view/placement.py",
+    "explorer/web/__init__.py",
+    "explorer/web/live.py",
+)
+#: Files of the solver that only the compiled path uses (numba's plain copies): not shipped.
+LEFT_OUT = ("solver/_plain/",)
+#: The runtime's files a site's folder holds, by package: (package, file name, name in the folder).
+FOLDER_FILES = (
+    *((web_runtime.PYODIDE, name, f"pyodide/{name}") for name in
+      ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")),
+    (web_runtime.VTKJS, "vtk.js", "vtk.js"),
+)  # fmt: skip
+#: The page's scripts (``explorer/web``) and the name of the sources' archive in a site's runtime folder.
+LOADER, APP, SOURCES_ZIP = "runtime-loader.mjs", "live.js", "sources.zip"
+
+
+def check() -> None:
+    """Refuse, in one line naming the command that fetches it, when the runtime is missing or not the pinned one."""
+    problem = web_runtime.problem()
+    if problem is not None:
+        raise WebUnavailable(
+            f"a live page needs the web runtime ({problem}); fetch it with: {web_runtime.FETCH_COMMAND}"
+        )
+
+
+def asset(name: str) -> str:
+    """One of the page's own files (``explorer/web``), as text."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def source_files() -> list[tuple[str, Path]]:
+    """Every file of :data:`SOURCES`: ``(name in the archive, path)``, in name order."""
+    root = Path(__file__).resolve().parents[2]
+    files = []
+    for entry in SOURCES:
+        if entry.endswith("/"):
+            for file in sorted((root / entry).rglob("*.py")):
+                name = file.relative_to(root).as_posix()
+                if not name.startswith(LEFT_OUT):
+                    files.append((name, file))
+        else:
+            files.append((entry, root / entry))
+    return sorted(files)
+
+
+def sources_zip() -> bytes:
+    """The project's sources a page imports, as a zip (fixed dates: the same bytes for the same sources)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, file in source_files():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, file.read_bytes())
+    return buffer.getvalue()
+
+
+def app_module() -> str:
+    """The page's application as one module: the loader and ``live.js`` (whose import of the loader it replaces)."""
+    app = asset(APP)
+    line = f'import {{ loadRuntime }} from "./{LOADER}";\n'
+    if line not in app:  # pragma: no cover - the two files are written together
+        raise WebUnavailable(f"{APP} does not import {LOADER} as expected")
+    return asset(LOADER) + "\n" + app.replace(line, "")
+
+
+def write_folder(site: Path) -> Path:
+    """Write the runtime folder of a site being written (the staging folder of
+    :func:`explorer.system.files.new_folder`), ``site/runtime``; returns it."""
+    check()
+    folder = site / "runtime"
+    (folder / "pyodide").mkdir(parents=True)
+    files = [(target, web_runtime.path(package, name).read_bytes()) for package, name, target in FOLDER_FILES]
+    files += [(LOADER, asset(LOADER).encode("utf-8")), (APP, asset(APP).encode("utf-8")), (SOURCES_ZIP, sources_zip())]
+    for target, data in files:
+        with create(folder / target) as handle:
+            handle.write(data)
+    return folder
+
+
+def folder_runtime(prefix: str = "runtime/") -> dict:
+    """A site page's ``runtime`` entry of its data: where its shared folder is."""
+    return {"kind": "folder", "base": prefix, "sources": SOURCES_ZIP}
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """``data`` gzipped at the highest level, with no file name or time in the header (the same bytes every time)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
