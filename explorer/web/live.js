@@ -2,12 +2,12 @@
 // draws each frame Python describes with vtk.js, and turns the pointer into rays for Python's drags.  Python
 // decides what is drawn, where and in which colour (explorer.view.picture, explorer.web.live); this script maps
 // each kind of shape to a mesh and each word to text (textContent only).
-import { loadRuntime } from "./runtime-loader.mjs";
+import { loadRuntime, loadVtk } from "./runtime-loader.mjs";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 const words = data.words;
-const vtk = window.vtk;
+let vtk = null;            // vtk.js, once loaded
 
 let resolveReady, rejectReady;
 const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
@@ -536,7 +536,11 @@ function bindControls() {
 }
 
 async function start() {
-  try { makeView(); } catch (error) { $("status").textContent = words.noWebGL; rejectReady(error); return; }
+  try { vtk = await loadVtk(data.runtime); makeView(); } catch (error) {
+    $("status").textContent = words.noWebGL;
+    rejectReady(error);
+    return;
+  }
   if (location.protocol === "file:" && data.runtime.kind === "folder") {
     $("status").textContent = words.fileUrl;
     rejectReady(new Error(words.fileUrl));

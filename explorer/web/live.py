@@ -248,7 +248,15 @@ class LivePage:
 
     def inspect(self, event: int | None) -> None:
         """Inspect event ``event`` (an index into the events; None: describe A and its partner again)."""
-        self.session.inspect(None if event is None else int(event))
+        self._refusing(self.session.inspect, None if event is None else int(event))
 
     def step_event(self, direction: int) -> None:
-        self.session.step_event(int(direction))
+        """Inspect the next (+1) or previous (−1) event; at either end, the next frame says there is none."""
+        self._refusing(self.session.step_event, int(direction))
+
+    def _refusing(self, action, *args) -> None:
+        """Run ``action``; a SceneError becomes the next frame's ``refusal`` (the page shows it a moment)."""
+        try:
+            action(*args)
+        except SceneError as exc:
+            self.refusal = str(exc)

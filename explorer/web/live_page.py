@@ -160,3 +160,18 @@ def site_page(scene: Scene, title: str, recorded: str) -> str:
         f'<script type="module" src="runtime/{APP}"></script>'
     )
     return document(scene, title, folder_runtime(), scripts, f"'self' {_hash(_TO_RECORDED)}")
+
+
+def single_page(scene: Scene, title: str) -> str:
+    """``scene``'s live page as one file that works offline from anywhere (file:// too): the runtime, the
+    project's sources and both scripts inside it (see :func:`explorer.web.runtime.embedded_files`)."""
+    from .runtime import app_module, embedded_files, embedded_runtime
+
+    files = embedded_files()
+    app = app_module()
+    blobs = "\n".join(
+        f'<script type="application/octet-stream" id="runtime-{name}">{base64.b64encode(data).decode("ascii")}</script>'
+        for name, data in files.items()
+    )
+    scripts = f'{blobs}\n<script type="module">{app}</script>'
+    return document(scene, title, embedded_runtime(list(files)), scripts, f"{_hash(app)} blob:")

@@ -32,13 +32,13 @@ async function fromFolder(runtime) {
 
 async function fromPage(runtime) {
   const files = {};
-  for (const name of runtime.files) files[name] = embedded(name);
+  for (const name of runtime.files) if (name !== "vtk.js") files[name] = embedded(name);
   const indexURL = new URL("./sphere-explorer-runtime/", location.href).href;
   const served = new Map();
   for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) served.set(indexURL + name, files[name]);
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {       // only the runtime's own files, from this page
-    const url = typeof input === "string" ? input : input.url;
+    const url = input instanceof Request ? input.url : String(input);
     if (served.has(url)) {
       const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
       return new Response(await served.get(url), { headers: { "Content-Type": type } });
@@ -52,6 +52,18 @@ async function fromPage(runtime) {
     lockFileContents: runtime.lock,
   });
   return [python, await files["sources.zip"]];
+}
+
+// vtk.js: a site's page loads it with a script tag; a single file holds it, run from a blob: URL
+export async function loadVtk(runtime) {
+  if (runtime.kind === "folder" || window.vtk) return window.vtk;
+  const url = URL.createObjectURL(new Blob([await embedded("vtk.js")], { type: "text/javascript" }));
+  await new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = url; script.onload = resolve; script.onerror = () => reject(new Error("vtk.js did not load"));
+    document.head.appendChild(script);
+  });
+  return window.vtk;
 }
 
 export async function loadRuntime(runtime) {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import zipfile
 from importlib import resources
 from pathlib import Path
@@ -49,6 +50,8 @@ FOLDER_FILES = (
 )  # fmt: skip
 #: The page's scripts (``explorer/web``) and the name of the sources' archive in a site's runtime folder.
 LOADER, APP, SOURCES_ZIP = "runtime-loader.mjs", "live.js", "sources.zip"
+#: The standard library's files a single-file page keeps (one file or package a line; see :func:`trimmed_stdlib`).
+STDLIB_KEEP = "stdlib-keep.txt"
 
 
 def check() -> None:
@@ -94,7 +97,7 @@ def sources_zip() -> bytes:
 def app_module() -> str:
     """The page's application as one module: the loader and ``live.js`` (whose import of the loader it replaces)."""
     app = asset(APP)
-    line = f'import {{ loadRuntime }} from "./{LOADER}";\n'
+    line = f'import {{ loadRuntime, loadVtk }} from "./{LOADER}";\n'
     if line not in app:  # pragma: no cover - the two files are written together
         raise WebUnavailable(f"{APP} does not import {LOADER} as expected")
     return asset(LOADER) + "\n" + app.replace(line, "")
@@ -122,3 +125,34 @@ def folder_runtime(prefix: str = "runtime/") -> dict:
 def gzip_bytes(data: bytes) -> bytes:
     """``data`` gzipped at the highest level, with no file name or time in the header (the same bytes every time)."""
     return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def embedded_files() -> dict[str, bytes]:
+    """What a single-file page holds, each gzipped: Pyodide's two modules, its WebAssembly, the standard
+    library (only the modules the page's Python imports: :func:`trimmed_stdlib`), the project's sources and vtk.js."""
+    check()
+    pyodide = {name: web_runtime.path(web_runtime.PYODIDE, name).read_bytes()
+               for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")}  # fmt: skip
+    pyodide["python_stdlib.zip"] = trimmed_stdlib()
+    pyodide["sources.zip"] = sources_zip()
+    pyodide["vtk.js"] = web_runtime.path(web_runtime.VTKJS, "vtk.js").read_bytes()
+    return {name: gzip_bytes(data) for name, data in pyodide.items()}
+
+
+def embedded_runtime(names: list[str]) -> dict:
+    """A single-file page's ``runtime`` entry: the files it holds, and Pyodide's lock file without packages
+    (the page loads none; the full lock names a CDN for each)."""
+    lock = json.loads(web_runtime.path(web_runtime.PYODIDE, "pyodide-lock.json").read_text(encoding="utf-8"))
+    return {"kind": "embedded", "files": names, "lock": json.dumps({"info": lock["info"], "packages": {}})}
+
+
+def trimmed_stdlib() -> bytes:
+    """Pyodide's standard library with only what a page's Python imports (:data:`STDLIB_KEEP`), as a zip."""
+    full = web_runtime.path(web_runtime.PYODIDE, "python_stdlib.zip").read_bytes()
+    keep = [line.strip() for line in asset(STDLIB_KEEP).splitlines() if line.strip() and not line.startswith("#")]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(full)) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            if any(info.filename == k or info.filename.startswith(k.rstrip("/") + "/") for k in keep):
+                out.writestr(info, source.read(info))
+    return buffer.getvalue()
