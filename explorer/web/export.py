@@ -21,6 +21,7 @@ import numpy as np
 from ..model.folder import SceneFolder
 from ..model.scene import Scene, SceneError
 from ..model.scene_io import load, show_path
+from ..system import interrupt
 from ..system.files import create, new_folder, replacing
 from .page import VIEW_SIZE, Page, build_page, document_head
 
@@ -94,6 +95,7 @@ def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], pr
     with new_folder(out, "the site") as work:
         names = _page_names([path for path, _ in scenes])
         for (path, scene), name in zip(scenes, names):
+            interrupt.check()  # between pages (and within each, build_page); new_folder checks before the rename
             page = build_page(scene, path.stem)
             with create(work / name) as handle:
                 handle.write(page.html.encode("utf-8"))

@@ -32,6 +32,7 @@ from ..model.session import HORIZON_PLAY_SECONDS, Session
 from ..model.stepping import stepped_test
 from ..model.text import fmt, status_text
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
+from ..system import interrupt
 from ..view.overlay import legend_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.scene_view import SceneView
@@ -93,6 +94,7 @@ def build_page(scene: Scene, name: str = "scene") -> Page:
     solution, layers, steps = session.solution, session.view.layers, session.view.steps
     plotter, _, world = draw_offscreen(scene, VIEW_SIZE, 0.0, None, 0.0, solution)
     try:
+        interrupt.check()  # the safe points of a page: here, before the picture is taken, and between instants
         plotter.renderer.hide_axes()  # vtk.js would not turn the axes with the camera
         for text in (world.text.verdict, world.text.note, *world.text.legend):  # the page writes these as text
             text.SetVisibility(False)
