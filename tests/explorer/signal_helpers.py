@@ -12,9 +12,11 @@ stopped by SIGINT or SIGTERM must end in one of two ways (issue 36):
     site complete), no temporary left, and the output put in place before the
     signal was sent (its change time, set by the rename, not later).
 
-A process killed before it runs any code of its own (the interpreter starting,
-before any handler exists) is ``killed before handler``.  Everything else is wrong, and
-its verdict says how (``segfault``, ``exit 1``, ``traceback``...).
+A process the signal killed before the command's handler existed (the
+interpreter starting; nothing written, no line, 130/143 to a shell) is ``killed
+before handler``.  Everything else is wrong, and its verdict says how
+(``segfault``, ``exit 1``, ``traceback``, ``leftover``, ``completed after the
+signal``, ``killed after its output``...).
 
 SIGINT goes to the command's process group, as a terminal's Ctrl-C does (the
 EGL probe it starts gets it too); SIGTERM to the command alone, as ``kill`` does.
@@ -257,8 +259,11 @@ def verdict(command: Command, folder: Path, signum: int, returncode: int, out: s
         return "exit 1", details
     if others:
         return "leftover", details
-    if returncode == -signum and not out and not err and not output.exists():
+    killed = signum != 0 and returncode == -signum
+    if killed and not out and not err and not output.exists():
         return "killed before handler", details
+    if killed and out.strip() == str(output):
+        return "killed after its output", details  # a completed command's exit status lost
     if returncode == 128 + signum:
         if len(lines) != 1 or not lines[0].endswith(INTERRUPTED) or out:
             return "not one line", details
