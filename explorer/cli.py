@@ -24,8 +24,7 @@ import sys
 import types
 from pathlib import Path
 
-from .model.gallery import DEFAULT_SCENE
-from .system import interrupt
+from .system import interrupt  # the console script's first act: nothing slow is imported before it
 
 #: Exit code for refused input (bad scene, bad arguments, unusable output or environment).
 EXIT_REFUSED = 2
@@ -149,6 +148,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         text = json.dumps(data, indent=2, allow_nan=False, ensure_ascii=False)
     except (SceneError, ValueError) as exc:
         return _fail(str(exc))
+    interrupt.check()  # stopped while solving: nothing is printed
     try:
         try:
             sys.stdout.write(text + "\n")
@@ -175,6 +175,7 @@ def _silence_stdout() -> None:
 
 def cmd_window(args: argparse.Namespace) -> int:
     """Open the explorer window on a scene (the default scene without one)."""
+    from .model.gallery import DEFAULT_SCENE
     from .model.scene import SceneError
     from .system.files import clean_stale_temps
 
@@ -517,27 +518,34 @@ SUBCOMMANDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``sphere-explorer`` console script."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in SUBCOMMANDS:
-        parser = SUBCOMMANDS[argv[0]]()
-        argv = argv[1:]
-    else:
-        parser = _parser_window()
-    _one_line_errors(parser)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # usage errors exit 2 (one line), --help exits 0
-        return int(exc.code or 0)
-    if args.run is cmd_window:  # Qt's event loop: Ctrl-C and kill keep their usual effect on a window
-        return _run(args, parser.prog)
-    with interrupt.catching():
+    """Entry point of the ``sphere-explorer`` console script.
+
+    SIGINT and SIGTERM are recorded and acted on at each command's safe points
+    (:mod:`explorer.system.interrupt`): one line, exit 130 or 143, nothing left;
+    or, once the output is in place, exit 0.  The window keeps their usual effect.
+    """
+    with interrupt.catching(raising=False):
+        argv = list(sys.argv[1:] if argv is None else argv)
+        if argv and argv[0] in SUBCOMMANDS:
+            parser = SUBCOMMANDS[argv[0]]()
+            argv = argv[1:]
+        else:
+            parser = _parser_window()
+        _one_line_errors(parser)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # usage errors exit 2 (one line), --help exits 0
+            return int(exc.code or 0)
         return _run(args, parser.prog)
 
 
 def _run(args: argparse.Namespace, prog: str) -> int:
     """Run a parsed command: every failure one line (see the module docstring), a bug exit 1."""
     try:
+        interrupt.check()  # a signal while the arguments were read
+        if args.run is cmd_window:  # Qt's event loop: Ctrl-C and kill keep their usual effect on a window
+            with interrupt.released():
+                return args.run(args)
         return args.run(args)
     except KeyboardInterrupt:  # every writer removes what it had begun
         print(f"{prog}: {interrupt.MESSAGE}", file=sys.stderr)
@@ -571,6 +579,7 @@ def console() -> int:
     loading its compiled code (about a second) would only delay the start;
     the answers are identical (``SPHERE_SOLVER_JIT=1`` restores compilation).
     """
+    interrupt.install()  # first, before anything slow is imported: a signal from now on is only recorded
     os.environ.setdefault("SPHERE_SOLVER_JIT", "0")
     code = main()
     if code in interrupt.EXIT_CODES:
@@ -580,6 +589,7 @@ def console() -> int:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
+    interrupt.ignore()  # complete (or refused): a signal during the interpreter's shutdown changes nothing
     return code
 
 

@@ -26,6 +26,8 @@ import sys
 import threading
 from pathlib import Path
 
+from . import interrupt
+
 #: Environment variable naming a folder that stands for ``/`` (tests hide pieces with it).
 ROOT_VARIABLE = "SPHERE_EXPLORER_SYSTEM_ROOT"
 
@@ -257,6 +259,7 @@ def egl_problem(timeout: float = 30.0) -> str | None:
         return "the EGL driver does not answer"
     except OSError as exc:
         return f"cannot start the EGL probe ({exc.strerror or exc})"
+    interrupt.check()  # a Ctrl-C reaches the probe too (the terminal's whole process group): not a failed probe
     if probe.returncode == 0:
         return None
     reason = (probe.stdout.strip().splitlines() or [f"the EGL probe failed (exit {probe.returncode})"])[-1]

@@ -17,6 +17,10 @@ Folders (:func:`new_folder`)
     :func:`create`), which gets the usual permissions and is renamed into
     place in one step when complete; on any failure or interruption it is
     removed, so no partial folder is ever left or presented as complete.
+Signals
+    A SIGINT or SIGTERM recorded before a file or folder is renamed into place
+    stops the write there (:func:`explorer.system.interrupt.check`): the
+    temporary is removed and the target left as it was.
 Temporaries
     Named ``.NAME.sphere-explorer-PID-XXXXXXXX.tmp[.suffix]`` (the name cut so
     it stays within the 255-byte limit whatever NAME is).  Those of a process
@@ -179,6 +183,7 @@ def replacing(path: str | os.PathLike[str], binary: bool = False) -> Iterator[tu
             yield handle, tmp
             handle.flush()
             os.fsync(handle.fileno())
+        interrupt.check()  # stopped before the file is in place: the temporary goes, the target stays as it was
         os.replace(tmp, target)
         tmp = None
         _sync_folder(target.parent)
@@ -251,7 +256,7 @@ def new_folder(folder: str | os.PathLike[str], what: str = "the output") -> Iter
                 stage = Path(tempfile.mkdtemp(prefix=temp_prefix(out), suffix=".tmp", dir=parent))
             yield stage
             os.chmod(stage, 0o777 & ~umask())
-            check_folder(out, what)  # nothing appeared there meanwhile
+            check_folder(out, what)  # nothing appeared there meanwhile; a signal recorded stops it there (held)
             os.rename(stage, out)  # over an empty folder, or new
         except OSError as err:  # a full disk, a quota, an I/O error while writing the files
             raise WriteError(f"{show_path(out)}: cannot write ({err.strerror or err})") from None

@@ -6,6 +6,8 @@ Qt-free; used by the window's File menu and by ``sphere-explorer render SCENE
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 from pathlib import Path
@@ -15,6 +17,7 @@ import numpy as np
 from ..model.analysis import solve, to_dict
 from ..model.scene import Scene
 from ..model.scene_io import dumps
+from ..system import interrupt
 from ..system.files import check_folder, create, new_folder, replacing, write_target
 from .render import check_memory
 
@@ -36,9 +39,11 @@ def mp4_available() -> bool:
     try:
         import imageio_ffmpeg
 
-        return bool(imageio_ffmpeg.get_ffmpeg_exe())
+        found = bool(imageio_ffmpeg.get_ffmpeg_exe())
     except (ImportError, RuntimeError):
-        return False
+        found = False
+    interrupt.check()  # a Ctrl-C reaches the ffmpeg run to try it (the terminal's whole process group)
+    return found
 
 
 def animation_times(scene: Scene, frames: int = FRAMES) -> np.ndarray:
@@ -117,6 +122,7 @@ def _draw_frames(scene: Scene, size: tuple[int, int], times: np.ndarray, camera:
     images = []
     try:
         for t in times:
+            interrupt.check()  # between frames (and before the file is renamed into place, by replacing)
             view.update(scene, solution, float(t), frame, scene.layers, scene.steps)
             plotter.render_window.Render()  # pyvista's screenshot renders only the first time
             images.append(plotter.screenshot(return_img=True))
@@ -127,21 +133,49 @@ def _draw_frames(scene: Scene, size: tuple[int, int], times: np.ndarray, camera:
 
 def _write_frames(out: Path, images: list, fps: int) -> None:
     """Encode ``images`` as ``out``'s format (GIF or MP4) and replace ``out`` with it atomically."""
-    import imageio.v2 as imageio_v2
-    import imageio.v3 as iio
-
     # The GIF is encoded in memory (within the budget of check_animation): an encoder writing to the
     # file itself would, on a full disk, fail again in its destructor and print a traceback.
-    gif = None
-    if out.suffix.lower() == ".gif":
-        gif = iio.imwrite("<bytes>", np.stack(images), extension=".gif", duration=1000.0 / fps, loop=0)
+    gif = _gif_bytes(images, fps) if out.suffix.lower() == ".gif" else None
     with replacing(out, binary=True) as (handle, tmp):
         if gif is not None:
             handle.write(gif)
         else:
-            with imageio_v2.get_writer(tmp, format="FFMPEG", fps=fps, macro_block_size=2) as writer:
-                for image in images:
-                    writer.append_data(image)
+            _write_mp4(tmp, images, fps)
+
+
+def _write_mp4(path: Path, images: list, fps: int) -> None:
+    """Encode ``images`` (RGB arrays of shape (height, width, 3)) as an MP4 at ``path`` with ffmpeg; a signal is
+    acted on between frames.  Stopped, ffmpeg is waited for (imageio's writer leaves it running on an error,
+    and it would write the file again once removed)."""
+    import imageio.v2 as imageio_v2
+
+    writer = imageio_v2.get_writer(path, format="FFMPEG", fps=fps, macro_block_size=2)
+    try:
+        for image in images:
+            interrupt.check()
+            writer.append_data(image)
+    except BaseException:
+        with contextlib.suppress(Exception):  # the error that stopped it is the one to report
+            writer.close()
+        raise
+    writer.close()
+
+
+def _gif_bytes(images: list, fps: int) -> bytes:
+    """``images`` (RGB arrays of shape (height, width, 3)) as a looping GIF, encoded in memory by Pillow as
+    imageio encodes it; a signal is acted on between frames, which the encoder takes one at a time (hundreds
+    of frames take seconds)."""
+    from PIL import Image
+
+    def frames():
+        for image in images[1:]:
+            interrupt.check()
+            yield Image.fromarray(image)
+
+    buffer = io.BytesIO()
+    Image.fromarray(images[0]).save(buffer, format="GIF", save_all=True, append_images=frames(),
+                                    duration=1000.0 / fps, loop=0)  # fmt: skip
+    return buffer.getvalue()
 
 
 def write_report(scene: Scene, folder: str | os.PathLike[str], size: tuple[int, int] = (1280, 800),

@@ -20,6 +20,7 @@ from .. import system
 from ..model.analysis import Solution, solve
 from ..model.inspection import Focus, Inspection
 from ..model.scene import Scene, check_camera, view_settings
+from ..system import interrupt
 from ..system.files import replacing
 
 #: Multisampling for finished pictures (drafts while dragging use none).
@@ -140,6 +141,7 @@ def draw_offscreen(
     from .camera import apply_camera
     from .scene_view import SceneView
 
+    interrupt.check()  # a signal during the imports: stopped before VTK draws anything
     plotter = pv.Plotter(off_screen=True, window_size=list(size))
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
@@ -217,11 +219,13 @@ def render_png(
     t, focus = inspected(solution, t, event, pair)
     plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame, solution, focus)
     try:
+        interrupt.check()  # the safe points of a picture: here, before the plot is drawn, before the file is renamed
         if with_plot:
             from ..model.parabola import parabola
             from .plot_image import compose_png
 
             image = plotter.screenshot(transparent_background=False, scale=scale, return_img=True)
+            interrupt.check()
             with replacing(out, binary=True) as (_, tmp):
                 compose_png(image, parabola(solution, t, focus), str(tmp), inside=focus.sweep.inside)
         else:

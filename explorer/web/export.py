@@ -29,6 +29,7 @@ import numpy as np
 
 from ..model.scene import Scene, SceneError
 from ..model.scene_io import load, show_path
+from ..system import interrupt
 from ..system.files import create, kind_of, new_folder, replacing
 from .page import VIEW_SIZE, Page, PageTooLarge, build_page, document_head
 
@@ -169,6 +170,7 @@ def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], pr
     with new_folder(out, "the site") as work:
         names = _page_names([path for path, _ in scenes])
         for (path, scene), name in zip(scenes, names):
+            interrupt.check()  # between pages (and within each, build_page); new_folder checks before the rename
             try:
                 page = build_page(scene, path.stem)
             except PageTooLarge as exc:

@@ -32,6 +32,7 @@ from ..model.session import HORIZON_PLAY_SECONDS, Session
 from ..model.stepping import stepped_test
 from ..model.text import fmt, status_text
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
+from ..system import interrupt
 from ..system.files import show_path
 from ..view.overlay_text import legend_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
@@ -113,6 +114,7 @@ def build_page(scene: Scene, name: str = "scene", budget: int | None = None) -> 
     svg, axes = parabola_svg(solution)
     plotter, _, world = draw_offscreen(scene, VIEW_SIZE, 0.0, None, 0.0, solution)
     try:
+        interrupt.check()  # the safe points of a page: here, before the picture is taken, and between instants
         plotter.renderer.hide_axes()  # vtk.js would not turn the axes with the camera
         for text in (world.text.verdict, world.text.note, *world.text.legend):  # the page writes these as text
             text.SetVisibility(False)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..model.session import Session
+from ..system import interrupt
 from ..view.scene_view import SceneView
 from .vtkjs import actor_id
 
@@ -91,6 +92,7 @@ def record(session: Session, view: SceneView, reference: float, times: np.ndarra
     notes: list[str | None] = []
     meshes = {name: items[name].key for name in actors}  # what each exported actor's mesh was built from
     for t in times:
+        interrupt.check()  # a long motion's instants take seconds: a signal is acted on between them
         view.update(scene, solution, float(t), reference, state.layers, state.steps)
         for name in actors:
             item = items[name]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import pytest
 
 from explorer.model import scene_io
 from explorer.model.gallery import DEFAULT_SCENE
-from explorer.system import files
+from explorer.system import files, interrupt
 from explorer.system.files import TEMP_TAG, WriteError
 
 BASE = json.loads(DEFAULT_SCENE.read_text())
@@ -252,3 +253,31 @@ def test_a_signal_just_after_a_folder_is_made_leaves_nothing(tmp_path, monkeypat
                 (stage / "never.txt").write_text("x")
         assert interrupt.received() == signals.SIGTERM
     assert len(made) == which and list(tmp_path.iterdir()) == []
+
+
+def _signalled(signum: int) -> None:
+    """Send ``signum`` to this process and let its handler run."""
+    os.kill(os.getpid(), signum)
+    time.sleep(0.05)
+
+
+def test_a_signal_recorded_while_a_file_is_written_stops_it_before_the_rename(tmp_path):
+    """A command records a signal and goes on (never raising inside VTK or an import); the writer is its last
+    safe point: the temporary goes, the old file stays as it was (before: the new file was put in place)."""
+    target = tmp_path / "picture.png"
+    target.write_bytes(b"old")
+    with interrupt.catching(raising=False):
+        with pytest.raises(KeyboardInterrupt):
+            with files.replacing(target, binary=True) as (handle, _):
+                handle.write(b"new")
+                _signalled(signal.SIGTERM)
+    assert [p.name for p in tmp_path.iterdir()] == ["picture.png"] and target.read_bytes() == b"old"
+
+
+def test_a_signal_recorded_while_a_folder_is_written_stops_it_before_the_rename(tmp_path):
+    with interrupt.catching(raising=False):
+        with pytest.raises(KeyboardInterrupt):
+            with files.new_folder(tmp_path / "report") as stage:
+                (stage / "scene.json").write_text("{}")
+                _signalled(signal.SIGINT)
+    assert list(tmp_path.iterdir()) == []
