@@ -313,12 +313,15 @@ def cmd_export_html(args: argparse.Namespace) -> int:
     from .model.scene import SceneError
     from .system.files import show_path
     from .view.render import RenderUnavailable, check_offscreen
-    from .web.export import load_scenes, scene_files, write_page
+    from .web.export import load_scenes, scene_files, write_page, write_single
     from .web.page import PageTooLarge
+    from .web.runtime import check as check_runtime
     from .web.vtkjs import WebUnavailable, viewer_script
 
     source = Path(args.scene)
     site = source.is_dir()
+    if site and args.single:
+        return _fail("--single: one scene file makes one page; a folder of scenes makes a site")
     if site and Path(args.output).suffix.lower() in (".html", ".htm"):
         out = "-o: a folder of scenes makes a site: give a folder to write it in, not a .html file"
     elif site:
@@ -330,8 +333,15 @@ def cmd_export_html(args: argparse.Namespace) -> int:
     try:
         paths, skipped = scene_files(source) if site else ([source], [])
         scenes = load_scenes(paths)
+        if args.single:
+            check_runtime()  # before anything is built
+            write_single(scenes[0][1], out, source.stem)
+            _print_path(out)
+            return 0
         check_offscreen()
         viewer_script()  # the exporter is installed, before anything is drawn
+        if site:
+            check_runtime()
         if skipped:
             print(f"sphere-explorer: {show_path(source)}: skipped {', '.join(skipped)}", file=sys.stderr)
         notes = _write_site(scenes, out) if site else [(out, write_page(scenes[0][1], out, source.stem).note)]
@@ -435,29 +445,39 @@ def _parser_render() -> argparse.ArgumentParser:
 
 
 def _parser_export_html() -> argparse.ArgumentParser:
-    from .web import PAGE_BUDGET
+    from .web import PAGE_BUDGET, SINGLE_BUDGET
 
     p = argparse.ArgumentParser(
         prog="sphere-explorer export-html",
         description="Write a scene as one offline web page (a folder of scenes: a site with an index).",
-        epilog="The page is one self-contained file that requests nothing from the network: the 3-D view (drag to "
-        "turn, wheel or pinch to zoom), the verdict, the colour key, the values, the description, f(t), a time "
-        "slider and B's rest frame, in any browser with WebGL. "
-        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (every gallery scene's page is 1.1 to 1.4 MB); "
-        "a long motion's page whose time slider would stop at each event is kept within it by stopping at fewer "
-        "instants (said on the page and on stderr), and a page that still cannot fit is refused, naming its size. "
-        "From a folder: SITE/index.html with a thumbnail of each scene, and one page per scene file (*.json) of the "
-        "folder; a symbolic link is followed only to a file inside the folder. Skipped, and listed on stderr: "
-        "subfolders, hidden entries (.name), links leading outside the folder or to no regular file, devices and "
-        "FIFOs, and (counted) files of other names. A page is named after its scene file (bytes that are not UTF-8 "
-        "replaced), and an untitled scene is titled by its file name in printable form. A progress bar is drawn "
-        "on a terminal. Pages and sites appear complete or not at all; a folder with one bad scene file is "
-        "refused whole.",
+        epilog="Every page requests nothing outside its own files. "
+        "A scene's page (the default) is recorded: the 3-D view (drag to turn, wheel or pinch to zoom), the verdict, "
+        "the colour key, the values, the description, f(t), a time slider over instants recorded at export and B's "
+        "rest frame, in any browser with WebGL. "
+        "--single writes the live page instead, where the spheres and arrow tips can be dragged and everything "
+        "follows: the project's Python runs in the page (Pyodide) and the page works offline from a file, an e-mail "
+        f"attachment say (about 7.6 MB; at most {SINGLE_BUDGET / 1e6:g} MB). "
+        "From a folder: a site for any static web server (python3 -m http.server in it): SITE/index.html with a "
+        "thumbnail of each scene, and for each scene file (*.json) its live page NAME.html, which runs the shared "
+        "SITE/runtime/ (Python and vtk.js, about 15 MB once), and its recorded page NAME.recorded.html, which a live "
+        "page opened as a file (where a browser starts no Python) goes to. "
+        "The live pages need the web runtime, which make run and make test fetch (Pyodide and vtk.js at pinned "
+        "versions, checked by SHA-256); without it they are refused in one line naming the command. "
+        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a recorded page (every gallery scene's page is 1.1 to 1.4 "
+        "MB); a long motion's page whose time slider would stop at each event is kept within it by stopping at "
+        "fewer instants (said on the page and on stderr), and a page that still cannot fit is refused, naming its "
+        "size. A site publishes the folder's *.json files; a symbolic link is followed only to a file inside the "
+        "folder. Skipped, and listed on stderr: subfolders, hidden entries (.name), links leading outside the "
+        "folder or to no regular file, devices and FIFOs, and (counted) files of other names. A page is named after "
+        "its scene file (bytes that are not UTF-8 replaced), and an untitled scene is titled by its file name in "
+        "printable form. A progress bar is drawn on a terminal. Pages and sites appear complete or not at all; a "
+        "folder with one bad scene file is refused whole.",
     )
     p.add_argument("scene", help="scene file (.json), or a folder of scene files")
     p.add_argument(
         "-o", "--output", required=True, help="the page to write (.html); for a folder of scenes, the site's folder"
     )
+    p.add_argument("--single", action="store_true", help="one scene's live page as one self-contained file")
     p.set_defaults(run=cmd_export_html)
     return p
 

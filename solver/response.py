@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from . import vec
+from .angles import asin
 from .body import Vector3
 from .limits import check_direction, check_mass, check_restitution, check_velocity
 from .result import Sweep
@@ -60,7 +61,7 @@ def angle_to_plane(v: Vector3, n: Vector3) -> float | None:
     u = vec.unit(v)
     if u is None:
         return None
-    return math.asin(min(1.0, max(-1.0, abs(vec.dot(u, n)))))
+    return asin(min(1.0, max(-1.0, abs(vec.dot(u, n)))))  # the same bits on every platform (:mod:`.angles`)
 
 
 def collide(a_velocity, b_velocity, normal, a_mass: float = 1.0, b_mass: float = 1.0, restitution: float = 1.0):

@@ -37,6 +37,7 @@ PACKAGES: dict[str, tuple[str, str]] = {
     "xvfb": ("program", "Xvfb"),
     "xauth": ("program", "xauth"),
     "chromium": ("program", "chromium"),
+    "npm": ("program", "npm"),
     "libgl1": ("library", "libGL.so.1"),
     "libegl1": ("library", "libEGL.so.1"),
     "libegl-mesa0": ("library", "libEGL_mesa.so.0"),
@@ -65,12 +66,12 @@ QT_XCB = (
     "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1", "libxcb-render0", "libxcb-render-util0", "libxcb-shape0",
     "libxcb-util1", "libxcb-xkb1",
 )  # fmt: skip
-#: What each use needs: ``render`` (no display), the window (``make run``), the tests (under Xvfb, and
-#: the exported web pages drawn by a real browser).
+#: What each use needs: ``render`` (no display), the window (``make run``), the tests (under Xvfb, the
+#: exported web pages drawn by a real browser, and npm to fetch the live pages' runtime).
 NEEDS: dict[str, tuple[str, ...]] = {
     "render": GL,
     "run": GL + QT_XCB,
-    "test": GL + QT_XCB + ("xvfb", "xauth", "chromium"),
+    "test": GL + QT_XCB + ("xvfb", "xauth", "chromium", "npm"),
 }
 
 

@@ -10,6 +10,12 @@
    installed or named the same way.
 3. **The project** installed into it (``pip install -e .`` or ``-e '.[test]'``)
    when ``pyproject.toml`` changed since the last complete install.
+4. **The live web pages' runtime** (Pyodide and vtk.js at pinned versions,
+   :mod:`explorer.system.web_runtime`) fetched with npm into ``.venv`` unless
+   it is there and checked.  ``make test`` needs it (npm is then a system
+   package it installs or names); ``make run`` fetches it when npm is there
+   and otherwise says in one line that live pages need it.  The target
+   ``web-runtime`` does only this step.
 
 Standard library only (it runs before ``.venv`` exists).  Environment:
 ``SPHERE_EXPLORER_INSTALL=never`` never runs apt-get (``auto``, the default:
@@ -26,10 +32,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import NEEDS, ROOT_VARIABLE, install_command, is_root, missing, missing_message
+from . import NEEDS, ROOT_VARIABLE, install_command, is_root, missing, missing_message, web_runtime
 
 MIN_PYTHON = (3, 11)
 EXTRAS = {"run": ".", "test": ".[test]"}
+#: What each target prepares: the project's extras above, or only the web runtime.
+TARGETS = (*EXTRAS, "web-runtime")
 
 
 class Refused(Exception):
@@ -179,9 +187,28 @@ def ensure_installed(venv: Path, project: Path, target: str, what: str) -> None:
     (venv / f".installed-{target}").touch()
 
 
+def ensure_web_runtime(venv: Path, what: str, required: bool) -> None:
+    """Fetch the live pages' runtime into ``venv`` unless it is there and checked (see the module docstring)."""
+    if web_runtime.problem(venv) is None:
+        return
+    if shutil.which("npm") is None:
+        if required:
+            ensure_packages(["npm"], what)
+        else:
+            _note(what, "the live web pages (export-html --single, sites) need npm to fetch their runtime; "
+                        f"without it the rest works. To get them: {install_command(['npm'])}, then make run")  # fmt: skip
+            return
+    try:
+        web_runtime.fetch(venv, say=lambda line: _note(what, line))
+    except web_runtime.FetchError as exc:
+        if required:
+            raise Refused(f"{what}: {exc}") from None
+        _note(what, f"{exc}; the live web pages need it, the rest works")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m explorer.system", description=__doc__.split("\n\n")[0])
-    parser.add_argument("target", choices=sorted(EXTRAS), help="what to prepare for")
+    parser.add_argument("target", choices=sorted(TARGETS), help="what to prepare for")
     parser.add_argument("--venv", default=".venv", help="the virtual environment (default .venv)")
     parser.add_argument("--project", default=".", help="the project folder (default: here)")
     parser.add_argument("--system-only", action="store_true", help="check (and install) system packages only")
@@ -194,13 +221,17 @@ def main(argv: list[str] | None = None) -> int:
                 f"{what}: needs Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer, {sys.executable} is "
                 f"{sys.version.split()[0]}; run e.g. make {args.target} PYTHON=python3.11"
             )
+        venv = Path(args.venv)
+        if args.target == "web-runtime":
+            ensure_web_runtime(venv, what, required=True)
+            return 0
         ensure_packages(NEEDS[args.target], what)
         if args.system_only:
             return 0
-        venv = Path(args.venv)
         ensure_venv(venv, what)
         if not args.no_project_install:
             ensure_installed(venv, Path(args.project), args.target, what)
+            ensure_web_runtime(venv, what, required=args.target == "test")
     except Refused as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -57,8 +57,15 @@ PACKAGES = (PYODIDE, VTKJS)
 FETCH_COMMAND = "make run (or: python3 -m explorer.system --venv .venv web-runtime)"
 
 
+#: Environment variable naming another folder to take the runtime from (tests hide it with an empty one).
+FOLDER_VARIABLE = "SPHERE_EXPLORER_WEB_RUNTIME"
+
+
 def folder(prefix: str | os.PathLike[str] | None = None) -> Path:
-    """Where the runtime is kept: under the virtual environment ``prefix`` (default: this Python's)."""
+    """Where the runtime is kept: under the virtual environment ``prefix`` (default: this Python's, or
+    ``$SPHERE_EXPLORER_WEB_RUNTIME`` when set and not empty)."""
+    if prefix is None and os.environ.get(FOLDER_VARIABLE):
+        return Path(os.environ[FOLDER_VARIABLE])
     return Path(sys.prefix if prefix is None else prefix) / "share" / "sphere-explorer" / "web-runtime"
 
 

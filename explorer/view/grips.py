@@ -22,6 +22,9 @@ from .placement import Placement
 
 Vector = tuple[float, float, float]
 
+#: A sphere or an arrow tip is caught within this many pixels, however small it is drawn (see :func:`pick`).
+GRIP_PIXELS = 8
+
 
 @dataclass(frozen=True)
 class Grip:
@@ -37,12 +40,16 @@ class Grip:
         Where it is now.
     radius : float
         Its pick radius.
+    see_through : bool
+        Drawn see-through around others (a container; B grown into the expanded sphere in its rest frame): it is
+        picked only where the pointer meets nothing else, so a ball inside it can be grabbed.
     """
 
     body: int
     kind: str
     position: Vector
     radius: float
+    see_through: bool = False
 
 
 def grips(scene: Scene, placement: Placement) -> list[Grip]:
@@ -56,19 +63,29 @@ def grips(scene: Scene, placement: Placement) -> list[Grip]:
     for i, body in enumerate(scene.bodies):
         if any(vec.sub(body.velocity, placement.shift)):
             out.append(Grip(i, "tip", tuple(placement.tips[i]), 0.3 * small))
-        out.append(Grip(i, "center", tuple(placement.centers[i]), max(float(placement.radii[i]), 0.3 * small)))
+        see_through = i == scene.container or (
+            placement.reference > 0.0 and placement.radii[i] > scene.bodies[i].radius
+        )
+        radius = max(float(placement.radii[i]), 0.3 * small)
+        out.append(Grip(i, "center", tuple(placement.centers[i]), radius, see_through))
     return out
 
 
-def pick(candidates: list[Grip], origin: Vector, direction: Vector) -> tuple[Grip, Vector] | None:
-    """The grip the ray ``origin + s direction`` (unit ``direction``) meets first, tips before spheres, and the
-    point it meets it at; None when it meets none."""
-    for kind in ("tip", "center"):
+def pick(candidates: list[Grip], origin: Vector, direction: Vector, slack: float = 0.0) -> tuple[Grip, Vector] | None:
+    """The grip the ray ``origin + s direction`` (unit ``direction``) meets first, tips before spheres, and
+    see-through spheres last; and the point it meets it at; None when it meets none.
+
+    ``slack``: an angle (radians) every grip spans at least, seen from ``origin`` (a few pixels of the view), so a
+    sphere or tip drawn smaller than that (a bullet seen from afar) is still caught.
+    """
+    for kind, see_through in (("tip", False), ("center", False), ("center", True)):
         best = None
         for grip in candidates:
-            if grip.kind != kind:
+            if grip.kind != kind or grip.see_through != see_through:
                 continue
-            hit = ray_sphere(origin, direction, grip.position, grip.radius)
+            away = vec.sub(grip.position, origin)
+            radius = max(grip.radius, slack * math.sqrt(vec.dot(away, away)))
+            hit = ray_sphere(origin, direction, grip.position, radius)
             if hit is not None and hit.hit and (best is None or hit.first < best[0]):
                 best = (hit.first, grip)
         if best is not None:

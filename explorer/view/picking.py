@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from .grips import Grip, PlaneDrag, pick
+from .grips import GRIP_PIXELS, Grip, PlaneDrag, pick
 
 #: Priority above the interactor style's observers, so a drag can swallow events.
 OBSERVER_PRIORITY = 10.0
@@ -93,7 +93,9 @@ class DragController:
     def pick(self, x: float, y: float) -> tuple[Grip, tuple] | None:
         """The grip under pixel ``(x, y)`` and the point hit on it, or None."""
         origin, direction = self.ray(x, y)
-        return pick(self.grips(), tuple(origin.tolist()), tuple(direction.tolist()))
+        height = max(self.plotter.window_size[1], 1)
+        slack = GRIP_PIXELS * np.radians(self.plotter.camera.view_angle) / height
+        return pick(self.grips(), tuple(origin.tolist()), tuple(direction.tolist()), float(slack))
 
     # -- events ---------------------------------------------------------------------
     def _abort(self, event: str) -> None:

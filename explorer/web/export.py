@@ -1,5 +1,11 @@
 """Writing web pages: one scene as one file, or a folder of scenes as a small site with an index.
 
+A scene's page (:func:`write_page`) is the recorded one: the 3-D view, and a time slider over
+instants recorded at export.  ``--single`` (:func:`write_single`) writes the live page instead, with
+Python inside it.  A site (:func:`write_site`) has, for each scene, the live page ``NAME.html`` (its
+Python and vtk.js in the shared ``runtime/`` folder) and the recorded page ``NAME.recorded.html``,
+which a live page opened from a file (where a browser starts no Python) goes to.
+
 Files are written whole or not at all, by the one safe writer
 (:mod:`explorer.system.files`): a page replaces its file atomically; a site is a
 new folder that appears when every page is done.  A folder with one bad scene
@@ -31,7 +37,10 @@ from ..model.scene import Scene, SceneError
 from ..model.scene_io import load, show_path
 from ..system import interrupt
 from ..system.files import create, kind_of, new_folder, replacing
+from . import SINGLE_BUDGET
+from .live_page import single_page, site_page
 from .page import VIEW_SIZE, Page, PageTooLarge, build_page, document_head
+from .runtime import write_folder
 
 #: The index's pictures: the page's first view scaled down by this factor.
 THUMBNAIL_SHRINK = 3
@@ -39,6 +48,8 @@ THUMBNAIL_SHRINK = 3
 INDEX = "index.html"
 #: The longest file name, in bytes, that common file systems take.
 NAME_BYTES = 255
+#: A site's recorded page of a scene: the live page's name with this ending instead of ``.html``.
+RECORDED_SUFFIX = ".recorded.html"
 
 
 def write_page(scene: Scene, out: str | os.PathLike[str], name: str = "scene") -> Page:
@@ -168,21 +179,54 @@ def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], pr
     """
     entries: list[SiteEntry] = []
     with new_folder(out, "the site") as work:
+        write_folder(work)
         names = _page_names([path for path, _ in scenes])
         for (path, scene), name in zip(scenes, names):
             interrupt.check()  # between pages (and within each, build_page); new_folder checks before the rename
+            recorded = _recorded_name(name)
             try:
-                page = build_page(scene, path.stem)
+                page = build_page(scene, path.stem, live=name)
             except PageTooLarge as exc:
                 raise PageTooLarge(f"{show_path(path.name)}: {exc}") from None
-            with create(work / name) as handle:
+            with create(work / recorded) as handle:
                 handle.write(page.html.encode("utf-8"))
+            with create(work / name) as handle:
+                handle.write(site_page(scene, page.title, quote(recorded)).encode("utf-8"))
             entries.append(_entry(scene, page, name))
             if progress is not None:
                 progress(len(entries), len(scenes), name)
         with create(work / INDEX) as handle:
             handle.write(site_index(entries).encode("utf-8"))
     return entries
+
+
+def _recorded_name(name: str) -> str:
+    """The file name of a site's recorded page beside the live page ``name`` (``x.html`` -> ``x.recorded.html``)."""
+    return name[: -len(".html")] + RECORDED_SUFFIX
+
+
+def write_single(scene: Scene, out: str | os.PathLike[str], name: str = "scene") -> int:
+    """Write ``scene``'s live page as one file (everything inside it) to ``out``; returns its size in bytes.
+
+    Raises
+    ------
+    SceneError
+        The scene is refused.
+    PageTooLarge
+        Over :data:`~explorer.web.SINGLE_BUDGET` (nothing is written).
+    WebUnavailable
+        The web runtime is missing (the message names the command that fetches it).
+    """
+    from ..model.session import Session
+
+    Session(scene)  # the scene is solved here first: a refusal before anything is built
+    text = single_page(scene, scene.title or show_path(name)).encode("utf-8")
+    if len(text) > SINGLE_BUDGET:
+        raise PageTooLarge(f"the page would be {len(text) / 1e6:.2f} MB ({len(text):,} bytes), over the budget of "
+                           f"{SINGLE_BUDGET / 1e6:g} MB ({SINGLE_BUDGET:,} bytes) of a single-file page")  # fmt: skip
+    with replacing(out, binary=True) as (handle, _):
+        handle.write(text)
+    return len(text)
 
 
 def _page_names(paths: list[Path]) -> list[str]:
@@ -193,17 +237,17 @@ def _page_names(paths: list[Path]) -> list[str]:
     for path in paths:
         stem = os.fsencode(path.stem).decode("utf-8", "replace")
         name, k = _fitted(stem, ".html"), 1
-        while name.lower() in taken:
+        while {name.lower(), _recorded_name(name).lower()} & taken:
             k += 1
             name = _fitted(stem, f"-{k}.html")
-        taken.add(name.lower())
+        taken |= {name.lower(), _recorded_name(name).lower()}
         names.append(name)
     return names
 
 
 def _fitted(stem: str, suffix: str) -> str:
     """``stem + suffix``, the stem cut so that the name is at most :data:`NAME_BYTES` bytes in UTF-8."""
-    while len(f"{stem}{suffix}".encode("utf-8")) > NAME_BYTES:
+    while len(f"{stem}{suffix}".encode("utf-8")) > NAME_BYTES - len(RECORDED_SUFFIX) + len(".html"):
         stem = stem[:-1]
     return stem + suffix
 

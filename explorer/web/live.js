@@ -451,7 +451,9 @@ function bindGestures() {
   stage.addEventListener("pointerdown", (event) => {
     if (!page || event.button !== 0) return;
     const direction = view.camera.getDirectionOfProjection();
-    if (!page.press(ray(event), JSON.stringify(Array.from(direction)), event.shiftKey)) return;  // empty space: the camera turns
+    const box = view.gl.getCanvas().getBoundingClientRect();
+    const slack = (data.gripPixels * view.camera.getViewAngle() * Math.PI) / 180 / Math.max(box.height, 1);
+    if (!page.press(ray(event), JSON.stringify(Array.from(direction)), event.shiftKey, slack)) return;  // empty space: the camera turns
     event.stopPropagation();
     event.preventDefault();
     stage.setPointerCapture(event.pointerId);

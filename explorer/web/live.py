@@ -180,13 +180,14 @@ class LivePage:
         return json.dumps(to_dict(self.session.solution), indent=2, allow_nan=False, ensure_ascii=False)
 
     # -- gestures ---------------------------------------------------------------------------------
-    def press(self, ray: str, view_direction: str, shift: bool = False) -> bool:
+    def press(self, ray: str, view_direction: str, shift: bool = False, slack: float = 0.0) -> bool:
         """A press with the pointer's ray ``[origin, direction]`` (JSON, world coordinates, unit direction):
-        True when it grabbed a sphere or an arrow tip (Shift on a sphere: its velocity), and the drag begins."""
+        True when it grabbed a sphere or an arrow tip (Shift on a sphere: its velocity), and the drag begins.
+        ``slack``: the angle of a few pixels, which every grip spans at least (see :func:`.grips.pick`)."""
         origin, direction = json.loads(ray)
         session = self.session
         at = describe(session.scene, session.solution, session.view.time, session.view.reference).placement
-        picked = pick(grips(session.scene, at), tuple(origin), tuple(direction))
+        picked = pick(grips(session.scene, at), tuple(origin), tuple(direction), float(slack))
         if picked is None:
             return False
         grip, _ = picked

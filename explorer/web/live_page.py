@@ -28,6 +28,7 @@ from importlib import resources
 from ..model.scene import Scene
 from ..model.scene_io import dumps
 from ..view.bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
+from ..view.grips import GRIP_PIXELS
 from .live import looks
 
 #: Words of the page's controls and states (the scene's own words come from Python).
@@ -72,6 +73,7 @@ def page_data(scene: Scene, runtime: dict) -> dict:
             "wideAspect": WIDE_ASPECT,
         },  # fmt: skip
         "words": WORDS,
+        "gripPixels": GRIP_PIXELS,
         "runtime": runtime,
     }
 

@@ -45,6 +45,9 @@ from .vtkjs import scene_archive, viewer_script
 #: Size of the drawing the page's scene is exported from: its camera frames the scene for this aspect (a
 #: narrower view, e.g. a phone held upright, steps back to keep the width in view); the thumbnails' size.
 VIEW_SIZE = (960, 768)
+#: What a site's recorded page says of its live twin (a browser starts no Python in a page opened from a file).
+LIVE_NOTE = ("A recording: its live page, where the spheres can be dragged, is {page} beside it; a browser runs it "
+             "from a web server (python3 -m http.server in this folder), not from a file.")  # fmt: skip
 #: The page gives up waiting for its 3-D view after this long (and says so).
 LOAD_SECONDS = 60
 #: Words of the page's controls (the scene's own words come from the model).
@@ -83,8 +86,10 @@ class PageTooLarge(ValueError):
     """A page over its budget even with the fewest instants; ``str()`` is one line naming its size."""
 
 
-def build_page(scene: Scene, name: str = "scene", budget: int | None = None) -> Page:
+def build_page(scene: Scene, name: str = "scene", budget: int | None = None, live: str | None = None) -> Page:
     """The web page of ``scene`` (``name``, a file's stem: its title when the scene has none, shown printable).
+
+    ``live``: the file name of the same scene's live page beside it (a site's), which this one names.
 
     A page over ``budget`` bytes (default :data:`~explorer.web.PAGE_BUDGET`), a
     long motion's, is recorded again with its slider's instants evenly spaced,
@@ -142,7 +147,7 @@ def build_page(scene: Scene, name: str = "scene", budget: int | None = None) -> 
                 "loadSeconds": LOAD_SECONDS,
                 "words": WORDS,
             }
-            body = _body(session, title, verdict, svg, len(times), frames["world"]["notes"][0][1], note)
+            body = _body(session, title, verdict, svg, len(times), frames["world"]["notes"][0][1], note, live)
             return _document(title, body, data, viewer)
 
         times, note = instants(session), None
@@ -167,7 +172,14 @@ def _bytes(text: str) -> int:
 
 
 def _body(
-    session: Session, title: str, verdict: str, svg: str, count: int, note: str | None, instants_note: str | None
+    session: Session,
+    title: str,
+    verdict: str,
+    svg: str,
+    count: int,
+    note: str | None,
+    instants_note: str | None,
+    live: str | None = None,
 ) -> str:
     """The page's visible HTML: header, 3-D stage with its colour key, the side panel, the controls."""
     scene, solution = session.scene, session.solution
@@ -181,7 +193,8 @@ def _body(
     return f"""<div id="app">
 <header><h1 id="title">{e(title)}</h1>
 <p id="verdict" style="color:{color}">{e(verdict)}</p>
-<p id="note"{"" if note else " hidden"}>{e(note or "")}</p></header>
+<p id="note"{"" if note else " hidden"}>{e(note or "")}</p>
+{f'<p id="live-note">{e(LIVE_NOTE.format(page=live))}</p>' if live else ""}</header>
 <main>
 <section id="stage" aria-label="3-D view: drag to turn, wheel or pinch to zoom">
 <div id="view"></div><div id="labels" aria-hidden="true"></div>
