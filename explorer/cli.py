@@ -463,7 +463,7 @@ def _parser_export_html() -> argparse.ArgumentParser:
         "page opened as a file (where a browser starts no Python) goes to. "
         "The live pages need the web runtime, which make run and make test fetch (Pyodide and vtk.js at pinned "
         "versions, checked by SHA-256); without it they are refused in one line naming the command. "
-        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a recorded page (every gallery scene's page is 1.1 to 1.4 "
+        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (a recorded one; every gallery scene's is 1.1 to 1.4 "
         "MB); a long motion's page whose time slider would stop at each event is kept within it by stopping at "
         "fewer instants (said on the page and on stderr), and a page that still cannot fit is refused, naming its "
         "size. A site publishes the folder's *.json files; a symbolic link is followed only to a file inside the "

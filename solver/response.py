@@ -6,7 +6,6 @@ The motion after contact lives in :mod:`solver.motion` (every body) and
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from . import vec

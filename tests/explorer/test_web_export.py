@@ -105,11 +105,11 @@ def test_a_site_that_fails_half_way_leaves_nothing(tmp_path, capsys, monkeypatch
     made = []
     real = export.build_page
 
-    def build_then_fail(scene, name):
+    def build_then_fail(scene, name, **options):
         if made:
             raise OSError(28, "No space left on device")
         made.append(name)
-        return real(scene, name)
+        return real(scene, name, **options)
 
     monkeypatch.setattr(export, "build_page", build_then_fail)
     refused(["export-html", scenes, "-o", tmp_path / "site"], capsys, "No space left on device")
@@ -130,7 +130,7 @@ def test_a_site_goes_into_a_new_or_empty_folder_only(tmp_path, capsys):
     (site / "notes.txt").unlink()
     assert main(["export-html", str(scenes), "-o", str(site)]) == 0
     assert capsys.readouterr().out.strip() == str(site)
-    assert sorted(p.name for p in site.iterdir()) == ["index-2.html", "index.html"]
+    assert sorted(p.name for p in site.iterdir()) == ["index-2.html", "index-2.recorded.html", "index.html", "runtime"]
     assert 'href="index-2.html"' in (site / "index.html").read_text(encoding="utf-8")
 
 

@@ -35,7 +35,7 @@ from explorer.model.scene_io import load
 from explorer.view.palette import BODY_COLORS, OVERLAP_COLOR
 from explorer.web import PAGE_BUDGET
 from explorer.web.chromium import Chromium
-from explorer.web.export import INDEX, load_folder, write_site
+from explorer.web.export import INDEX, RECORDED_SUFFIX, load_folder, write_site
 from solver import Status
 
 #: Of the 9 points sampled on a sphere's disc (see web_helpers.sphere_shows), at least this many show its colour.
@@ -96,7 +96,7 @@ def _checkable_bodies(scene, centres, cam) -> list[tuple[int, tuple[float, float
 
 @pytest.mark.parametrize("path", gallery(), ids=lambda p: p.stem)
 def test_every_gallery_page_draws_its_spheres_offline_within_budget(site, open_page, path):
-    file = site / f"{path.stem}.html"
+    file = site / f"{path.stem}{RECORDED_SUFFIX}"
     assert file.stat().st_size <= PAGE_BUDGET
     scene = load(path)
     page = open_page(file)
@@ -131,7 +131,7 @@ def _text(page, selector: str) -> str:
 def test_the_page_shows_the_scene_text_and_the_values(site, open_page, stem):
     scene = load(SCENES_DIR / f"{stem}.json")
     solution = solve(scene)
-    page = open_page(site / f"{stem}.html")
+    page = open_page(site / f"{stem}{RECORDED_SUFFIX}")
     assert _text(page, "#title") == scene.title
     assert _text(page, "#description") == scene.description
     assert page.evaluate("document.title") == scene.title
@@ -172,7 +172,7 @@ def test_the_slider_moves_a_sphere_along_its_path(site, open_page):
     """Drag the slider with the mouse: A leaves its start and is drawn where the solver says it is now."""
     scene = load(SCENES_DIR / "default.json")
     path = solve(scene).path
-    page = open_page(site / "default.html")
+    page = open_page(site / ("default" + RECORDED_SUFFIX))
     hide_text_overlays(page)
     cam = camera(page)
     start, r = _a_on_screen(cam, scene, path.positions(0.0)[0])
@@ -181,7 +181,7 @@ def test_the_slider_moves_a_sphere_along_its_path(site, open_page):
     y = box[1] + box[3] / 2
     page.drag((box[0] + 4, y), (box[0] + 0.3 * box[2], y))
     index = page.evaluate("sphereExplorer.state.index")
-    t = page_data((site / "default.html").read_text(encoding="utf-8"))["times"][index]
+    t = page_data((site / ("default" + RECORDED_SUFFIX)).read_text(encoding="utf-8"))["times"][index]
     assert 0.2 < t < 0.4, t  # about 30% of the slider's range [0, 1.05]
     assert _text(page, "#time-value") == f"t = {t:.6g}"
     image = screenshot(page)
@@ -192,7 +192,7 @@ def test_the_slider_moves_a_sphere_along_its_path(site, open_page):
 
 
 def test_the_view_turns_and_zooms_with_the_mouse_and_the_camera_resets(site, open_page):
-    page = open_page(site / "seed004_ricochet.html")
+    page = open_page(site / ("seed004_ricochet" + RECORDED_SUFFIX))
     start = camera(page)
     left, top, width, height = start["box"]
     centre = (left + width / 2, top + height / 2)
@@ -215,7 +215,7 @@ def test_the_view_turns_and_zooms_with_the_mouse_and_the_camera_resets(site, ope
 
 def test_the_plot_marks_the_slider_time_on_its_time_axis(site, open_page):
     """The red line on f(t) stands where the plot's own tick labels put the slider's time."""
-    page = open_page(site / "default.html")
+    page = open_page(site / ("default" + RECORDED_SUFFIX))
     page.evaluate("document.getElementById('time').focus()")
     key = {"key": "ArrowRight", "code": "ArrowRight", "windowsVirtualKeyCode": 39}
     for _ in range(20):  # the keyboard moves the slider too
@@ -223,7 +223,7 @@ def test_the_plot_marks_the_slider_time_on_its_time_axis(site, open_page):
         page.send("Input.dispatchKeyEvent", {"type": "keyUp", **key})
     index = page.evaluate("sphereExplorer.state.index")
     assert index == 20
-    t = page_data((site / "default.html").read_text(encoding="utf-8"))["times"][index]
+    t = page_data((site / ("default" + RECORDED_SUFFIX)).read_text(encoding="utf-8"))["times"][index]
     labels = page.evaluate(
         "[...document.querySelectorAll('#plot svg text')].map(e => (r => [e.textContent, r.left + r.width / 2, r.top])"
         "(e.getBoundingClientRect()))"
@@ -248,10 +248,10 @@ def _is_number(text: str) -> bool:
 def test_an_all_bodies_page_lists_every_event_and_plays_the_motion(site, open_page):
     scene = load(SCENES_DIR / "snooker_break.json")
     solution = solve(scene)
-    page = open_page(site / "snooker_break.html")
+    page = open_page(site / ("snooker_break" + RECORDED_SUFFIX))
     rows = page.evaluate("[...document.querySelectorAll('#events tr')].map(r => r.cells[0].textContent)")
     assert np.allclose([float(row.split("=")[1]) for row in rows], [e.time for e in solution.events], rtol=1e-5)
-    data = page_data((site / "snooker_break.html").read_text(encoding="utf-8"))
+    data = page_data((site / ("snooker_break" + RECORDED_SUFFIX)).read_text(encoding="utf-8"))
     assert {e.time for e in solution.events} <= set(data["times"])  # each event is an instant of the slider
     page.evaluate("document.getElementById('play').click()")
     page.wait_for("sphereExplorer.state.index === sphereExplorer.data.times.length - 1", timeout=30)
@@ -273,7 +273,7 @@ def test_an_all_bodies_page_lists_every_event_and_plays_the_motion(site, open_pa
 def test_the_rest_frame_toggle_shrinks_a_to_a_point(site, open_page):
     """In B's rest frame A is a point on a ray: a spot on A's sphere, off the ray, is no longer A's colour."""
     scene = load(SCENES_DIR / "default.json")
-    page = open_page(site / "default.html")
+    page = open_page(site / ("default" + RECORDED_SUFFIX))
     hide_text_overlays(page)
     cam = camera(page)
     _, up = screen_axes(cam)
@@ -294,7 +294,7 @@ def test_the_rest_frame_toggle_shrinks_a_to_a_point(site, open_page):
 @pytest.mark.parametrize("stem", ["default", "gas_in_container"])
 def test_a_page_asks_nothing_of_the_network_even_later(site, open_page, stem):
     """Browsers fetch some things late (a page's icons come a second or two after it loads): wait, then look."""
-    page = open_page(site / f"{stem}.html")
+    page = open_page(site / f"{stem}{RECORDED_SUFFIX}")
     page.evaluate("document.getElementById('play').click()")
     page.settle(4.0)
     assert page.requests[0] == page.url and _only_itself(page) == []
@@ -302,7 +302,8 @@ def test_a_page_asks_nothing_of_the_network_even_later(site, open_page, stem):
 
 def test_the_index_links_every_scene_with_a_thumbnail_and_asks_nothing_of_the_network(site, open_page):
     names = sorted(p.name for p in site.iterdir())
-    assert names == sorted([INDEX] + [f"{p.stem}.html" for p in gallery()])
+    pages = [f"{p.stem}{end}" for p in gallery() for end in (".html", RECORDED_SUFFIX)]  # live and recorded
+    assert names == sorted([INDEX, "runtime", *pages])
     text = (site / INDEX).read_text(encoding="utf-8")
     links = re.findall(r'<a href="([^"]+)">', text)
     assert sorted(links) == sorted(f"{p.stem}.html" for p in gallery())

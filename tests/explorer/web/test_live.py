@@ -1,0 +1,176 @@
+"""The live page's Python (explorer.web.live), run natively: it shows what the window shows and edits as it edits.
+
+The browser tests (test_live_pages.py) run the same module in Pyodide; here each promise is checked against the
+window's own parts: the picture (:func:`explorer.view.picture.describe`), the session's drag and the command line's
+JSON.  A subprocess where numpy cannot be imported shows the page's Python needs none, and imports nothing of the
+project but the sources a page ships (:data:`explorer.web.runtime.SOURCES`).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from explorer.model.analysis import solve, to_dict
+from explorer.model.gallery import SCENES_DIR, gallery
+from explorer.model.scene_io import load, parse
+from explorer.model.session import Session
+from explorer.view.bounds import view_bounds
+from explorer.view.picture import describe
+from explorer.web.live import LivePage, looks
+from explorer.web.runtime import source_files
+
+#: A ray looking straight down at a point (x, y), from high above.
+DOWN = [0.0, 0.0, -1.0]
+
+
+def _ray(x: float, y: float, height: float = 1e3) -> str:
+    return json.dumps([[x, y, height], DOWN])
+
+
+def _page(stem: str) -> LivePage:
+    return LivePage((SCENES_DIR / f"{stem}.json").read_text(encoding="utf-8"))
+
+
+def test_a_frame_is_the_windows_picture_and_words():
+    page = _page("snooker_break")
+    frame = json.loads(page.frame())
+    scene = load(SCENES_DIR / "snooker_break.json")
+    solution = solve(scene)
+    picture = describe(scene, solution, layers=Session(scene).view.layers, handles=True)
+    assert [(s["name"], s["kind"]) for s in frame["shapes"]] == [(s.name, s.kind) for s in picture.shapes]
+    assert [x["text"] for x in frame["labels"]] == [x.text for x in picture.labels]
+    assert frame["verdict"].startswith("A–B: HIT at t₀ = 0.375052") and "26 events" in frame["verdict"]
+    assert len(frame["events"]) == len(solution.events) == 26
+    assert frame["bounds"] == [pytest.approx(list(c), rel=1e-8) for c in view_bounds(scene, solution)]
+    assert set(json.loads(looks())["items"]) >= {s["name"] for s in frame["shapes"]}
+
+
+def test_the_solution_and_scene_are_what_the_command_line_and_a_scene_file_hold():
+    for path in gallery():
+        page = LivePage(path.read_text(encoding="utf-8"))
+        scene = load(path)
+        assert json.loads(page.solution_text()) == json.loads(json.dumps(to_dict(solve(scene))))
+        assert parse(page.scene_text()) == scene
+
+
+def test_a_drag_moves_a_as_the_windows_drag_does_and_is_one_undoable_edit():
+    page = _page("default")
+    scene = load(SCENES_DIR / "default.json")
+    a = scene.bodies[0]
+    assert page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN))
+    assert page.move(_ray(a.center[0] + 1.5, a.center[1] - 0.5))
+    assert page.move(_ray(a.center[0] + 2.0, a.center[1] + 0.25))
+    page.release()
+    moved = parse(page.scene_text())
+    assert moved.bodies[0].center == (a.center[0] + 2.0, a.center[1] + 0.25, a.center[2])  # the plane z = const
+    assert moved.bodies[1:] == scene.bodies[1:]
+    session = Session(scene)  # the window's session, the same gesture
+    session.begin_drag(0, "center", a.center)
+    session.drag_to((a.center[0] + 2.0, a.center[1] + 0.25, a.center[2]))
+    session.end_drag()
+    assert moved == session.scene
+    frame = json.loads(page.frame())
+    assert frame["canUndo"] and not frame["canRedo"]
+    page.undo()
+    assert parse(page.scene_text()) == scene
+    page.redo()
+    page.reset()
+    assert parse(page.scene_text()) == scene and json.loads(page.frame())["canUndo"]  # the reset is undoable too
+
+
+def test_shift_on_a_sphere_and_a_tip_drag_the_velocity_and_empty_space_grabs_nothing():
+    page = _page("default")
+    scene = load(SCENES_DIR / "default.json")
+    a = scene.bodies[0]
+    assert not page.press(_ray(100.0, 100.0), json.dumps(DOWN))  # nothing there: the camera turns
+    tip = [a.center[k] + a.velocity[k] * scene.horizon for k in range(3)]
+    assert page.press(_ray(tip[0], tip[1]), json.dumps(DOWN))
+    page.move(_ray(tip[0] + 1.0, tip[1]))
+    page.release()
+    after = parse(page.scene_text()).bodies[0]
+    assert after.center == a.center and after.velocity == (a.velocity[0] + 1.0 / scene.horizon, *a.velocity[1:])
+    assert page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN), shift=True)  # Shift: from the centre, the tip
+    page.move(_ray(a.center[0], a.center[1] + 2.0))
+    page.release()
+    shifted = parse(page.scene_text()).bodies[0]
+    assert shifted.center == a.center and shifted.velocity[1] == after.velocity[1] + 2.0 / scene.horizon
+
+
+def test_a_ball_inside_a_container_is_grabbed_not_the_container_and_a_tiny_ball_within_a_few_pixels():
+    page = _page("seed001_container")
+    scene = load(SCENES_DIR / "seed001_container.json")
+    a = scene.bodies[0]
+    assert page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN))
+    page.move(_ray(a.center[0] + 0.5, a.center[1]))
+    page.release()
+    assert parse(page.scene_text()).bodies[1] == scene.bodies[1]
+    assert parse(page.scene_text()).bodies[0].center[0] == a.center[0] + 0.5
+    page = _page("seed003_long_shot")
+    a = load(SCENES_DIR / "seed003_long_shot.json").bodies[0]
+    near = a.center[0] + 30 * a.radius  # a ray passing 30 radii wide of the bullet, from 1e6 away
+    assert not page.press(_ray(near, a.center[1], 1e6), json.dumps(DOWN))
+    assert page.press(_ray(near, a.center[1], 1e6), json.dumps(DOWN), slack=1e-4)  # 1e-4 rad: 100 units there
+
+
+def test_a_drag_beyond_the_limits_is_refused_in_words_and_the_scene_stays():
+    page = _page("default")
+    a = load(SCENES_DIR / "default.json").bodies[0]
+    page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN))
+    assert not page.move(_ray(5e12, a.center[1]))
+    frame = json.loads(page.frame())
+    assert frame["refusal"].endswith("— the drag stops here") and "1e+12" in frame["refusal"]
+    assert json.loads(page.frame())["refusal"] is None  # said once
+    page.release()
+    assert parse(page.scene_text()).bodies[0].center == a.center
+
+
+def test_time_the_rest_frame_and_the_events_as_in_the_window():
+    page = _page("snooker_break")
+    page.set_time(0.5)
+    frame = json.loads(page.frame())
+    assert frame["time"]["t"] == 0.5 and frame["time"]["label"] == "0.5"
+    page.set_rest_frame(True)
+    while page.turn(0.1):
+        pass
+    frame = json.loads(page.frame())
+    assert frame["restFrame"] and "B's rest frame" in frame["verdict"]
+    page.set_rest_frame(False)
+    while page.turn(0.1):
+        pass
+    page.step_event(1)
+    frame = json.loads(page.frame())
+    events = solve(load(SCENES_DIR / "snooker_break.json")).events
+    k = next(k for k, e in enumerate(events) if e.time >= 0.5)  # the first event from the time shown
+    assert frame["inspected"] == k and frame["time"]["t"] == events[k].time  # the inspector jumps to it
+    page.inspect(25)
+    page.step_event(1)
+    assert json.loads(page.frame())["refusal"] == "event: no later event"
+
+
+@pytest.mark.parametrize("stem", ["default", "snooker_break", "seed001_container"])
+def test_the_pages_python_needs_no_numpy_and_only_the_shipped_sources(stem):
+    shipped = sorted(name for name, _ in source_files())
+    script = f"""
+import json, sys
+sys.modules["numpy"] = None
+from explorer.web.live import LivePage, looks
+page = LivePage(open({str(SCENES_DIR / f"{stem}.json")!r}, encoding="utf-8").read())
+looks(); page.frame(); page.solution_text(); page.scene_text(); page.step_event(1); page.frame()
+page.press(json.dumps([[0, 0, 1e3], [0, 0, -1]]), json.dumps([0, 0, -1])); page.move(json.dumps([[1, 0, 1e3], [0, 0, -1]]))
+page.release(); page.set_rest_frame(True); page.turn(1.0); page.frame()
+root = {str(source_files()[0][1].parents[1])!r}
+print(json.dumps(sorted(m.__file__[len(root) + 1:] for name, m in sys.modules.items()
+                        if m is not None and name.split(".")[0] in ("explorer", "solver"))))
+print(json.dumps(sorted(n for n, m in sys.modules.items() if m is not None and n.split(".")[0] in
+                        ("numpy", "numba", "vtk", "vtkmodules", "pyvista", "matplotlib", "PySide6"))))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    imported, heavy = (json.loads(line) for line in done.stdout.splitlines()[-2:])
+    assert heavy == []
+    assert set(imported) <= set(shipped), sorted(set(imported) - set(shipped))
+    assert "explorer/web/live.py" in imported and "solver/motion.py" in imported
