@@ -15,7 +15,6 @@ stored or compressed, never loaded whole).  Nothing is ever unpickled.
 from __future__ import annotations
 
 import io
-import mmap
 import os
 import re
 import zipfile
@@ -153,6 +152,15 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
     return LogInfo(path, fmt, present, rows, size, header)
 
 
+def shrunk(info: LogInfo) -> bool:
+    """Whether the log is now shorter than when :func:`inspect` opened it (False when it cannot be looked at:
+    a log removed while it was read has been read whole from the file still open)."""
+    try:
+        return os.stat(info.path).st_size < info.size
+    except OSError:
+        return False
+
+
 def _check_columns(header: tuple[str, ...]) -> None:
     missing_columns(header)
     dupes = sorted({name for name in header if name in KNOWN and header.count(name) > 1})
@@ -281,8 +289,8 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
     """1-based line of the first line equal to ``text`` (or, with ``field``, whose field ``field`` is ``text``)
     after the header (the first line that is not empty: pyarrow passes over empty lines).
 
-    A fast byte search of the file (memory-mapped); None when not found or the
-    file cannot be mapped (e.g. compressed).  Used only to word an error.
+    A byte search of the file read in blocks (never mapped: a file cut short meanwhile is only read
+    shorter); None when not found or the file is compressed.  Used only to word an error.
     """
     import csv
 
@@ -290,33 +298,48 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
     if not needle or csv_compression(path):
         return None
     try:
-        with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            header = re.search(rb"[^\r\n]", data)
-            if header is None:
-                return None
-            at, newlines, counted = data.find(b"\n", header.start()) + 1, 0, 0
-            if at == 0:  # the header is the last line
-                return None
-            while True:
-                hit = data.find(needle, at)
-                if hit < 0:
+        with open(path, "rb") as handle:
+            number = 0
+            while True:  # the header: the first line that is not empty
+                line = handle.readline()
+                number += 1
+                if not line.endswith(b"\n"):  # the header is the last line, or there is none
                     return None
-                start = data.rfind(b"\n", 0, hit) + 1
-                end = data.find(b"\n", hit)
-                end = len(data) if end < 0 else end
-                line_text = data[start:end].rstrip(b"\r").decode("utf-8", "replace")
-                newlines += data[counted:start].count(b"\n")
-                counted = start
+                if line.strip(b"\r\n"):
+                    break
+            for found, raw in _lines_holding(handle, needle, number + 1):
+                line_text = raw.rstrip(b"\r").decode("utf-8", "replace")
                 if field is None:
                     if line_text == text:
-                        return newlines + 1
+                        return found
                 else:
                     cells = next(csv.reader([line_text]), [])
                     if field < len(cells) and cells[field] == text:
-                        return newlines + 1
-                at = end + 1
+                        return found
     except (OSError, ValueError):
         return None
+    return None
+
+
+def _lines_holding(handle, needle: bytes, first: int, block: int = 1 << 24) -> Iterator[tuple[int, bytes]]:
+    """``(line number, line without its line break)`` of each line from ``handle``'s position on that
+    holds ``needle``; ``first`` is the number of the line at that position.  Read ``block`` bytes at a time."""
+    number, rest = first, b""
+    while True:
+        piece = handle.read(block)
+        data = rest + piece
+        cut = data.rfind(b"\n") + 1 if piece else len(data)  # whole lines only, until the end
+        whole, rest = data[:cut], data[cut:]
+        at = 0
+        while (hit := whole.find(needle, at)) >= 0:
+            start = whole.rfind(b"\n", 0, hit) + 1
+            end = whole.find(b"\n", hit)
+            end = len(whole) if end < 0 else end
+            yield number + whole.count(b"\n", 0, start), whole[start:end]
+            at = end + 1
+        number += whole.count(b"\n")
+        if not piece:
+            return
 
 
 def csv_block_size(info: LogInfo, chunk_rows: int) -> int:
@@ -539,6 +562,7 @@ def _parquet_group(handle, log: MappedLog, group: int, names: tuple[str, ...], l
     # later ones in this thread alone, the other core deciding the previous chunk.  (Speed only.)
     threads = group == 0  # pragma: no mutate
     table = handle.read_row_group(group, columns=list(names), use_threads=threads)
+    log.check()  # a writer held back during the read: what was read is whole, but the log is being changed
     values = {name: arrow_values(name, table.column(name)) for name in names}
     meta = handle.metadata.row_group(group)
     for leaf in leaves:
