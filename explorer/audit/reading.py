@@ -25,7 +25,17 @@ from typing import Iterator
 
 import numpy as np
 
-from .columns import ENGINE_HIT, KNOWN, LogError, check_exact_integers, missing_columns
+from .columns import (
+    ENGINE_HIT,
+    EXACT_INT,
+    KNOWN,
+    LABELS,
+    LogError,
+    check_exact_integers,
+    inexact,
+    missing_columns,
+    not_a_label,
+)
 from .mapping import MappedLog, column_bytes, mapped
 from .needs import ARROW, require
 
@@ -171,13 +181,18 @@ def _check_columns(header: tuple[str, ...]) -> None:
 # -- Arrow and pandas columns to numpy -------------------------------------------------------
 
 
-def arrow_values(name: str, array) -> np.ndarray:
+def arrow_values(name: str, array, text_labels: bool = False) -> np.ndarray:
     """A pyarrow column (Array or ChunkedArray) as a numpy array, nulls as NaN (or None for non-numbers).
+
+    Label columns (``step``, ``a_id``, ``b_id``) keep what :func:`~explorer.audit.columns.label_floats`
+    needs to refuse what is not a label (booleans stay booleans, decimals are converted exactly); with
+    ``text_labels`` (a CSV block) they are text, read exactly (:func:`_text_labels`).
 
     Raises
     ------
     LogError
-        For integers that float64 cannot hold exactly, naming the column.
+        For integers that float64 cannot hold exactly, or label text that is not an integer within
+        ±2**53, naming the column and the row.
     """
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -185,6 +200,16 @@ def arrow_values(name: str, array) -> np.ndarray:
     kind = array.type
     if pa.types.is_null(kind):
         return np.full(len(array), np.nan)
+    if name in LABELS:
+        if text_labels and (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            return _text_labels(name, array)
+        if pa.types.is_decimal(kind):  # exactly, or as Decimal objects for label_floats to refuse by row
+            try:
+                array, kind = pc.cast(array, pa.int64(), safe=True), pa.int64()
+            except pa.ArrowInvalid:
+                return array.to_numpy(zero_copy_only=False)
+        if pa.types.is_boolean(kind):  # refused by label_floats, naming the row: not cast to 0/1
+            return array.to_numpy(zero_copy_only=False)
     numeric = any(test(kind) for test in (pa.types.is_integer, pa.types.is_boolean, pa.types.is_floating,
                                           pa.types.is_decimal))  # fmt: skip
     if pa.types.is_integer(kind):  # the one rule of as_float64, with the row named
@@ -197,9 +222,46 @@ def arrow_values(name: str, array) -> np.ndarray:
     return array.to_numpy(zero_copy_only=False)  # text and the like: as_float64 refuses it, naming the row
 
 
-def batch_columns(batch) -> dict[str, np.ndarray]:
-    """A pyarrow RecordBatch or Table as ``{name: (n,) array}``."""
-    return {name: arrow_values(name, batch.column(i)) for i, name in enumerate(batch.schema.names)}
+#: A label cell of a CSV log: an integer, optionally with a ``.0`` tail (as pandas writes a whole float).
+_LABEL_TEXT = r"^\s*[+-]?[0-9]+(\.0*)?\s*$"
+#: Digits of the largest label, 2**53.
+_LABEL_DIGITS = len(str(EXACT_INT))
+
+
+def _text_labels(name: str, array) -> np.ndarray:
+    """A label column of a CSV block, read as text, as exact ``(n,) float64`` (missing cells NaN).
+
+    A cell is an integer within ±2**53 written in decimal digits, optionally signed, surrounded by
+    spaces or ending in ``.0`` (``7``, ``-3``, `` 12 ``, ``4.0``); anything else (``1.5``, ``1e3``,
+    ``inf``, ``0x10``, a number beyond 2**53) is refused, naming the row.  So a label is read as the
+    integer it says, never rounded through float64 (``9007199254740993`` is refused, not read as
+    ``...992``).
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not pc.any(pc.match_substring(array, "x", ignore_case=True)).as_py():  # pyarrow reads 0x10 as hex
+        try:  # plain integers, the usual case: one cast
+            return arrow_values(name, pc.cast(array, pa.int64()))
+        except pa.ArrowInvalid:
+            pass
+    valid = pc.fill_null(pc.match_substring_regex(array, _LABEL_TEXT), True).to_numpy(zero_copy_only=False)
+    if not valid.all():
+        row = int(np.flatnonzero(~valid)[0])
+        raise not_a_label(name, array[row].as_py(), row)
+    digits = pc.replace_substring_regex(pc.utf8_trim_whitespace(array), r"^\+|\.0*$", "")
+    long = pc.greater(pc.utf8_length(pc.replace_substring_regex(digits, r"^-?0*", "")), _LABEL_DIGITS)
+    long = pc.fill_null(long, False).to_numpy(zero_copy_only=False)
+    if long.any():  # more digits than any int64 may have: refused before the cast fails
+        row = int(np.flatnonzero(long)[0])
+        raise inexact(name, digits[row].as_py(), row)
+    return arrow_values(name, pc.cast(digits, pa.int64()))
+
+
+def batch_columns(batch, text_labels: bool = False) -> dict[str, np.ndarray]:
+    """A pyarrow RecordBatch or Table as ``{name: (n,) array}`` (``text_labels``: a CSV block, see
+    :func:`arrow_values`)."""
+    return {name: arrow_values(name, batch.column(i), text_labels) for i, name in enumerate(batch.schema.names)}
 
 
 def frame_columns(frame) -> dict[str, np.ndarray]:
@@ -209,6 +271,8 @@ def frame_columns(frame) -> dict[str, np.ndarray]:
         series = frame[name]
         if isinstance(series.dtype, np.dtype):
             out[name] = series.to_numpy()
+        elif name in LABELS and str(series.dtype) == "boolean":  # not 0/1: label_floats refuses it by row
+            out[name] = series.to_numpy(dtype=object)
         elif str(series.dtype).startswith(("Int", "UInt", "Float", "boolean")):  # nullable numbers
             if str(series.dtype).startswith(("Int", "UInt")):
                 check_exact_integers(name, series.to_numpy(dtype=series.dtype.numpy_dtype, na_value=0))
@@ -256,12 +320,15 @@ def csv_options(columns: tuple[str, ...], block_size: int, names: list[str] | No
         invalid.append(row)
         return "error"
 
-    types = {name: (pa.bool_() if name == ENGINE_HIT else pa.float64()) for name in columns}
+    # labels as text, read exactly by arrow_values (float64 would round 2**53 + 1 to 2**53)
+    types = {name: pa.bool_() if name == ENGINE_HIT else pa.string() if name in LABELS else pa.float64()
+             for name in columns}  # fmt: skip
     read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=skip_rows)
     parse = pcsv.ParseOptions(invalid_row_handler=on_invalid)
     convert = pcsv.ConvertOptions(
-        include_columns=list(columns), column_types=types, true_values=TRUE_VALUES, false_values=FALSE_VALUES
-    )
+        include_columns=list(columns), column_types=types, true_values=TRUE_VALUES, false_values=FALSE_VALUES,
+        strings_can_be_null=True,  # an empty label cell (or NaN, NA...) is missing, as in a number column
+    )  # fmt: skip
     return read, parse, convert, invalid
 
 
@@ -372,7 +439,7 @@ def read_csv_block(path: str, data: bytes, header: tuple[str, ...], columns: tup
         table = pcsv.read_csv(io.BytesIO(data), read_options=read, parse_options=parse, convert_options=convert)
     except (pa.ArrowException, UnicodeDecodeError) as err:
         raise csv_error(Path(path), header, err, invalid) from None
-    return batch_columns(table)
+    return batch_columns(table, text_labels=True)
 
 
 # -- .npz ----------------------------------------------------------------------------------
@@ -614,7 +681,7 @@ def _csv_chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray
                     skip = given - seen
                     seen += batch.num_rows
                     if seen > given:
-                        yield batch_columns(batch.slice(skip) if skip > 0 else batch)
+                        yield batch_columns(batch.slice(skip) if skip > 0 else batch, text_labels=True)
                         given = seen
             return
         except (pa.ArrowException, OSError, UnicodeDecodeError) as err:
