@@ -135,7 +135,7 @@ def not_a_label(name: str, value: object, row: int) -> LogError:
     return LogError(f"expected an integer within ±2**53 (a step or body id), got {_describe(value)}", name, row)
 
 
-def _beyond_exact(values: np.ndarray) -> np.ndarray:
+def beyond_exact(values: np.ndarray) -> np.ndarray:
     """``(n,) bool``: which of the integers ``values`` lie beyond ±2**53 (compared as integers, never as floats)."""
     if values.dtype.kind == "u":
         return values > np.uint64(EXACT_INT)
@@ -157,7 +157,7 @@ def check_exact_integers(name: str, values: np.ndarray) -> None:
     ------
     LogError
     """
-    beyond = _beyond_exact(values)
+    beyond = beyond_exact(values)
     if beyond.any():
         row = int(np.flatnonzero(beyond)[0])
         raise inexact(name, int(values[row]), row)
@@ -245,7 +245,7 @@ def bad_label_row(values: np.ndarray) -> int | None:
     """
     kind = values.dtype.kind
     if kind in "iu":
-        bad = _beyond_exact(values)
+        bad = beyond_exact(values)
     elif kind == "f":
         with np.errstate(invalid="ignore"):
             whole = (np.abs(values) <= EXACT_INT) & (values == np.floor(values))

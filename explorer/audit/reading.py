@@ -25,6 +25,7 @@ from typing import Iterator
 
 import numpy as np
 
+from ..system import files
 from .columns import (
     ENGINE_HIT,
     EXACT_INT,
@@ -123,12 +124,17 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
     Raises
     ------
     LogError
-        One line: a missing or unreadable file, a file that is not (or no
-        longer, when truncated) Parquet, CSV or ``.npz``, missing columns,
+        One line: a missing or unreadable file, the temporary file of a write
+        that has not finished (:func:`explorer.system.files.temporary_for`), a
+        file that is not (or no longer, when truncated) Parquet, CSV or ``.npz``, missing columns,
         ``.npz`` arrays that are not one-dimensional, of different lengths or
         of object type.
     """
     path = Path(path)
+    target = files.temporary_for(path)
+    if target is not None:
+        raise LogError(f"not a log but the temporary file of an unfinished write (its writer is still running or "
+                       f"was killed); the log appears as {printable(target)!r} when its writer closes it")  # fmt: skip
     try:
         if not path.is_file():
             raise LogError("no such file" if not path.exists() else "not a file")
