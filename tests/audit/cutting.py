@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +46,31 @@ def cut(path: str | os.PathLike[str], size: int) -> None:
         os.ftruncate(fd, size)
     finally:
         os.close(fd)
+
+
+def lease_available(folder: Path) -> bool:
+    """Whether a read lease can be had on a new file in ``folder`` (this file system, this user)."""
+    from explorer.audit.mapping import take_lease
+
+    probe = folder / "lease-probe"
+    probe.write_bytes(b"x")
+    fd = os.open(probe, os.O_RDONLY)
+    try:
+        return take_lease(fd)
+    finally:
+        os.close(fd)
+        probe.unlink()
+
+
+def wait_for_size(path: Path, size: int, seconds: float = 20.0) -> bool:
+    """Whether ``path`` gets to ``size`` bytes within ``seconds`` (a writer held back by a lease is let go
+    when the reader closes the file, long before the system's 45 s)."""
+    end = time.monotonic() + seconds
+    while path.stat().st_size != size:
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 #: Run at the start of the console script (this module's own text, then this).

@@ -46,10 +46,15 @@ def csv_log(path: Path, cells: list[str]) -> Path:
 
 
 def parquet_log(path: Path, array) -> Path:
-    """A Parquet log whose ``a_id`` column is the pyarrow array ``array``."""
+    """A Parquet log whose ``a_id`` column is the pyarrow array ``array``, or a pandas array (written by
+    pandas, whose metadata gives the column its pandas type back when read)."""
+    import pandas as pd
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    if isinstance(array, pd.api.extensions.ExtensionArray):
+        pd.DataFrame({**_columns(), "a_id": array}).to_parquet(path)
+        return path
     columns = {name: pa.array(values) for name, values in _columns().items()}
     pq.write_table(pa.table({**columns, "a_id": array}), path)
     return path
@@ -191,6 +196,7 @@ def test_labels_at_2_53_are_kept_exactly_in_every_format(write, values, capsys, 
 
 
 def test_dask_refuses_and_keeps_labels_as_one_process_does(cluster, capsys, tmp_path):
+    import pandas as pd
     import pyarrow as pa
 
     logs = {
@@ -198,6 +204,7 @@ def test_dask_refuses_and_keeps_labels_as_one_process_does(cluster, capsys, tmp_
         "csv 2**53 + 1": csv_log(tmp_path / "b.csv", ["5", str(EXACT + 1), "6"]),
         "parquet decimal 10**37": parquet_log(tmp_path / "c.parquet", _decimal(10**37)),
         "parquet bool": parquet_log(tmp_path / "d.parquet", _typed([None, True, False], "bool_")),
+        "pandas boolean": parquet_log(tmp_path / "g.parquet", pd.array([None, True, False], dtype="boolean")),
         "npz 1.5": npz_log(tmp_path / "e.npz", np.array([5.0, 1.5, 6.0])),
     }
     for name, log in logs.items():

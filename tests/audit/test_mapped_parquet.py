@@ -13,6 +13,7 @@ import pytest
 from explorer.audit.mapping import CHANGED
 from explorer.audit.reading import chunks, inspect
 
+from .cutting import lease_available, wait_for_size
 from .planted import random_columns, write_parquet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,35 +81,6 @@ def test_a_log_cut_while_it_is_read_is_refused_in_words_and_cut_once_let_go(tmp_
     if lease_available(tmp_path):  # read from the map: the lease's words; else pyarrow's short read
         assert done.stdout.strip() == f"refused: {CHANGED}"
     assert wait_for_size(path, size)
-
-
-def lease_available(folder: Path) -> bool:
-    """Whether a read lease can be had on a new file in ``folder`` (this file system, this user)."""
-    import os
-
-    from explorer.audit.mapping import take_lease
-
-    probe = folder / "lease-probe"
-    probe.write_bytes(b"x")
-    fd = os.open(probe, os.O_RDONLY)
-    try:
-        return take_lease(fd)
-    finally:
-        os.close(fd)
-        probe.unlink()
-
-
-def wait_for_size(path: Path, size: int, seconds: float = 20.0) -> bool:
-    """Whether ``path`` gets to ``size`` bytes within ``seconds`` (a writer held back by a lease is let go
-    when the reader closes the file, long before the system's 45 s)."""
-    import time
-
-    end = time.monotonic() + seconds
-    while path.stat().st_size != size:
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 # -- the map itself, in this process --------------------------------------------------------------

@@ -27,7 +27,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 #: A writer whose files may not grow past ``sys.argv[2]`` bytes (as a full disk would stop them).
 FULL = """
-import resource, sys
+import os, resource, sys
 from explorer.audit import QueryLog
 
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[2]), int(sys.argv[2])))
@@ -37,7 +37,7 @@ try:
         log.add([[k / 7, 0.0, 0.0] for k in range(1000)], [4.0, 0.0, 0.0], 1.0, [3.0, 0.0, 0.0], [0.0, 0.0, 0.0], 1.0)
 except Exception as err:
     print(type(err).__name__, err, sep=": ")
-print("closed" if log.closed else "open")
+print("closed" if log.closed else "open", os.listdir(os.path.dirname(sys.argv[1])))  # before the process ends
 """
 
 
@@ -77,5 +77,5 @@ def test_temporaries_are_known_by_their_name_and_name_their_file():
 def test_a_full_disk_is_one_line_naming_the_log_and_leaves_nothing(tmp_path, name):
     done = _python(FULL, str(tmp_path / name), "100000")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [f"WriteError: {tmp_path / name}: cannot write (File too large)", "closed"]
+    assert done.stdout.splitlines() == [f"WriteError: {tmp_path / name}: cannot write (File too large)", "closed []"]
     assert not list(tmp_path.iterdir())  # no log, no temporary
