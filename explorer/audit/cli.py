@@ -30,10 +30,11 @@ The log (Parquet, CSV with a header row, or .npz with one array per column) has
 one row per query: a_cx a_cy a_cz a_vx a_vy a_vz a_r b_cx b_cy b_cz b_vx b_vy
 b_vz b_r (centre, velocity, radius), optional horizon, engine_hit (bool or 0/1)
 and engine_toi (empty/NaN without a hit), and optional step, a_id, b_id
-(integers naming the engine's row, shown with the worst cases). Without engine
-columns the audit reports what the textbook formula in float32 and float64
-would have got wrong. Rows with missing or out-of-range values are skipped and
-counted.
+(integers within +-2**53 naming the engine's row, shown with the worst cases;
+anything else there is refused). Without engine columns the audit reports what
+the textbook formula in float32 and float64 would have got wrong. Rows with
+missing or out-of-range values are skipped and counted; a log that changes
+while it is read (opened for writing, cut short) is refused.
 
 Time unit: velocities are per the time unit of the horizon, which the log states
 once: per row in its horizon column, or for the whole log with --horizon; with

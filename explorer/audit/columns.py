@@ -9,7 +9,9 @@ One row per logged pair query (``DESIGN.md``, "Engine logs for audit")::
     engine_hit                              optional, bool or 0/1
     engine_toi                              optional, float; empty/NaN where the engine said no hit
     step  a_id  b_id                        optional integers naming the engine's row (its step and
-                                            the two bodies), shown with the worst cases
+                                            the two bodies), shown with the worst cases: integers
+                                            within ±2**53 (or whole floats), empty where missing;
+                                            anything else is refused (:func:`label_floats`)
 
 Extra columns are ignored.  Rows are numbered from 0 in file order, as numpy,
 pandas and pyarrow index them (in a CSV file, row ``r`` is on line ``r + 2``).
@@ -41,8 +43,8 @@ KNOWN = GEOMETRY + OPTIONAL + LABELS
 #: The horizon of a log without a ``horizon`` column.
 DEFAULT_HORIZON = 1.0
 
-#: Integers beyond this are not all exactly representable as float64.
-_EXACT_INT = 2**53
+#: Integers beyond this are not all exactly representable as float64; labels must lie within it.
+EXACT_INT = 2**53
 
 
 class LogError(ValueError):
@@ -109,8 +111,8 @@ def _object_values(name: str, values: np.ndarray) -> np.ndarray:
         elif isinstance(item, (bool, int, float, np.bool_)) or (
             isinstance(item, np.generic) and np.issubdtype(type(item), np.number)
         ):
-            if isinstance(item, (int, np.integer)) and abs(int(item)) > _EXACT_INT:
-                raise _inexact(name, int(item), i)
+            if isinstance(item, (int, np.integer)) and abs(int(item)) > EXACT_INT:
+                raise inexact(name, int(item), i)
             out[i] = float(item)
         elif type(item).__name__ == "Decimal":
             out[i] = float(item)
@@ -119,9 +121,25 @@ def _object_values(name: str, values: np.ndarray) -> np.ndarray:
     return out
 
 
-def _inexact(name: str, value: int, row: int) -> LogError:
-    """The refusal of an integer float64 cannot hold exactly."""
-    return LogError(f"integer {_describe(value)} is beyond 2**53 and has no exact float64", name, row)
+def inexact(name: str, value: int | str, row: int) -> LogError:
+    """The refusal of an integer float64 cannot hold exactly (``value`` as a number, or its digits as text)."""
+    digits = str(value)
+    shown = digits if len(digits) <= 40 else digits[:39] + "…"
+    return LogError(f"integer {shown} is beyond 2**53 and has no exact float64", name, row)
+
+
+def not_a_label(name: str, value: object, row: int) -> LogError:
+    """The refusal of a ``step``, ``a_id`` or ``b_id`` cell that is not an integer within ±2**53."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return inexact(name, int(value), row)
+    return LogError(f"expected an integer within ±2**53 (a step or body id), got {_describe(value)}", name, row)
+
+
+def beyond_exact(values: np.ndarray) -> np.ndarray:
+    """``(n,) bool``: which of the integers ``values`` lie beyond ±2**53 (compared as integers, never as floats)."""
+    if values.dtype.kind == "u":
+        return values > np.uint64(EXACT_INT)
+    return (values > EXACT_INT) | (values < -EXACT_INT)
 
 
 def check_exact_integers(name: str, values: np.ndarray) -> None:
@@ -139,13 +157,10 @@ def check_exact_integers(name: str, values: np.ndarray) -> None:
     ------
     LogError
     """
-    if values.dtype.kind == "u":
-        beyond = values > np.uint64(_EXACT_INT)
-    else:
-        beyond = (values > _EXACT_INT) | (values < -_EXACT_INT)
+    beyond = beyond_exact(values)
     if beyond.any():
         row = int(np.flatnonzero(beyond)[0])
-        raise _inexact(name, int(values[row]), row)
+        raise inexact(name, int(values[row]), row)
 
 
 def as_float64(name: str, values: np.ndarray) -> np.ndarray:
@@ -187,3 +202,86 @@ def as_float64(name: str, values: np.ndarray) -> np.ndarray:
             raise LogError(f"expected numbers, got an empty array of {values.dtype}", name)
         raise LogError(f"expected a number, got {_describe(values[0].item())} ({values.dtype} values)", name, 0)
     return np.ascontiguousarray(out)
+
+
+def _missing(item: object) -> bool:
+    """Whether one cell of an object column is a missing value (None, NaN, pandas' NA)."""
+    if item is None or type(item).__name__ in ("NAType", "NaTType"):
+        return True
+    try:
+        return bool(item != item)
+    except (TypeError, ValueError, ArithmeticError):  # a signalling Decimal NaN, an odd object
+        return False
+
+
+def _label_item_ok(item: object) -> bool:
+    """Whether one cell of an object column is a label (see :func:`bad_label_row`)."""
+    if isinstance(item, (bool, np.bool_)):
+        return False
+    if isinstance(item, (int, np.integer)):
+        return abs(int(item)) <= EXACT_INT
+    if isinstance(item, (float, np.floating)) or type(item).__name__ == "Decimal":
+        if _missing(item):
+            return True
+        try:
+            return abs(item) <= EXACT_INT and item == int(item)
+        except (OverflowError, ValueError, ArithmeticError):  # infinities
+            return False
+    return _missing(item)
+
+
+def bad_label_row(values: np.ndarray) -> int | None:
+    """The first row of ``values`` that is not a label, or None when every one is.
+
+    A label (``step``, ``a_id``, ``b_id``) is an integer within ±2**53, held as
+    an integer or as a whole float, or missing (NaN, None).  Booleans, text,
+    fractions and infinities are not.  One rule for every reader of the audit
+    and for :class:`~explorer.audit.QueryLog`.
+
+    Parameters
+    ----------
+    values : (n,) array
+        Of any dtype.
+    """
+    kind = values.dtype.kind
+    if kind in "iu":
+        bad = beyond_exact(values)
+    elif kind == "f":
+        with np.errstate(invalid="ignore"):
+            whole = (np.abs(values) <= EXACT_INT) & (values == np.floor(values))
+        bad = ~whole & ~np.isnan(values)  # NaN: missing
+    elif kind == "O":
+        return next((i for i, item in enumerate(values.tolist()) if not _label_item_ok(item)), None)
+    else:  # booleans, text, dates...
+        return 0 if values.size else None
+    return int(np.flatnonzero(bad)[0]) if bad.any() else None
+
+
+def label_floats(name: str, values: np.ndarray) -> np.ndarray:
+    """A label column as ``(n,) float64``, missing values as NaN: exact, every label being within ±2**53.
+
+    Parameters
+    ----------
+    name : str
+        ``step``, ``a_id`` or ``b_id``, for messages.
+    values : (n,) array
+        As a reader gives it: integers, floats, objects (Python numbers,
+        ``Decimal``, None), or anything else, which is refused.
+
+    Raises
+    ------
+    LogError
+        Naming the column and the first row that is not a label (see
+        :func:`bad_label_row`).
+    """
+    values = np.asarray(values)
+    if values.ndim != 1:
+        raise LogError(f"expected one value per row, got an array of shape {values.shape}", name)
+    row = bad_label_row(values)
+    if row is not None:
+        value = values[row]
+        raise not_a_label(name, value.item() if isinstance(value, np.generic) else value, row)
+    if values.dtype.kind == "O":
+        cells = values.tolist()
+        return np.array([math.nan if _missing(item) else float(item) for item in cells], dtype=np.float64)
+    return np.ascontiguousarray(values.astype(np.float64, copy=False))

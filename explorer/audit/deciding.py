@@ -24,6 +24,7 @@ from .columns import (
     LABELS,
     LogError,
     as_float64,
+    label_floats,
 )
 from .constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
 from .judging import FALSE_MISS, Verdicts, judge
@@ -74,7 +75,11 @@ def _constant_horizon(n: int, value: float) -> np.ndarray:
 def _columns(raw: dict[str, np.ndarray], settings: Settings) -> tuple[dict[str, np.ndarray], int, int, bool]:
     """The chunk's known columns as float64, the horizon filled in; its rows, ``hit_mode`` (see
     :func:`explorer.audit.rows.gather`), and whether the answers' times are checked."""
-    columns = {name: as_float64(name, values) for name, values in raw.items() if name in KNOWN}
+    columns = {
+        name: (label_floats if name in LABELS else as_float64)(name, values)
+        for name, values in raw.items()
+        if name in KNOWN
+    }
     lengths = {values.shape[0] for values in columns.values()}
     if len(lengths) != 1:
         sizes = ", ".join(f"{name} {values.shape[0]}" for name, values in columns.items())

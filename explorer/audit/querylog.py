@@ -13,7 +13,15 @@ target, renamed over it only by :meth:`QueryLog.close` (the end of the
 ``with`` block).  So a log never appears half-written: a run that stops with an
 exception inside the ``with`` block (or is killed) leaves no log, and an older
 file at the path untouched.  Call :meth:`~QueryLog.close` yourself (say in a
-``finally``) to keep what a failing run logged.
+``finally``) to keep what a failing run logged.  A run killed outright leaves
+its temporary file (``.NAME.sphere-explorer-PID-....tmp.csv``) until the next
+write in that folder removes it; the audit refuses it as the unfinished write
+it is, never taking it for a log.
+
+What is written is exactly what was given: values are refused, naming the
+field, where the file could not hold them exactly (text, complex numbers,
+integers beyond ±2**53 in float64 columns, labels that are not integers within
+±2**53: the audit's own rule, :func:`explorer.audit.columns.bad_label_row`).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import operator
 import os
 import time
 from pathlib import Path
@@ -28,13 +37,11 @@ from pathlib import Path
 import numpy as np
 
 from ..system import files
-from .columns import ENGINE_HIT, ENGINE_TOI, GEOMETRY, HORIZON, LABELS
+from .columns import ENGINE_HIT, ENGINE_TOI, EXACT_INT, GEOMETRY, HORIZON, LABELS, bad_label_row, beyond_exact
 from .needs import ARROW, require
 
 #: Rows buffered before a chunk is written (one Parquet row group): about 20 MB.
 CHUNK_ROWS = 1 << 17
-#: Labels must be integers that float64 holds exactly (the audit reads every column as float64).
-_EXACT_INT = 2**53
 #: Seconds between touches of the temporary file while no chunk is written, so that no other
 #: write in the folder takes it for the leftover of a killed run (see explorer.system.files).
 _TOUCH_EVERY = 600.0
@@ -129,9 +136,14 @@ class QueryLog:
         ------
         ValueError
             Naming the field (and the row of a batch): a wrong shape, a value that is not a
-            finite number, a radius or horizon not positive, an ``engine_hit`` other than
-            true/false/0/1, a negative ``engine_toi``, a label that is not an integer, a
-            keyword the first call did not give (or the other way round).
+            finite number (text, booleans and complex numbers are not numbers here), an integer
+            beyond ±2**53 where a float64 is written, a radius or horizon not positive, an
+            ``engine_hit`` other than true/false/0/1, a negative ``engine_toi``, a label that is
+            not an integer within ±2**53, a keyword the first call did not give (or the other
+            way round).  Nothing of a refused call is logged.
+        explorer.system.files.WriteError
+            A ``ValueError`` naming the file, when a chunk cannot be written (a full disk): the
+            log is then discarded, its temporary file removed.
         """
         given = {"horizon": horizon, "engine_hit": engine_hit, "engine_toi": engine_toi,
                  "step": step, "a_id": a_id, "b_id": b_id}  # fmt: skip
@@ -243,11 +255,15 @@ class QueryLog:
         if not self._filled:
             return
         chunk = {name: values[: self._filled] for name, values in self._buffer.items()}
-        if self._csv:
-            self._handle.write(_csv_text(chunk, header=not self._wrote_header))
-            self._wrote_header = True
-        else:
-            self._write_parquet(chunk)
+        try:
+            if self._csv:
+                self._handle.write(_csv_text(chunk, header=not self._wrote_header))
+                self._wrote_header = True
+            else:
+                self._write_parquet(chunk)
+        except OSError as exc:  # a full disk, a file too large: the log cannot be whole, nothing is left
+            self.discard()
+            raise files.WriteError(f"{files.show_path(self.path)}: cannot write ({exc.strerror or exc})") from None
         self._filled = 0
         self._touched = time.monotonic()
 
@@ -324,11 +340,8 @@ def _dtype(name: str) -> type:
 
 
 def _numbers(field: str, value, shapes: tuple[int | None, ...]) -> np.ndarray:
-    """``value`` as float64 of one of the trailing shapes allowed, every value finite."""
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise ValueError(f"{field}: expected numbers, got {_shown(value)}") from None
+    """``value`` as float64 of one of the trailing shapes allowed, every value finite (see :func:`_exact`)."""
+    array = _exact(field, value, "numbers")
     if array.ndim > len(shapes) or (array.ndim and array.shape[-1] != shapes[-1] and shapes[-1] is not None):
         wanted = " or ".join(f"({', '.join('m' if s is None else str(s) for s in shapes[k:])})"
                              for k in range(len(shapes)))  # fmt: skip
@@ -340,6 +353,42 @@ def _numbers(field: str, value, shapes: tuple[int | None, ...]) -> np.ndarray:
         )
         raise ValueError(f"{field}: expected finite numbers, got {float(array[bad].flat[0])!r}{where}")
     return array
+
+
+def _exact(field: str, value, wanted: str) -> np.ndarray:
+    """``value`` as a float64 array holding exactly the numbers given, None as NaN.
+
+    Real numbers only: text (even ``"1.5"``), booleans, complex numbers (whose imaginary part would be
+    dropped) and other objects are refused, and so are integers beyond ±2**53 and long doubles that
+    float64 would round.  ``wanted`` says what was expected, for the message.
+    """
+    try:
+        array = np.asarray(value)
+    except ValueError:  # lists of different lengths
+        raise ValueError(f"{field}: expected {wanted}, got {_shown(value)}") from None
+    kind = array.dtype.kind
+    if kind == "O":
+        cells = array.reshape(-1).tolist()
+        for cell in cells:
+            if cell is not None and (isinstance(cell, (bool, np.bool_)) or not isinstance(cell, (int, float, np.number))
+                                     or isinstance(cell, (complex, np.complexfloating))):  # fmt: skip
+                raise ValueError(f"{field}: expected {wanted}, got {_shown(value)}")
+            if isinstance(cell, (int, np.integer)) and abs(int(cell)) > EXACT_INT:
+                raise ValueError(f"{field}: {int(cell)} is beyond ±2**53 (read as float64)")
+        return np.array([math.nan if cell is None else float(cell) for cell in cells]).reshape(array.shape)
+    if kind in "iu":
+        beyond = beyond_exact(array)
+        if beyond.any():
+            raise ValueError(f"{field}: {int(array[beyond].flat[0])} is beyond ±2**53 (read as float64)")
+    elif kind == "f":
+        if array.dtype.itemsize > 8:
+            rounded = array.astype(np.float64)
+            inexact = ~((rounded == array) | np.isnan(array))
+            if inexact.any():
+                raise ValueError(f"{field}: {array[inexact].flat[0]!r} has no exact float64")
+    else:  # text, booleans, complex numbers, dates...
+        raise ValueError(f"{field}: expected {wanted}, got {_shown(value)}")
+    return array.astype(np.float64)
 
 
 def _shown(value) -> str:
@@ -400,6 +449,8 @@ def _time(field: str, value) -> float:
 def _verdicts(value, m: int) -> np.ndarray:
     """``engine_hit`` as float64 1/0, NaN where missing (None or NaN)."""
     array = np.asarray(value, dtype=object if np.ndim(value) else None)
+    if array.ndim > 1:
+        raise ValueError(f"engine_hit: expected one verdict per row, got shape {array.shape}")
     flat = np.broadcast_to(array, (m,)).tolist() if np.ndim(array) else [array.item()] * m
     out = np.empty(m)
     for k, cell in enumerate(flat):
@@ -414,10 +465,7 @@ def _verdicts(value, m: int) -> np.ndarray:
 
 def _times(value, m: int) -> np.ndarray:
     """``engine_toi`` as float64, NaN where missing (None or NaN); refuses negative or infinite times."""
-    try:  # numpy reads None in a list of numbers as NaN
-        array = np.asarray(value, dtype=np.float64) if value is not None else np.full(m, math.nan)
-    except (TypeError, ValueError):
-        raise ValueError(f"engine_toi: expected times, None or NaN, got {_shown(value)}") from None
+    array = _exact("engine_toi", value, "times, None or NaN") if value is not None else np.full(m, math.nan)
     if array.ndim > 1:
         raise ValueError(f"engine_toi: expected one time per row, got shape {array.shape}")
     array = np.broadcast_to(array, (m,))
@@ -428,18 +476,23 @@ def _times(value, m: int) -> np.ndarray:
 
 
 def _integers(field: str, value, shapes: tuple[int | None, ...]) -> np.ndarray:
-    """Labels and ids: integers (or whole floats) within ±2**53, as int64."""
+    """Labels and ids: integers (or whole floats) within ±2**53, as int64 (the audit's rule for labels,
+    :func:`~explorer.audit.columns.bad_label_row`, but never missing)."""
     array = np.asarray(value)
-    if array.dtype.kind == "f" and np.isfinite(array).all() and (array == np.round(array)).all():
-        array = array.astype(np.int64)
-    if array.dtype.kind not in "iub" or array.ndim > 1 or (array.ndim and shapes[0] and array.shape[0] != shapes[0]):
+    if array.ndim > 1 or (array.ndim and shapes[0] and array.shape[0] != shapes[0]):
         raise ValueError(f"{field}: expected whole numbers, one per row, got {_shown(value)}")
-    if array.dtype.kind == "u" and array.size and array.max() > _EXACT_INT:
-        raise ValueError(f"{field}: {int(array.max())} is beyond 2**53 (the audit reads numbers as float64)")
-    array = array.astype(np.int64)
-    if array.size and np.abs(array).max() > _EXACT_INT:
-        raise ValueError(f"{field}: {int(array[np.abs(array) > _EXACT_INT][0])} is beyond ±2**53 (read as float64)")
-    return array
+    flat = array.reshape(-1)
+    row = bad_label_row(flat)
+    if row is None and flat.dtype.kind in "fO":  # NaN and None are missing labels to the audit: none here
+        row = next((k for k, cell in enumerate(flat.tolist()) if cell is None or cell != cell), None)
+    if row is not None:
+        cell = flat[row].item() if isinstance(flat[row], np.generic) else flat[row]
+        if type(cell) in (int, float) and math.isfinite(cell) and abs(cell) > EXACT_INT:
+            raise ValueError(f"{field}: {cell!r} is beyond ±2**53 (read as float64)")
+        raise ValueError(f"{field}: expected whole numbers, one per row, got {_shown(value)}")
+    if flat.dtype.kind == "O":  # Python integers, whole floats
+        return np.array([int(cell) for cell in flat.tolist()], dtype=np.int64).reshape(array.shape)
+    return array.astype(np.int64)
 
 
 def _centres(field: str, value) -> np.ndarray:
@@ -471,14 +524,24 @@ def _contacts(field: str, contacts, centres: np.ndarray, radius: np.ndarray, i: 
     keys = []  # a pair as min * n + max: memory in the contacts and the pairs logged, never n * n
     for pair in contacts:
         try:
-            a, b = (int(x) for x in pair)
-        except (TypeError, ValueError):
+            a, b = (operator.index(x) for x in _two(pair))
+        except (TypeError, ValueError):  # not two, or not integers (1.5, True, "1")
             raise ValueError(f"{field}: expected pairs of body indices, got {_shown(pair)}") from None
         if not (0 <= a < n and 0 <= b < n):
             raise ValueError(f"{field}: body index out of [0, {n}) in {_shown(pair)}")
+        if a == b:
+            raise ValueError(f"{field}: expected two different bodies, got {_shown(pair)}")
         keys.append(min(a, b) * n + max(a, b))
     logged = np.minimum(i, j).astype(np.int64) * n + np.maximum(i, j)
     return np.isin(logged, np.array(keys, dtype=np.int64))
+
+
+def _two(pair) -> tuple:
+    """The two items of a contact pair; TypeError for anything else, booleans among them."""
+    a, b = pair
+    if isinstance(a, (bool, np.bool_)) or isinstance(b, (bool, np.bool_)):
+        raise TypeError("a boolean is no body index")
+    return a, b
 
 
 # -- CSV -------------------------------------------------------------------------------------

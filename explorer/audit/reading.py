@@ -15,7 +15,6 @@ stored or compressed, never loaded whole).  Nothing is ever unpickled.
 from __future__ import annotations
 
 import io
-import mmap
 import os
 import re
 import zipfile
@@ -26,7 +25,18 @@ from typing import Iterator
 
 import numpy as np
 
-from .columns import ENGINE_HIT, KNOWN, LogError, check_exact_integers, missing_columns
+from ..system import files
+from .columns import (
+    ENGINE_HIT,
+    EXACT_INT,
+    KNOWN,
+    LABELS,
+    LogError,
+    check_exact_integers,
+    inexact,
+    missing_columns,
+    not_a_label,
+)
 from .mapping import MappedLog, column_bytes, mapped
 from .needs import ARROW, require
 
@@ -114,12 +124,17 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
     Raises
     ------
     LogError
-        One line: a missing or unreadable file, a file that is not (or no
-        longer, when truncated) Parquet, CSV or ``.npz``, missing columns,
+        One line: a missing or unreadable file, the temporary file of a write
+        that has not finished (:func:`explorer.system.files.temporary_for`), a
+        file that is not (or no longer, when truncated) Parquet, CSV or ``.npz``, missing columns,
         ``.npz`` arrays that are not one-dimensional, of different lengths or
         of object type.
     """
     path = Path(path)
+    target = files.temporary_for(path)
+    if target is not None:
+        raise LogError(f"not a log but the temporary file of an unfinished write (its writer is still running or "
+                       f"was killed); the log appears as {printable(target)!r} when its writer closes it")  # fmt: skip
     try:
         if not path.is_file():
             raise LogError("no such file" if not path.exists() else "not a file")
@@ -153,6 +168,15 @@ def inspect(path: str | os.PathLike[str]) -> LogInfo:
     return LogInfo(path, fmt, present, rows, size, header)
 
 
+def shrunk(info: LogInfo) -> bool:
+    """Whether the log is now shorter than when :func:`inspect` opened it (False when it cannot be looked at:
+    a log removed while it was read has been read whole from the file still open)."""
+    try:
+        return os.stat(info.path).st_size < info.size
+    except OSError:
+        return False
+
+
 def _check_columns(header: tuple[str, ...]) -> None:
     missing_columns(header)
     dupes = sorted({name for name in header if name in KNOWN and header.count(name) > 1})
@@ -163,13 +187,18 @@ def _check_columns(header: tuple[str, ...]) -> None:
 # -- Arrow and pandas columns to numpy -------------------------------------------------------
 
 
-def arrow_values(name: str, array) -> np.ndarray:
+def arrow_values(name: str, array, text_labels: bool = False) -> np.ndarray:
     """A pyarrow column (Array or ChunkedArray) as a numpy array, nulls as NaN (or None for non-numbers).
+
+    Label columns (``step``, ``a_id``, ``b_id``) keep what :func:`~explorer.audit.columns.label_floats`
+    needs to refuse what is not a label (booleans stay booleans, decimals are converted exactly); with
+    ``text_labels`` (a CSV block) they are text, read exactly (:func:`_text_labels`).
 
     Raises
     ------
     LogError
-        For integers that float64 cannot hold exactly, naming the column.
+        For integers that float64 cannot hold exactly, or label text that is not an integer within
+        ±2**53, naming the column and the row.
     """
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -177,6 +206,16 @@ def arrow_values(name: str, array) -> np.ndarray:
     kind = array.type
     if pa.types.is_null(kind):
         return np.full(len(array), np.nan)
+    if name in LABELS:
+        if text_labels and (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            return _text_labels(name, array)
+        if pa.types.is_decimal(kind):  # exactly, or as Decimal objects for label_floats to refuse by row
+            try:
+                array, kind = pc.cast(array, pa.int64(), safe=True), pa.int64()
+            except pa.ArrowInvalid:
+                return array.to_numpy(zero_copy_only=False)
+        if pa.types.is_boolean(kind):  # refused by label_floats, naming the row: not cast to 0/1
+            return array.to_numpy(zero_copy_only=False)
     numeric = any(test(kind) for test in (pa.types.is_integer, pa.types.is_boolean, pa.types.is_floating,
                                           pa.types.is_decimal))  # fmt: skip
     if pa.types.is_integer(kind):  # the one rule of as_float64, with the row named
@@ -189,9 +228,46 @@ def arrow_values(name: str, array) -> np.ndarray:
     return array.to_numpy(zero_copy_only=False)  # text and the like: as_float64 refuses it, naming the row
 
 
-def batch_columns(batch) -> dict[str, np.ndarray]:
-    """A pyarrow RecordBatch or Table as ``{name: (n,) array}``."""
-    return {name: arrow_values(name, batch.column(i)) for i, name in enumerate(batch.schema.names)}
+#: A label cell of a CSV log: an integer, optionally with a ``.0`` tail (as pandas writes a whole float).
+_LABEL_TEXT = r"^\s*[+-]?[0-9]+(\.0*)?\s*$"
+#: Digits of the largest label, 2**53.
+_LABEL_DIGITS = len(str(EXACT_INT))
+
+
+def _text_labels(name: str, array) -> np.ndarray:
+    """A label column of a CSV block, read as text, as exact ``(n,) float64`` (missing cells NaN).
+
+    A cell is an integer within ±2**53 written in decimal digits, optionally signed, surrounded by
+    spaces or ending in ``.0`` (``7``, ``-3``, `` 12 ``, ``4.0``); anything else (``1.5``, ``1e3``,
+    ``inf``, ``0x10``, a number beyond 2**53) is refused, naming the row.  So a label is read as the
+    integer it says, never rounded through float64 (``9007199254740993`` is refused, not read as
+    ``...992``).
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not pc.any(pc.match_substring(array, "x", ignore_case=True)).as_py():  # pyarrow reads 0x10 as hex
+        try:  # plain integers, the usual case: one cast
+            return arrow_values(name, pc.cast(array, pa.int64()))
+        except pa.ArrowInvalid:
+            pass
+    valid = pc.fill_null(pc.match_substring_regex(array, _LABEL_TEXT), True).to_numpy(zero_copy_only=False)
+    if not valid.all():
+        row = int(np.flatnonzero(~valid)[0])
+        raise not_a_label(name, array[row].as_py(), row)
+    digits = pc.replace_substring_regex(pc.utf8_trim_whitespace(array), r"^\+|\.0*$", "")
+    long = pc.greater(pc.utf8_length(pc.replace_substring_regex(digits, r"^-?0*", "")), _LABEL_DIGITS)
+    long = pc.fill_null(long, False).to_numpy(zero_copy_only=False)
+    if long.any():  # more digits than any int64 may have: refused before the cast fails
+        row = int(np.flatnonzero(long)[0])
+        raise inexact(name, digits[row].as_py(), row)
+    return arrow_values(name, pc.cast(digits, pa.int64()))
+
+
+def batch_columns(batch, text_labels: bool = False) -> dict[str, np.ndarray]:
+    """A pyarrow RecordBatch or Table as ``{name: (n,) array}`` (``text_labels``: a CSV block, see
+    :func:`arrow_values`)."""
+    return {name: arrow_values(name, batch.column(i), text_labels) for i, name in enumerate(batch.schema.names)}
 
 
 def frame_columns(frame) -> dict[str, np.ndarray]:
@@ -201,6 +277,8 @@ def frame_columns(frame) -> dict[str, np.ndarray]:
         series = frame[name]
         if isinstance(series.dtype, np.dtype):
             out[name] = series.to_numpy()
+        elif name in LABELS and str(series.dtype) == "boolean":  # not 0/1: label_floats refuses it by row
+            out[name] = series.to_numpy(dtype=object)
         elif str(series.dtype).startswith(("Int", "UInt", "Float", "boolean")):  # nullable numbers
             if str(series.dtype).startswith(("Int", "UInt")):
                 check_exact_integers(name, series.to_numpy(dtype=series.dtype.numpy_dtype, na_value=0))
@@ -248,12 +326,15 @@ def csv_options(columns: tuple[str, ...], block_size: int, names: list[str] | No
         invalid.append(row)
         return "error"
 
-    types = {name: (pa.bool_() if name == ENGINE_HIT else pa.float64()) for name in columns}
+    # labels as text, read exactly by arrow_values (float64 would round 2**53 + 1 to 2**53)
+    types = {name: pa.bool_() if name == ENGINE_HIT else pa.string() if name in LABELS else pa.float64()
+             for name in columns}  # fmt: skip
     read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=skip_rows)
     parse = pcsv.ParseOptions(invalid_row_handler=on_invalid)
     convert = pcsv.ConvertOptions(
-        include_columns=list(columns), column_types=types, true_values=TRUE_VALUES, false_values=FALSE_VALUES
-    )
+        include_columns=list(columns), column_types=types, true_values=TRUE_VALUES, false_values=FALSE_VALUES,
+        strings_can_be_null=True,  # an empty label cell (or NaN, NA...) is missing, as in a number column
+    )  # fmt: skip
     return read, parse, convert, invalid
 
 
@@ -281,8 +362,8 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
     """1-based line of the first line equal to ``text`` (or, with ``field``, whose field ``field`` is ``text``)
     after the header (the first line that is not empty: pyarrow passes over empty lines).
 
-    A fast byte search of the file (memory-mapped); None when not found or the
-    file cannot be mapped (e.g. compressed).  Used only to word an error.
+    A byte search of the file read in blocks (never mapped: a file cut short meanwhile is only read
+    shorter); None when not found or the file is compressed.  Used only to word an error.
     """
     import csv
 
@@ -290,33 +371,48 @@ def _locate_line(path: Path, text: str, field: int | None = None) -> int | None:
     if not needle or csv_compression(path):
         return None
     try:
-        with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            header = re.search(rb"[^\r\n]", data)
-            if header is None:
-                return None
-            at, newlines, counted = data.find(b"\n", header.start()) + 1, 0, 0
-            if at == 0:  # the header is the last line
-                return None
-            while True:
-                hit = data.find(needle, at)
-                if hit < 0:
+        with open(path, "rb") as handle:
+            number = 0
+            while True:  # the header: the first line that is not empty
+                line = handle.readline()
+                number += 1
+                if not line.endswith(b"\n"):  # the header is the last line, or there is none
                     return None
-                start = data.rfind(b"\n", 0, hit) + 1
-                end = data.find(b"\n", hit)
-                end = len(data) if end < 0 else end
-                line_text = data[start:end].rstrip(b"\r").decode("utf-8", "replace")
-                newlines += data[counted:start].count(b"\n")
-                counted = start
+                if line.strip(b"\r\n"):
+                    break
+            for found, raw in _lines_holding(handle, needle, number + 1):
+                line_text = raw.rstrip(b"\r").decode("utf-8", "replace")
                 if field is None:
                     if line_text == text:
-                        return newlines + 1
+                        return found
                 else:
                     cells = next(csv.reader([line_text]), [])
                     if field < len(cells) and cells[field] == text:
-                        return newlines + 1
-                at = end + 1
+                        return found
     except (OSError, ValueError):
         return None
+    return None
+
+
+def _lines_holding(handle, needle: bytes, first: int, block: int = 1 << 24) -> Iterator[tuple[int, bytes]]:
+    """``(line number, line without its line break)`` of each line from ``handle``'s position on that
+    holds ``needle``; ``first`` is the number of the line at that position.  Read ``block`` bytes at a time."""
+    number, rest = first, b""
+    while True:
+        piece = handle.read(block)
+        data = rest + piece
+        cut = data.rfind(b"\n") + 1 if piece else len(data)  # whole lines only, until the end
+        whole, rest = data[:cut], data[cut:]
+        at = 0
+        while (hit := whole.find(needle, at)) >= 0:
+            start = whole.rfind(b"\n", 0, hit) + 1
+            end = whole.find(b"\n", hit)
+            end = len(whole) if end < 0 else end
+            yield number + whole.count(b"\n", 0, start), whole[start:end]
+            at = end + 1
+        number += whole.count(b"\n")
+        if not piece:
+            return
 
 
 def csv_block_size(info: LogInfo, chunk_rows: int) -> int:
@@ -349,7 +445,7 @@ def read_csv_block(path: str, data: bytes, header: tuple[str, ...], columns: tup
         table = pcsv.read_csv(io.BytesIO(data), read_options=read, parse_options=parse, convert_options=convert)
     except (pa.ArrowException, UnicodeDecodeError) as err:
         raise csv_error(Path(path), header, err, invalid) from None
-    return batch_columns(table)
+    return batch_columns(table, text_labels=True)
 
 
 # -- .npz ----------------------------------------------------------------------------------
@@ -539,6 +635,7 @@ def _parquet_group(handle, log: MappedLog, group: int, names: tuple[str, ...], l
     # later ones in this thread alone, the other core deciding the previous chunk.  (Speed only.)
     threads = group == 0  # pragma: no mutate
     table = handle.read_row_group(group, columns=list(names), use_threads=threads)
+    log.check()  # a writer held back during the read: what was read is whole, but the log is being changed
     values = {name: arrow_values(name, table.column(name)) for name in names}
     meta = handle.metadata.row_group(group)
     for leaf in leaves:
@@ -590,7 +687,7 @@ def _csv_chunks(info: LogInfo, chunk_rows: int) -> Iterator[dict[str, np.ndarray
                     skip = given - seen
                     seen += batch.num_rows
                     if seen > given:
-                        yield batch_columns(batch.slice(skip) if skip > 0 else batch)
+                        yield batch_columns(batch.slice(skip) if skip > 0 else batch, text_labels=True)
                         given = seen
             return
         except (pa.ArrowException, OSError, UnicodeDecodeError) as err:

@@ -26,8 +26,9 @@ from .cases import write_cases
 from .columns import LogError
 from .constants import CHUNK_ROWS, TOI_TOL, WORST
 from .deciding import Settings, audit_chunk
+from .mapping import CHANGED
 from .needs import DASK, require
-from .reading import LogInfo, chunks, csv_block_size, inspect
+from .reading import LogInfo, chunks, csv_block_size, inspect, shrunk
 from .staging import check_target, staged
 from .summary import build, write
 from .tally import OrderedFold, Tally
@@ -240,8 +241,14 @@ def _decide(info: LogInfo, settings: Settings, chunk_rows: int, dask: str | None
             tally, run = run_dask(info, settings, chunk_rows, progress, address=dask, workers=workers)
         else:
             tally, run = run_single(info, settings, chunk_rows, progress)
+    except LogError:  # a short read or a line cut in two: said as what it is when the log got shorter
+        if shrunk(info):
+            raise LogError(CHANGED) from None
+        raise
     finally:
         progress.close()
+    if shrunk(info):  # a CSV log cut at a line's end reads as a shorter log
+        raise LogError(CHANGED)
     run["pairs_per_second"] = tally.rows / run["seconds"] if run["seconds"] > 0 else None
     return tally, run
 

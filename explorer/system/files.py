@@ -81,6 +81,19 @@ def temp_prefix(path: str | os.PathLike[str]) -> str:
     return f".{Path(path).name[:80]}{TEMP_TAG}{os.getpid()}-"
 
 
+def temporary_for(path: str | os.PathLike[str]) -> str | None:
+    """The name of the file a temporary of this program's writer is written for (cut at 80 characters as
+    the temporary's name cuts it), or None when ``path`` is not named as one (see :func:`temp_prefix`).
+
+    A temporary that is left is the file of a write that is still going on or was killed: never a
+    finished file.
+    """
+    name = Path(path).name
+    if not _TEMP_NAME.match(name):
+        return None
+    return name[1 : name.rindex(TEMP_TAG)]
+
+
 def umask() -> int:
     """The process's umask (read without changing it where /proc allows)."""
     try:

@@ -273,6 +273,16 @@ def write_rows(path, rows: list[list[float]], **extra) -> Path:
     return Path(path)
 
 
+def random_columns(rows: int, seed: int = 7) -> dict[str, np.ndarray]:
+    """A log's columns of valid random pairs, with ``horizon`` and ``engine_hit`` (uncompressible values: a
+    file as large as its data)."""
+    rng = np.random.default_rng(seed)
+    columns = {name: rng.uniform(-5, 5, rows) for name in GEOMETRY}
+    columns.update(a_r=rng.uniform(0.1, 2, rows), b_r=rng.uniform(0.1, 2, rows), horizon=np.ones(rows))
+    columns["engine_hit"] = (rng.uniform(size=rows) < 0.5).astype(float)
+    return columns
+
+
 def write_log(path, columns: dict, row_group_size: int = 1 << 20) -> None:
     """Write by suffix: ``.parquet``, ``.csv``, ``.npz`` (``-z.npz``: compressed)."""
     name = str(path)

@@ -667,6 +667,21 @@ def test_damaged_parquet_data_is_refused_with_pyarrow_s_words(tmp_path):
     assert words.startswith(prefix) and len(words) > len(prefix) + 5 and "None" not in words, words
 
 
+def test_lines_are_found_alike_whatever_the_block_size(tmp_path):
+    """The search reads the file in blocks (never a map, which a cut file turns into SIGBUS): a line split
+    across blocks, or longer than one, is found with its number all the same."""
+    from explorer.audit.reading import _lines_holding
+
+    lines = [b"head", b"", b"a five b", b"x" * 40 + b"five", b"no", b"five", b"five five", b"\r", b"tail five"]
+    data = b"\n".join(lines)  # the last line without its line break
+    path = tmp_path / "log.csv"
+    path.write_bytes(data)
+    expected = [(k + 1, line) for k, line in enumerate(lines) if b"five" in line]
+    for block in (1, 2, 3, 5, 8, 13, 64, 1 << 16):
+        with open(path, "rb") as handle:
+            assert list(_lines_holding(handle, b"five", 1, block)) == expected, block
+
+
 def test_no_line_is_named_in_a_file_that_is_a_header_alone(tmp_path):
     from explorer.audit.reading import _locate_line
 

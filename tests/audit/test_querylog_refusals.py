@@ -99,14 +99,81 @@ def test_geometry_refused_word_for_word(tmp_path, changes, message):
         (dict(b_id=[1, 2, 3]), "b_id: 3 rows where a_cx has 2"),
         (dict(step=EXACT + 1), f"step: {EXACT + 1} is beyond ±2**53 (read as float64)"),
         (dict(step=-(EXACT + 1)), f"step: {-(EXACT + 1)} is beyond ±2**53 (read as float64)"),
-        (dict(a_id=np.array([1, EXACT + 1], dtype=np.uint64)),
-         f"a_id: {EXACT + 1} is beyond 2**53 (the audit reads numbers as float64)"),
+        (dict(a_id=np.array([1, EXACT + 1], dtype=np.uint64)), f"a_id: {EXACT + 1} is beyond ±2**53 (read as float64)"),
         (dict(b_id="x" * 50), f"b_id: expected whole numbers, one per row, got {repr('x' * 50)[:39]}…"),
     ],
 )  # fmt: skip
 def test_engine_columns_refused_word_for_word(tmp_path, keywords, message):
     two = dict(a_center=[[0, 0, 0], [1, 1, 1]])
     assert refusal(lambda log: log.add(**{**A, **B, **two}, **keywords), tmp_path) == message
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda log: log.add(**A, **B, a_id=-(2**63)), "a_id: -9223372036854775808 is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add(**A, **B, a_id=np.int64(-(2**63))),
+         "a_id: -9223372036854775808 is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add(**A, **B, b_id=2**70), f"b_id: {2**70} is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add(**A, **B, step=1e300), "step: 1e+300 is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add(**A, **B, b_id=9.3e18), "b_id: 9.3e+18 is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add(**A, **B, step=np.inf), "step: expected whole numbers, one per row, got inf"),
+        (lambda log: log.add(**A, **B, step=np.nan), "step: expected whole numbers, one per row, got nan"),
+        (lambda log: log.add(**{**A, **B, "a_center": [[0, 0, 0]] * 2}, a_id=[1, None]),
+         "a_id: expected whole numbers, one per row, got [1, None]"),
+        (lambda log: log.add(**A, **B, step=True), "step: expected whole numbers, one per row, got True"),
+        (lambda log: log.add(**{**A, "a_center": ["1", "2", "3"]}, **B), "a_center: expected numbers, got ['1', '2', '3']"),
+        (lambda log: log.add(**{**A, "a_radius": "1"}, **B), "a_radius: expected numbers, got '1'"),
+        (lambda log: log.add(**{**A, "a_radius": True}, **B), "a_radius: expected numbers, got True"),
+        (lambda log: log.add(**{**A, "a_radius": [1, None]}, **B), "a_radius: expected finite numbers, got nan"),
+        (lambda log: log.add(**{**A, "a_velocity": np.array([1 + 1j, 0, 0])}, **B),
+         "a_velocity: expected numbers, got array([1.+1.j, 0.+0.j, 0.+0.j])"),
+        (lambda log: log.add(**{**A, "a_center": [2**60, 0, 0]}, **B),
+         "a_center: 1152921504606846976 is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add(**A, **B, engine_toi="0.5"), "engine_toi: expected times, None or NaN, got '0.5'"),
+        (lambda log: log.add(**A, **B, engine_toi=0.5 + 0.5j), "engine_toi: expected times, None or NaN, got (0.5+0.5j)"),
+        (lambda log: log.add(**A, **B, horizon=True), "horizon: expected numbers, got True"),
+        (lambda log: log.add(**{**A, **B, "a_center": [[0, 0, 0]] * 2}, engine_hit=[[1], [0]]),
+         "engine_hit: expected one verdict per row, got shape (2, 1)"),
+        (lambda log: log.add_step(np.zeros((2, 3)), np.zeros((2, 3)), 1, True), "dt: expected numbers, got True"),
+        (lambda log: log.add_step(np.zeros((2, 3)), np.zeros((2, 3)), 1, 0.5, ids=[-(2**63), 0]),
+         "ids: -9223372036854775808 is beyond ±2**53 (read as float64)"),
+        (lambda log: log.add_step(np.zeros((3, 3)), np.zeros((3, 3)), 1, 0.5, contacts_start=[(1, 1)]),
+         "contacts_start: expected two different bodies, got (1, 1)"),
+        (lambda log: log.add_step(np.zeros((3, 3)), np.zeros((3, 3)), 1, 0.5, contacts_start=[(0, 1.5)]),
+         "contacts_start: expected pairs of body indices, got (0, 1.5)"),
+        (lambda log: log.add_step(np.zeros((3, 3)), np.zeros((3, 3)), 1, 0.5, contacts_end=[(True, 2)]),
+         "contacts_end: expected pairs of body indices, got (True, 2)"),
+        (lambda log: log.add_step(np.zeros((3, 3)), np.zeros((3, 3)), 1, 0.5, contacts_end=[("0", 2)]),
+         "contacts_end: expected pairs of body indices, got ('0', 2)"),
+    ],
+)  # fmt: skip
+def test_what_cannot_be_written_exactly_is_refused_naming_the_field(call, message, tmp_path):
+    """Issue 36: these were written (an id of -2**63 the audit then refused; 1e300 as -2**63 with a numpy
+    warning; text read as numbers; complex numbers without their imaginary part; True as a horizon; a body in
+    contact with itself; index 1.5 as 1) or refused in numpy's words (a 2-D engine_hit)."""
+    for name in ("q.csv", "q.parquet"):
+        assert refusal(call, tmp_path, name=name) == message
+        assert inspect(tmp_path / name).rows in (0, None)  # nothing of the refused call was written
+        assert not [chunk for chunk in chunks(inspect(tmp_path / name), 1000) if chunk["a_cx"].size]
+
+
+def test_a_horizon_of_true_is_refused(tmp_path):
+    with pytest.raises(ValueError) as info:
+        QueryLog(tmp_path / "q.csv", horizon=True)
+    assert str(info.value) == "horizon: expected numbers, got True"
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.skipif(np.dtype(np.longdouble).itemsize <= 8, reason="long double is double here")
+def test_a_long_double_that_float64_would_round_is_refused(tmp_path):
+    tenth = np.longdouble(1) / np.longdouble(10)
+    assert refusal(lambda log: log.add(**{**A, "a_radius": tenth}, **B), tmp_path) == (
+        f"a_radius: {tenth!r} has no exact float64"
+    )
+    with QueryLog(tmp_path / "r.csv") as log:  # one that float64 holds is written as it is
+        log.add(**{**A, "a_radius": np.longdouble(0.5)}, **B)
+    assert read_back(tmp_path / "r.csv")["a_r"].tolist() == [0.5]
 
 
 def test_the_cut_of_a_shown_value_is_at_forty_characters(tmp_path):
