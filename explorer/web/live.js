@@ -31,7 +31,10 @@ window.sphereExplorer = {
     return cssPoint(frame.centers[i]);
   },
   frameCount: () => view.frames || 0,
+  // milliseconds of the last frames: Python (the move and the frame's description), vtk.js, the text
+  timings: () => timings.slice(),
 };
+const timings = [];
 
 // -- the 3-D view -------------------------------------------------------------------------------------------
 function hexColor(hex) {
@@ -425,10 +428,15 @@ function scheduleLabels() {
 }
 
 // -- Python, and every action through it -------------------------------------------------------------------
-function refresh() {
+function refresh(moved = 0) {
+  const start = performance.now();
   frame = JSON.parse(page.frame());
+  const described = performance.now();
   draw();
+  const drawn = performance.now();
   showText();
+  timings.push({ python: moved + described - start, draw: drawn - described, text: performance.now() - drawn });
+  if (timings.length > 2000) timings.splice(0, 1000);
 }
 
 function act(change) {
@@ -485,7 +493,8 @@ function applyMove() {
   pending.drawing = false;
   if (!dragging || !pending.ray) return;
   const r = pending.ray; pending.ray = null;
-  if (page.move(r)) refresh();
+  const start = performance.now();
+  if (page.move(r)) refresh(performance.now() - start);
   else if (frame) showText();
 }
 

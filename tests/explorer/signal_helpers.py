@@ -37,6 +37,12 @@ from typing import Callable
 import imageio.v3 as iio
 from web_helpers import page_data
 
+from explorer.web.export import RECORDED_SUFFIX
+from explorer.web.runtime import APP, FOLDER_FILES, LOADER, SOURCES_ZIP
+
+#: What a site's runtime folder holds, whole.
+RUNTIME_FILES = sorted([target for _, _, target in FOLDER_FILES] + [LOADER, APP, SOURCES_ZIP])
+
 EXE = Path(sys.executable).with_name("sphere-explorer")
 #: The scenes the commands draw, and the site's folder of scenes (a quick one, one with 12 events).
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
@@ -94,15 +100,23 @@ def _page_problem(path: Path) -> str | None:
 
 
 def _site_problem(folder: Path) -> str | None:
-    pages = sorted(p.name for p in folder.iterdir())
-    expected = sorted(["index.html", *(Path(name).with_suffix(".html").name for name in SITE_SCENES)])
-    if pages != expected:
-        return f"the site holds {pages}"
+    names = sorted(p.name for p in folder.iterdir())
+    live = [Path(name).with_suffix(".html").name for name in SITE_SCENES]
+    recorded = [Path(name).with_suffix(RECORDED_SUFFIX).name for name in SITE_SCENES]
+    if names != sorted(["index.html", "runtime", *live, *recorded]):
+        return f"the site holds {names}"
     index = (folder / "index.html").read_text(encoding="utf-8")
-    for name in pages:
-        if name != "index.html" and f'href="{name}"' not in index:
+    for name in live:
+        if f'href="{name}"' not in index:
             return f"the index does not link {name}"
-    return next((p for p in (_page_problem(folder / name) for name in pages if name != "index.html") if p), None)
+        if not (folder / name).read_text(encoding="utf-8").rstrip().endswith("</html>"):
+            return f"{name} is cut short"
+    runtime = sorted(
+        p.relative_to(folder / "runtime").as_posix() for p in (folder / "runtime").rglob("*") if p.is_file()
+    )
+    if runtime != RUNTIME_FILES:
+        return f"the runtime folder holds {runtime}"
+    return next((p for p in (_page_problem(folder / name) for name in recorded) if p), None)
 
 
 def _size(size: tuple[int, int]) -> str:

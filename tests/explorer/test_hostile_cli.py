@@ -238,11 +238,13 @@ def test_a_failed_report_leaves_no_half_written_folder(tmp_path, capsys, monkeyp
 
 def test_a_failed_picture_leaves_no_file(tmp_path, capsys, monkeypatch):
     import imageio.v3 as iio
+    from PIL import Image
 
     def full_disk(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(iio, "imwrite", full_disk)
+    monkeypatch.setattr(iio, "imwrite", full_disk)  # a PNG
+    monkeypatch.setattr(Image.Image, "save", full_disk)  # a GIF, encoded frame by frame by Pillow
     refused(["render", S, "-o", tmp_path / "a.png", "--size", "64x64"], capsys, "No space left on device")
     refused(["render", S, "-o", tmp_path / "a.gif", "--size", "64x64", "--frames", "2"], capsys, "No space left")
     assert list(tmp_path.iterdir()) == []

@@ -266,7 +266,7 @@ def test_a_site_stops_between_pages(monkeypatch, tmp_path):
 
     drawn = []
 
-    def build_page(scene, name):
+    def build_page(scene, name, **options):
         drawn.append(name)
         _signalled(signal.SIGINT)
         return Page("<html></html>", np.zeros((30, 30, 3), np.uint8), name, "no contact")
