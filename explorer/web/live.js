@@ -35,6 +35,7 @@ window.sphereExplorer = {
   timings: () => timings.slice(),
 };
 const timings = [];
+let lastText = 0;
 
 // -- the 3-D view -------------------------------------------------------------------------------------------
 function hexColor(hex) {
@@ -213,7 +214,7 @@ function revolveInto(m, p0, p1, profile, sides) {
   for (let ring = 0; ring < profile.length - 1; ring++) {
     for (let s = 0; s < sides; s++) {
       const a = base + ring * sides + s, b = base + ring * sides + ((s + 1) % sides);
-      m.polys.push(3, a, a + sides, b + sides, 3, a, b + sides, b);
+      m.polys.push(3, a, b + sides, a + sides, 3, a, b, b + sides);  // counter-clockwise seen from outside
     }
   }
 }
@@ -390,28 +391,36 @@ function cssPoint(world) {
   return { x: (x * box.width) / w, y: box.height - (y * box.height) / h };
 }
 
+const labelSpans = new Map();   // one span per label name, reused: a drag moves them, it does not rebuild them
 function placeLabels() {
-  const layer = $("labels");
   if (!frame) return;
-  const spans = [];
+  const layer = $("labels"), used = new Set();
   for (const label of frame.labels) {
     const shown = frame.layers.labels !== false && frame.layers[data.looks.labels[label.name]] !== false;
     if (!shown) continue;
     const at = cssPoint(label.anchor);
     let dx = label.offset[0], dy = -label.offset[1];
-    if (label.name.startsWith("name")) {
+    const name = label.name.startsWith("name");
+    if (name) {
       const i = Number(label.name.slice(4)), c = frame.centers[i];
       const edge = cssPoint(add(c, scale(rightOfView(), frame.radii[i])));
       dx += Math.hypot(edge.x - at.x, edge.y - at.y) + 4;
     }
-    const span = el("span", label.text, { class: "label" });
+    let span = labelSpans.get(label.name);
+    if (!span) {
+      span = el("span", null, { class: "label" });
+      labelSpans.set(label.name, span);
+      layer.appendChild(span);
+    }
+    if (span.textContent !== label.text) span.textContent = label.text;
     span.style.color = label.color;
     span.style.left = `${at.x + dx}px`;
     span.style.top = `${at.y + dy}px`;
-    span.style.transform = label.name.startsWith("name") ? "translate(0, -50%)" : "translate(-50%, -50%)";
-    spans.push(span);
+    span.style.transform = name ? "translate(0, -50%)" : "translate(-50%, -50%)";
+    span.hidden = false;
+    used.add(label.name);
   }
-  layer.replaceChildren(...spans);
+  for (const [key, span] of labelSpans) if (!used.has(key)) span.hidden = true;
 }
 
 function rightOfView() {
@@ -434,7 +443,9 @@ function refresh(moved = 0) {
   const described = performance.now();
   draw();
   const drawn = performance.now();
-  showText();
+  // while a sphere is dragged the 3-D view comes first: the words follow a few times a second (as in the window)
+  if (!dragging || drawn - lastText > data.panelSeconds * 1000) { showText(); lastText = performance.now(); }
+  else $("verdict").textContent = frame.verdict;
   timings.push({ python: moved + described - start, draw: drawn - described, text: performance.now() - drawn });
   if (timings.length > 2000) timings.splice(0, 1000);
 }
@@ -467,6 +478,7 @@ function bindGestures() {
     stage.setPointerCapture(event.pointerId);
     stage.classList.add("grabbing");
     dragging = true;
+    lighten(true);
     stopPlaying();
     refresh();
   }, { capture: true });
@@ -480,13 +492,21 @@ function bindGestures() {
     if (!dragging) return;
     event.stopPropagation();
     dragging = false;
+    lighten(false);
     stage.classList.remove("grabbing");
     if (pending.ray) { page.move(pending.ray); pending.ray = null; }
     page.release();
-    refresh();
+    refresh();  // everything, now that the button is up
   };
   stage.addEventListener("pointerup", end, { capture: true });
   stage.addEventListener("pointercancel", end, { capture: true });
+}
+
+// while the button is held, a lighter frame: the 3-D view drawn at fewer pixels (the browser scales it up)
+function lighten(on) {
+  const box = $("view").getBoundingClientRect(), k = on ? data.dragScale : 1;
+  view.gl.setSize(Math.max(1, Math.floor(box.width * devicePixelRatio * k)), Math.max(1, Math.floor(box.height * devicePixelRatio * k)));
+  if (!on) draw();
 }
 
 function applyMove() {

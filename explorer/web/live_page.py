@@ -31,6 +31,10 @@ from ..view.bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
 from ..view.grips import GRIP_PIXELS
 from .live import looks
 
+#: While a sphere is dragged, the words (values, trace, events, f(t)) follow at most this often (as in the window).
+PANEL_SECONDS = 0.25
+#: While a sphere is dragged, the 3-D view is drawn at this fraction of its pixels a side (full at release).
+DRAG_SCALE = 0.6
 #: Words of the page's controls and states (the scene's own words come from Python).
 WORDS = {
     "play": "Play",
@@ -74,6 +78,8 @@ def page_data(scene: Scene, runtime: dict) -> dict:
         },  # fmt: skip
         "words": WORDS,
         "gripPixels": GRIP_PIXELS,
+        "panelSeconds": PANEL_SECONDS,
+        "dragScale": DRAG_SCALE,
         "runtime": runtime,
     }
 
