@@ -1,0 +1,92 @@
+"""What the live pages' browser tests share: export with the console script, drag A with the mouse as a user does,
+and compare a page's answers with ``sphere-explorer solve``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+EXE = Path(sys.executable).with_name("sphere-explorer")
+#: How far the mouse drags A's centre, in CSS pixels, and in how many moves.
+DRAG = (40.0, 25.0)
+MOVES = 8
+
+
+def export(*args: str) -> None:
+    done = subprocess.run([str(EXE), "export-html", *args], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+
+
+def _solve(scenes: list[dict], folder: Path) -> list[dict]:
+    """``sphere-explorer solve`` of each scene (written to a file), two at a time."""
+    files = []
+    for k, scene in enumerate(scenes):
+        files.append(folder / f"page-scene-{k}.json")
+        files[-1].write_text(json.dumps(scene), encoding="utf-8")
+
+    def solve(file: Path) -> dict:
+        done = subprocess.run([str(EXE), "solve", str(file)], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    with ThreadPoolExecutor(2) as pool:
+        return list(pool.map(solve, files))
+
+
+def drag_a(page) -> tuple[dict, dict, dict]:
+    """Wait for the page's Python, drag A's centre with the mouse; returns the scene before, and the page's scene
+    and solution after."""
+    page.evaluate("window.sphereExplorer.ready")
+    before = page.evaluate("window.sphereExplorer.scene()")
+    name = before["bodies"][0]["name"]
+    box = page.locator("#view").bounding_box()
+    where = f"window.sphereExplorer.screenPosition({json.dumps(name)})"
+    at = page.evaluate(where)
+    seen = lambda: 20 < at["x"] < box["width"] - 20 and 20 < at["y"] < box["height"] - 20  # noqa: E731
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(30):  # a long shot's camera frames the contact: the mouse wheel turns out until A is in view
+        if seen():
+            break
+        for _ in range(10):
+            page.mouse.wheel(0, 1500)
+        at = page.evaluate(where)
+    x, y = box["x"] + at["x"], box["y"] + at["y"]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for k in range(1, MOVES + 1):
+        page.mouse.move(x + DRAG[0] * k / MOVES, y + DRAG[1] * k / MOVES)
+    page.mouse.up()
+    return before, page.evaluate("window.sphereExplorer.scene()"), page.evaluate("window.sphereExplorer.solution()")
+
+
+def check_against_the_command_line(results: list[tuple[str, dict, dict, dict]], folder: Path) -> None:
+    solved = _solve([scene for _, _, scene, _ in results], folder)
+    for (name, before, after, solution), expected in zip(results, solved):
+        moved = after["bodies"][0]
+        assert (moved["center"], moved["velocity"]) != (
+            before["bodies"][0]["center"],
+            before["bodies"][0]["velocity"],
+        ), name
+        assert after["bodies"][1:] == before["bodies"][1:], f"{name}: only A moves"
+        assert not list(_differences(solution, expected)), (name, list(_differences(solution, expected)))
+
+
+def _differences(got, expected, where=""):
+    """Where two JSON values differ.  Numbers are compared as doubles: a page's numbers come back through the
+    browser's bridge as JavaScript writes them (2.0 as 2, -4.731392561261408e+20 as -473139256126140800000), the
+    same double in other digits."""
+    number = (int, float)
+    if isinstance(got, number) and isinstance(expected, number) and not isinstance(got, bool):
+        if float(got) != float(expected) or isinstance(expected, bool):
+            yield where, got, expected
+    elif isinstance(got, dict) and isinstance(expected, dict):
+        for key in sorted(set(got) | set(expected)):
+            yield from _differences(got.get(key), expected.get(key), f"{where}.{key}")
+    elif isinstance(got, list) and isinstance(expected, list) and len(got) == len(expected):
+        for k, (a, b) in enumerate(zip(got, expected)):
+            yield from _differences(a, b, f"{where}[{k}]")
+    elif got != expected:
+        yield where, got, expected
