@@ -21,7 +21,8 @@ from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
 from . import geometry
 from .catalogue import add_scene_items
 from .items import SUBSCRIPTS, ItemSet, rgb
-from .labels import LabelLayout, label_plan
+from .label_places import label_plan
+from .labels import LabelLayout
 from .overlay import LABEL_SIZE, NORMAL, TextOverlay, ViewStyle
 from .palette import BACKGROUND
 from .picture import Shape, describe

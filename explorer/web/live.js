@@ -368,10 +368,13 @@ function drawPlot() {
   if (p.horizon >= t0 && p.horizon <= t1) root.append(svg("line", { x1: x(p.horizon), x2: x(p.horizon), y1: top, y2: H - bottom, class: "horizon" }));
   const points = p.t.map((t, k) => (p.f[k] === null ? null : `${x(t).toFixed(2)},${y(Math.max(f0, Math.min(f1, p.f[k]))).toFixed(2)}`)).filter(Boolean);
   root.append(svg("polyline", { points: points.join(" "), class: "curve", stroke: p.colors.curve }));
+  let lastLabel = -Infinity;
   for (const r of p.roots) {
     if (r.t < t0 || r.t > t1) continue;
     root.append(svg("circle", { cx: x(r.t), cy: y(0), r: 5, fill: r.color }));
-    root.append(svg("text", { x: x(r.t), y: y(0) - 10, "text-anchor": "middle", fill: r.color, "font-weight": "bold" }, r.label));
+    const below = x(r.t) - lastLabel < 110;  // two roots close together: the second label under the axis
+    root.append(svg("text", { x: x(r.t), y: y(0) + (below ? 30 : -10), "text-anchor": "middle", fill: r.color, "font-weight": "bold" }, r.label));
+    lastLabel = below ? -Infinity : x(r.t);
   }
   if (p.vertex && p.vertex.t >= t0 && p.vertex.t <= t1) {
     root.append(svg("rect", { x: x(p.vertex.t) - 4, y: y(p.vertex.f) - 4, width: 8, height: 8, fill: p.vertex.color, transform: `rotate(45 ${x(p.vertex.t)} ${y(p.vertex.f)})` }));
@@ -391,21 +394,16 @@ function cssPoint(world) {
   return { x: (x * box.width) / w, y: box.height - (y * box.height) / h };
 }
 
+// labels: each its 3-D anchor's screen point plus an offset; at rest (not while dragging) Python places them by
+// the window's rule from what this script measures (explorer.view.label_places), and hides those with no room
 const labelSpans = new Map();   // one span per label name, reused: a drag moves them, it does not rebuild them
+const labelOffsets = new Map(); // name -> [dx, dy] in pixels, y up (null: no room)
 function placeLabels() {
   if (!frame) return;
   const layer = $("labels"), used = new Set();
   for (const label of frame.labels) {
     const shown = frame.layers.labels !== false && frame.layers[data.looks.labels[label.name]] !== false;
     if (!shown) continue;
-    const at = cssPoint(label.anchor);
-    let dx = label.offset[0], dy = -label.offset[1];
-    const name = label.name.startsWith("name");
-    if (name) {
-      const i = Number(label.name.slice(4)), c = frame.centers[i];
-      const edge = cssPoint(add(c, scale(rightOfView(), frame.radii[i])));
-      dx += Math.hypot(edge.x - at.x, edge.y - at.y) + 4;
-    }
     let span = labelSpans.get(label.name);
     if (!span) {
       span = el("span", null, { class: "label" });
@@ -414,13 +412,38 @@ function placeLabels() {
     }
     if (span.textContent !== label.text) span.textContent = label.text;
     span.style.color = label.color;
-    span.style.left = `${at.x + dx}px`;
-    span.style.top = `${at.y + dy}px`;
-    span.style.transform = name ? "translate(0, -50%)" : "translate(-50%, -50%)";
-    span.hidden = false;
+    const at = cssPoint(label.anchor), offset = labelOffsets.has(label.name) ? labelOffsets.get(label.name) : label.offset;
+    span.hidden = offset === null;
+    if (offset !== null) {
+      span.style.left = `${at.x + offset[0]}px`;
+      span.style.top = `${at.y - offset[1]}px`;
+    }
     used.add(label.name);
   }
   for (const [key, span] of labelSpans) if (!used.has(key)) span.hidden = true;
+}
+
+function layoutLabels() {
+  if (!frame || !page || dragging) return;
+  const box = view.gl.getCanvas().getBoundingClientRect(), height = box.height;
+  const up = (p) => [p.x, height - p.y];
+  const right = rightOfView();
+  const discs = frame.centers.map((c, i) => {
+    const at = cssPoint(c), edge = cssPoint(add(c, scale(right, frame.radii[i])));
+    return [...up(at), Math.hypot(edge.x - at.x, edge.y - at.y)];
+  });
+  const labels = {};
+  labelOffsets.clear();
+  placeLabels();  // at their anchors, to measure them
+  for (const label of frame.labels) {
+    const span = labelSpans.get(label.name);
+    if (span && !span.hidden) labels[label.name] = [up(cssPoint(label.anchor)), [span.offsetWidth, span.offsetHeight]];
+  }
+  const legend = $("legend").getBoundingClientRect();
+  const fixed = legend.width ? [[legend.left - box.left, box.bottom - legend.bottom, legend.right - box.left, box.bottom - legend.top]] : [];
+  const spots = JSON.parse(page.place_labels(JSON.stringify({ discs, labels, fixed, viewport: [box.width, height] })));
+  for (const [name, offset] of Object.entries(spots)) labelOffsets.set(name, offset);
+  placeLabels();
 }
 
 function rightOfView() {
@@ -429,11 +452,14 @@ function rightOfView() {
   return scale(r, 1 / n);
 }
 
-let labelsScheduled = false;
+let labelsScheduled = false, layoutTimer = null;
 function scheduleLabels() {
-  if (labelsScheduled) return;
-  labelsScheduled = true;
-  requestAnimationFrame(() => { labelsScheduled = false; placeLabels(); });
+  if (!labelsScheduled) {
+    labelsScheduled = true;
+    requestAnimationFrame(() => { labelsScheduled = false; placeLabels(); });
+  }
+  clearTimeout(layoutTimer);   // the camera turned: placed again once it rests
+  layoutTimer = setTimeout(layoutLabels, 120);
 }
 
 // -- Python, and every action through it -------------------------------------------------------------------
@@ -446,6 +472,7 @@ function refresh(moved = 0) {
   // while a sphere is dragged the 3-D view comes first: the words follow a few times a second (as in the window)
   if (!dragging || drawn - lastText > data.panelSeconds * 1000) { showText(); lastText = performance.now(); }
   else $("verdict").textContent = frame.verdict;
+  if (!dragging) layoutLabels();
   timings.push({ python: moved + described - start, draw: drawn - described, text: performance.now() - drawn });
   if (timings.length > 2000) timings.splice(0, 1000);
 }

@@ -32,6 +32,7 @@ from ..model.text import fmt
 from ..model.values import event_rows, pair_rows, trace_rows, value_rows
 from ..view.catalogue import LABEL_LAYERS, LOOKS
 from ..view.grips import PlaneDrag, grips, pick
+from ..view.label_places import label_plan, place
 from ..view.overlay_text import legend_rows, note_text, verdict_line
 from ..view.palette import (
     BACKGROUND,
@@ -78,6 +79,7 @@ class LivePage:
         self.original = parse(scene_text)
         self.session = Session(self.original)
         self._drag: PlaneDrag | None = None
+        self._labels: list = []  # the last frame's labels
         self.refusal: str | None = None
 
     # -- what the page shows ----------------------------------------------------------------------
@@ -87,6 +89,7 @@ class LivePage:
         scene, solution, view = session.scene, session.solution, session.view
         focus = session.inspection.focus(solution, view.time)
         picture = describe(scene, solution, view.time, view.reference, view.layers, view.steps, focus, handles=True)
+        self._labels = picture.labels
         at = picture.placement
         lo, hi = session.time_range()
         fractions, marked = event_marks(solution.events, (lo, hi))
@@ -170,6 +173,23 @@ class LivePage:
             "title": plot.title(),
             "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL},
         }
+
+    def place_labels(self, screen: str) -> str:
+        """Where the labels go (the window's rule, :mod:`explorer.view.label_places`), from what the page
+        measured: ``screen`` (JSON) has the bodies' ``discs`` [[x, y, r], ...], each shown label's ``labels``
+        {name: [[x, y], [w, h]]} (its anchor and size), the ``fixed`` boxes [[x0, y0, x1, y1], ...] it keeps
+        clear of, and the ``viewport`` [w, h], in pixels with y up; returns {name: [dx, dy] or null}."""
+        data = json.loads(screen)
+        session = self.session
+        focus = session.inspection.focus(session.solution, session.view.time)
+        at = describe(session.scene, session.solution, session.view.time, session.view.reference).placement
+        plan = label_plan(session.scene, session.solution, at, focus)
+        bases = {x.name: x.offset for x in self._labels}
+        labels = {name: (tuple(anchor), tuple(size), bases.get(name, (0.0, 0.0)))
+                  for name, (anchor, size) in data["labels"].items()}  # fmt: skip
+        spots = place(plan, [tuple(d) for d in data["discs"]], labels, [tuple(b) for b in data["fixed"]],
+                      tuple(data["viewport"]))  # fmt: skip
+        return json.dumps(spots)
 
     def scene_text(self) -> str:
         """The scene now, as a scene file's text (what *Save scene* downloads, and the window opens)."""

@@ -33,6 +33,7 @@ SOURCES = (
     "explorer/view/bounds.py",
     "explorer/view/catalogue.py",
     "explorer/view/grips.py",
+    "explorer/view/label_places.py",
     "explorer/view/overlay_text.py",
     "explorer/view/palette.py",
     "explorer/view/picture.py",

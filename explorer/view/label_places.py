@@ -1,0 +1,136 @@
+"""Where each label goes on screen: beside its sphere or near its anchor, never over another sphere or label.
+
+The rule of the window's labels (:mod:`.labels`, which measures them with VTK)
+and of the web page's (the page's script measures them and Python places them),
+in plain Python: the labels are placed one by one in order of importance, each
+at the first spot where its box covers no sphere but its own and no box placed
+before it (nor the fixed texts over the view); a body's name goes beside its
+sphere (right, left, above, below, then the diagonals, then further out),
+another label where it was anchored, else nudged around that spot, the nearest
+first.  A label with no free spot is left out.  Screen coordinates are pixels
+with y up (VTK's display coordinates).  numpy-, VTK- and Qt-free.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+#: Pixels kept free between a label and what it must not cover.
+GAP = 3.0
+#: Directions tried around a sphere or an anchor, in order: right, left, up, down, then the diagonals.
+DIRECTIONS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0))
+#: How far out the spots are tried: multiples of the first ring's distance.
+RINGS = (1.0, 1.9, 2.8)
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Disc = tuple[float, float, float]  # centre x, y and radius
+
+
+@dataclass
+class Plan:
+    """What the layout needs from a picture.
+
+    Attributes
+    ----------
+    order : list of str
+        The labels to place, most important first.
+    owners : dict
+        Label name -> the body it names (its own sphere it may touch, and it goes beside it).
+    opaque : (n,) bool
+        Spheres a label must not cover (not the see-through container, nor B grown into the expanded sphere).
+    centers : (n, 3) float
+        Sphere centres as drawn.
+    radii : (n,) float
+    """
+
+    order: list[str]
+    owners: dict[str, int]
+    opaque: tuple[bool, ...]
+    centers: tuple
+    radii: tuple
+
+
+def label_plan(scene, solution, at, focus=None) -> Plan:
+    """The plan of a scene's picture: the described pair's names first, then the roots, the closest
+    approach and the other names; the see-through bodies (a container, B grown in its rest frame) may be covered.
+
+    ``at``: the :class:`~explorer.view.placement.Placement` the picture was drawn with; ``focus``: the pair the
+    inspector describes (default: the primary pair).
+    """
+    pair = (0, solution.other) if focus is None else focus.pair
+    n = len(scene.bodies)
+    opaque = tuple(i != scene.container and not (i == solution.other and at.reference > 0.0) for i in range(n))
+    names = [f"name{i}" for i in pair] + ["root0", "root1", "closest"] + [f"name{i}" for i in range(n) if i not in pair]
+    return Plan(names, {f"name{i}": i for i in range(n)}, opaque, tuple(at.centers), tuple(at.radii))
+
+
+def candidate_offsets(size: tuple[float, float], disc: Disc | None, base: tuple[float, float]) -> list:
+    """Offsets from a label's anchor to try, best first.
+
+    Beside its body's ``disc`` (the anchor at its centre) for a name; else ``base`` (the offset it was
+    drawn with) and spots around it, the nearest first.
+    """
+    hx, hy = size[0] / 2.0, size[1] / 2.0
+    if disc is not None:  # beside the sphere: the box's near edge (or corner) just off its outline
+        out = []
+        for k in RINGS:
+            for dx, dy in DIRECTIONS:
+                n = math.hypot(dx, dy)
+                out.append((dx * (k * disc[2] * abs(dx) / n + GAP + hx), dy * (k * disc[2] * abs(dy) / n + GAP + hy)))
+        return out
+    sx, sy = 2.0 * hx + GAP, 2.0 * hy + GAP  # a step of its own size: a few lines up or down before a width aside
+    moves = [(0.0, 0.0)] + [(dx * sx * k, dy * sy * k) for k in RINGS for dx, dy in DIRECTIONS]
+    moves.sort(key=lambda m: math.hypot(*m))  # stable: ties keep the order of the directions
+    return [(base[0] + mx, base[1] + my) for mx, my in moves]
+
+
+def box_hits_disc(box: Box, disc: Disc) -> bool:
+    """``box`` overlaps ``disc`` grown by :data:`GAP`."""
+    x = min(max(disc[0], box[0]), box[2])
+    y = min(max(disc[1], box[1]), box[3])
+    return (x - disc[0]) ** 2 + (y - disc[1]) ** 2 < (disc[2] + GAP) ** 2
+
+
+def box_hits_box(box: Box, other: Box) -> bool:
+    """``box`` and ``other`` overlap, or come closer than :data:`GAP`."""
+    return not (box[2] + GAP <= other[0] or other[2] + GAP <= box[0] or box[3] + GAP <= other[1]
+                or other[3] + GAP <= box[1])  # fmt: skip
+
+
+def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewport: tuple[float, float]) -> dict:
+    """Every label's offset from its anchor, or None when no spot is free.
+
+    Parameters
+    ----------
+    plan : Plan
+    discs : list of (x, y, r)
+        Each body's sphere on screen, in body order.
+    labels : dict
+        Name -> ``(anchor, size, base)``: the anchor's screen point (x, y), the label's size (w, h) and the
+        offset it was drawn with; only the labels shown, in any order (the plan's order is kept).
+    fixed : list of (x0, y0, x1, y1)
+        Texts over the view that labels keep clear of.
+    viewport : (width, height)
+    """
+    taken = list(fixed)
+    out = {}
+    width, height = viewport
+    for name in plan.order:
+        if name not in labels:
+            continue
+        anchor, size, base = labels[name]
+        owner = plan.owners.get(name)
+        others = [d for k, d in enumerate(discs) if plan.opaque[k] and k != owner]
+        out[name] = None
+        for dx, dy in candidate_offsets(size, None if owner is None else discs[owner], base):
+            cx, cy = anchor[0] + dx, anchor[1] + dy
+            box = (cx - size[0] / 2.0, cy - size[1] / 2.0, cx + size[0] / 2.0, cy + size[1] / 2.0)
+            if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+                continue
+            if any(box_hits_disc(box, d) for d in others) or any(box_hits_box(box, t) for t in taken):
+                continue
+            out[name] = (dx, dy)
+            taken.append(box)
+            break
+    return out

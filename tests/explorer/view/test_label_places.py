@@ -1,0 +1,50 @@
+"""The labels' rule, shared by the window and the web page: beside its sphere, never over another, or left out."""
+
+from __future__ import annotations
+
+from explorer.view.label_places import GAP, Plan, candidate_offsets, place
+
+#: Two bodies side by side; A's name is 20 x 10 pixels.
+VIEW = (400.0, 300.0)
+
+
+def _plan(opaque=(True, True)) -> Plan:
+    return Plan(["name0", "name1", "root0"], {"name0": 0, "name1": 1}, opaque, ((0, 0, 0), (1, 0, 0)), (1.0, 1.0))
+
+
+def test_a_name_goes_right_of_its_sphere_just_off_its_outline():
+    spots = place(
+        _plan(),
+        [(100.0, 150.0, 20.0), (300.0, 150.0, 20.0)],
+        {"name0": ((100.0, 150.0), (20.0, 10.0), (0, 0))},
+        [],
+        VIEW,
+    )
+    assert spots == {"name0": (20.0 + GAP + 10.0, 0.0)}
+
+
+def test_a_name_that_would_cover_another_sphere_goes_to_the_next_side_and_a_see_through_one_may_be_covered():
+    discs = [(100.0, 150.0, 20.0), (140.0, 150.0, 15.0)]  # B just right of A
+    label = {"name0": ((100.0, 150.0), (20.0, 10.0), (0, 0))}
+    assert place(_plan(), discs, label, [], VIEW) == {"name0": (-(20.0 + GAP + 10.0), 0.0)}  # left
+    assert place(_plan((True, False)), discs, label, [], VIEW)["name0"][0] > 0  # B see-through: right again
+
+
+def test_labels_keep_clear_of_each_other_of_the_fixed_texts_and_the_edges_or_are_left_out():
+    discs = [(100.0, 150.0, 20.0), (300.0, 150.0, 20.0)]
+    labels = {"name0": ((100.0, 150.0), (20.0, 10.0), (0, 0)), "root0": ((133.0, 150.0), (30.0, 10.0), (0, 0))}
+    spots = place(_plan(), discs, labels, [], VIEW)
+    assert spots["name0"] == (33.0, 0.0) and spots["root0"] != (0, 0)  # the root label moved off the name
+    cx, cy = 133.0 + spots["root0"][0], 150.0 + spots["root0"][1]
+    assert abs(cx - 133.0) >= 25.0 + GAP or abs(cy - 150.0) >= 10.0 + GAP
+    everywhere = [(0.0, 0.0, VIEW[0], VIEW[1])]  # a fixed text over the whole view: no room at all
+    assert place(_plan(), discs, labels, everywhere, VIEW) == {"name0": None, "root0": None}
+    corner = {"name0": ((5.0, 5.0), (20.0, 10.0), (0, 0))}  # in the corner: only inside the view
+    assert place(_plan(), [(5.0, 5.0, 3.0), (300.0, 150.0, 20.0)], corner, [], VIEW)["name0"] == (3.0 + GAP + 10.0, 0.0)
+
+
+def test_an_anchored_label_tries_where_it_was_drawn_first_then_the_nearest_spots():
+    offsets = candidate_offsets((30.0, 10.0), None, (0.0, -40.0))
+    assert offsets[0] == (0.0, -40.0)
+    steps = [((x - 0.0) ** 2 + (y + 40.0) ** 2) ** 0.5 for x, y in offsets]
+    assert steps == sorted(steps) and len(offsets) == 1 + 8 * 3
