@@ -592,14 +592,15 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         return EXIT_BUG
 
 
-def console() -> int:
-    """The ``sphere-explorer`` console script: :func:`main` with the solver's filter as plain Python.
+def console(early: list[int] | tuple[int, ...] = ()) -> int:
+    """The ``sphere-explorer`` console script (through :mod:`explorer.start`, which recorded ``early``, the
+    signals that came while this module was imported): :func:`main` with the solver's filter as plain Python.
 
     One command needs a few queries, not millions, so importing numba and
     loading its compiled code (about a second) would only delay the start;
     the answers are identical (``SPHERE_SOLVER_JIT=1`` restores compilation).
     """
-    interrupt.install()  # first, before anything slow is imported: a signal from now on is only recorded
+    interrupt.install(early)  # first, before anything slow is imported: a signal from now on is only recorded
     os.environ.setdefault("SPHERE_SOLVER_JIT", "0")
     code = main()
     if code in interrupt.EXIT_CODES:

@@ -138,17 +138,19 @@ def _give_back() -> None:
     sys.unraisablehook = hook
 
 
-def install() -> None:
+def install(early: list[int] | tuple[int, ...] = ()) -> None:
     """Record SIGINT and SIGTERM from now on, for the rest of the process (the console script's first act).
 
     Only records (see the module docstring) until a :func:`catching` block
     says otherwise; nothing slow is imported by this module, so it can run
-    before anything else.  Does nothing outside the main thread, or when
-    already installed.
+    before anything else.  ``early``: signals already recorded (by
+    :mod:`explorer.start`), acted on like the others.  Does nothing outside the
+    main thread, or when already installed.
     """
     if threading.current_thread() is threading.main_thread() and not _ours():
         _received.clear()
         _take_over()
+        _received.extend(early)
 
 
 def ignore() -> None:
