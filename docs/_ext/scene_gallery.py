@@ -108,9 +108,8 @@ class SceneGallery(SphinxDirective):
         verdict = nodes.paragraph(classes=["scene-verdict"])
         verdict += nodes.strong(text=status_text(scene, solution))
         section += verdict
-        for text in scene.description.split("\n\n"):
-            if text.strip():
-                section += nodes.paragraph(text=text.strip())
+        if scene.description:
+            section += nodes.paragraph(text=scene.description)
         section += self.file_line(path)
         return section, picture
 

@@ -85,7 +85,7 @@ def test_the_gallery_shows_every_scene_with_its_picture_verdict_description_and_
         verdict = re.search(r'<p class="scene-verdict">(.*?)</p>', section).group(1)
         assert text_of(verdict) == " ".join(status_text(scene, solve(scene)).split())
         shown = text_of(section)
-        assert all(" ".join(part.split()) in shown for part in scene.description.split("\n\n"))
+        assert " ".join(scene.description.split()) in shown
         (download,) = re.findall(r'<a class="reference download internal" download="" href="([^"]+)"', section)
         assert (site / download).read_bytes() == path.read_bytes()
         assert f"sphere-explorer render scenes/{path.name} -o {path.stem}.png --size 640x400" in shown
