@@ -41,7 +41,7 @@ exclude_patterns = ["_build"]
 # -- the API reference -------------------------------------------------------------------------
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": False}
-autodoc_typehints = "signature"
+autodoc_typehints = "none"  # the numpydoc sections give the types; signatures show names and defaults
 numpydoc_show_class_members = False  # autodoc lists the members; numpydoc parses the sections
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
