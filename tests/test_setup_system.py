@@ -81,6 +81,13 @@ def test_make_run_does_not_need_xvfb_but_does_need_the_xcb_libraries(tmp_path):
     assert proc.returncode == 2 and "libxcb-cursor0 (libxcb-cursor.so.0)" in proc.stderr
 
 
+def test_make_docs_needs_only_mesa_to_draw_the_gallery(tmp_path):
+    others = ("xvfb", "xauth", "chromium", "npm", "libxcb-cursor0", "libglib2.0-0")
+    assert _setup("docs", "--system-only", env=_env(fake_root(tmp_path / "a", hide=others))).returncode == 0
+    proc = _setup("docs", "--system-only", env=_env(fake_root(tmp_path / "b", hide=("libegl1",))))
+    assert proc.returncode == 2 and proc.stderr.startswith("make docs needs libegl1 (")
+
+
 def test_as_root_with_apt_the_missing_piece_is_installed(tmp_path):
     root = fake_root(tmp_path / "root", hide=("xvfb",))
     bin_dir = tmp_path / "bin"

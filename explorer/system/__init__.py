@@ -66,11 +66,13 @@ QT_XCB = (
     "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1", "libxcb-render0", "libxcb-render-util0", "libxcb-shape0",
     "libxcb-util1", "libxcb-xkb1",
 )  # fmt: skip
-#: What each use needs: ``render`` (no display), the window (``make run``), the tests (under Xvfb, the
+#: What each use needs: ``render`` (no display), the window (``make run``), the documentation site
+#: (``make docs``: the gallery's pictures are drawn as ``render`` draws them), the tests (under Xvfb, the
 #: exported web pages drawn by a real browser, and npm to fetch the live pages' runtime).
 NEEDS: dict[str, tuple[str, ...]] = {
     "render": GL,
     "run": GL + QT_XCB,
+    "docs": GL,
     "test": GL + QT_XCB + ("xvfb", "xauth", "chromium", "npm"),
 }
 

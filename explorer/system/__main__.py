@@ -1,4 +1,4 @@
-"""``python3 -m explorer.system run|test``: what ``make run`` and ``make test`` do before anything else.
+"""``python3 -m explorer.system run|test|docs``: what ``make run``, ``make test`` and ``make docs`` do first.
 
 1. **System packages** the target needs (:data:`explorer.system.NEEDS`: Mesa's
    GL/EGL, Qt's xcb libraries, Xvfb and Chromium for the tests): when one is missing, running
@@ -8,14 +8,15 @@
    an old Python, no ``pyvenv.cfg``) is removed and built again.  Building it
    needs Python's venv module with ensurepip (Debian: ``python3-venv``),
    installed or named the same way.
-3. **The project** installed into it (``pip install -e .`` or ``-e '.[test]'``)
-   when ``pyproject.toml`` changed since the last complete install.
+3. **The project** installed into it (``pip install -e .``, ``-e '.[test]'`` or
+   ``-e '.[docs]'``) when ``pyproject.toml`` changed since the last complete
+   install of that target or of ``test`` (whose extra holds the others).
 4. **The live web pages' runtime** (Pyodide and vtk.js at pinned versions,
    :mod:`explorer.system.web_runtime`) fetched with npm into ``.venv`` unless
    it is there and checked.  ``make test`` needs it (npm is then a system
    package it installs or names); ``make run`` fetches it when npm is there
-   and otherwise says in one line that live pages need it.  The target
-   ``web-runtime`` does only this step.
+   and otherwise says in one line that live pages need it; ``make docs``
+   does not need it.  The target ``web-runtime`` does only this step.
 
 Standard library only (it runs before ``.venv`` exists).  Environment:
 ``SPHERE_EXPLORER_INSTALL=never`` never runs apt-get (``auto``, the default:
@@ -35,7 +36,7 @@ from pathlib import Path
 from . import NEEDS, ROOT_VARIABLE, install_command, is_root, missing, missing_message, web_runtime
 
 MIN_PYTHON = (3, 11)
-EXTRAS = {"run": ".", "test": ".[test]"}
+EXTRAS = {"run": ".", "test": ".[test]", "docs": ".[docs]"}
 #: What each target prepares: the project's extras above, or only the web runtime.
 TARGETS = (*EXTRAS, "web-runtime")
 
@@ -171,9 +172,10 @@ def ensure_venv(venv: Path, what: str) -> bool:
 
 
 def ensure_installed(venv: Path, project: Path, target: str, what: str) -> None:
-    """``pip install -e`` the project (with the target's extra) unless done since pyproject.toml last changed."""
+    """``pip install -e`` the project (with the target's extra) unless done since pyproject.toml last changed
+    (for this target, or for ``test``, whose extra holds every other)."""
     pyproject = project / "pyproject.toml"
-    stamps = [venv / ".installed-test"] + ([venv / ".installed-run"] if target == "run" else [])
+    stamps = [venv / ".installed-test", venv / f".installed-{target}"]
     changed = pyproject.stat().st_mtime
     if any(s.exists() and s.stat().st_mtime >= changed for s in stamps):
         return
@@ -231,7 +233,8 @@ def main(argv: list[str] | None = None) -> int:
         ensure_venv(venv, what)
         if not args.no_project_install:
             ensure_installed(venv, Path(args.project), args.target, what)
-            ensure_web_runtime(venv, what, required=args.target == "test")
+            if args.target != "docs":
+                ensure_web_runtime(venv, what, required=args.target == "test")
     except Refused as exc:
         print(exc, file=sys.stderr)
         return 2
