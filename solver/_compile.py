@@ -7,11 +7,12 @@ same source runs either way and gives the same answers bit for bit; only the
 speed differs.
 
 The setting
-    Decided once per process, when the first maths module is imported (the
-    first ``sweep``, ``simulate``, ``sweep_many`` or ``ray_sphere`` imported;
-    ``import solver``, :class:`solver.Body` and :mod:`solver.limits` do not
-    count): the user's ``SPHERE_SOLVER_JIT`` (``0``: plain Python; anything
-    else: compiled) when it is set, else the program's :func:`configure`, else
+    Decided once per process, when the first maths module is imported: by the
+    first query (the first ``sweep`` or ``sweep_inside``, or importing
+    ``simulate``, ``bounce_path``, ``ray_sphere`` or ``sweep_many``; ``import
+    solver``, :class:`solver.Body` and :mod:`solver.limits` do not count).
+    The user's ``SPHERE_SOLVER_JIT`` (``0``: plain Python; anything else:
+    compiled) when it is set, else the program's :func:`configure`, else
     compiled.  Without numba (a browser's Python) it is plain Python.
 The decorators
     :func:`jit` (small functions, inlined into their compiled callers),
@@ -86,9 +87,10 @@ _exact_module: ModuleType | None = None
 def configure(*, jit: bool) -> None:
     """Run the solver compiled by numba (``jit=True``, the default) or as plain Python (``jit=False``).
 
-    Call it before the solver's first use: before the first ``sweep``,
-    ``simulate``, ``sweep_many`` or ``ray_sphere`` is imported (``import
-    solver`` and :class:`solver.Body` do not count).  Plain Python answers at
+    Call it before the solver's first query: the first ``sweep`` or
+    ``sweep_inside``, or importing ``simulate``, ``bounce_path``,
+    ``ray_sphere`` or ``sweep_many`` (``import solver`` and
+    :class:`solver.Body` do not count).  Plain Python answers at
     once and suits a few queries; compiled code takes a second to load (longer
     the first time after installing) and suits millions.  The answers are the
     same bit for bit.  A user's ``SPHERE_SOLVER_JIT`` (``0`` or ``1``) wins
@@ -112,7 +114,7 @@ def configure(*, jit: bool) -> None:
             runs = "compiled" if _decided else "as plain Python"
             raise ValueError(
                 f"jit: the solver already runs {runs} in this process; call solver.configure(jit={jit}) before "
-                "its first use (before importing sweep, simulate, sweep_many or ray_sphere)"
+                "its first query (a sweep, or importing simulate, bounce_path, ray_sphere or sweep_many)"
             )
 
 

@@ -50,7 +50,7 @@ def test_import_solver_decides_nothing_and_configure_chooses_before_the_first_qu
     assert out["toi"] == 0.3 and out["events"] == [0.3]  # A's front at 1 + 10 t meets B's back at 4
     assert out["refused"] == (
         "jit: the solver already runs as plain Python in this process; call solver.configure(jit=True) before "
-        "its first use (before importing sweep, simulate, sweep_many or ray_sphere)"
+        "its first query (a sweep, or importing simulate, bounce_path, ray_sphere or sweep_many)"
     )
 
 
