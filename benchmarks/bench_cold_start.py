@@ -25,7 +25,7 @@ of it exact tangent grazes; the window (``sphere-explorer``, to its first
 frame; needs a display, or Xvfb, which the script starts); and the
 compiled exact stage itself (``sweep_many()`` on 6,000 grazes, more than the plain
 Python copy's share: what a process pays once it has met enough such pairs,
-see ``solver/_stage.py``).
+see ``solver/_compile.py``).
 
 ``--previous CHECKOUT`` measures another checkout the same way, beside (for
 example ``git worktree add /tmp/prev 001ca0b``; its exact stage took minutes

@@ -134,7 +134,9 @@ def _instrument_window(probe: _Probe, window) -> None:
 
 def _child(scene_path: str, moves: int) -> None:
     """Start the app as the console script does, drag sphere A, print one JSON line, exit."""
-    os.environ.setdefault("SPHERE_SOLVER_JIT", "0")  # what the console script sets, before anything imports solver
+    import solver
+
+    solver.configure(jit=False)  # what the console script does, before anything imports the solver's queries
     probe = _Probe()
     app = _instrumented_application(probe)
     _instrument_classes(probe)

@@ -88,9 +88,9 @@ def scenes() -> dict[str, tuple]:
 
 
 def bench(repeats: int) -> list[dict]:
-    import solver._stage as stage
+    from solver import _compile
 
-    stage.load()  # the compiled exact stage now, not once its plain Python copy has decided its share (solver/_stage.py)
+    _compile.load_exact_stage()  # now, not once its plain Python copy has decided its share (solver/_compile.py)
     rows = []
     for name, (bodies, h, e, box) in scenes().items():
         box_ = {}
@@ -116,8 +116,8 @@ def bench(repeats: int) -> list[dict]:
 _PLAIN = """
 import sys, time, json
 sys.path.insert(0, {here!r})
-import solver._filter as f
-assert not f.USE_JIT
+from solver import _compile
+assert not _compile.compiling()
 from bench_motion import rack
 from solver import simulate
 b = rack()

@@ -776,11 +776,14 @@ def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
     import solver.batch as batch_module
 
     try:
-        import solver._stage as stage
-    except ImportError:  # a checkout before issue 17 (--previous): the compiled stage was always used
-        stage = None
-    else:
-        stage.load()  # the compiled exact stage, loaded (or compiled) before any timing
+        from solver import _compile as stage
+    except ImportError:
+        try:
+            import solver._stage as stage  # a checkout before the compile policy moved to solver/_compile.py
+        except ImportError:  # a checkout before issue 17 (--previous): the compiled stage was always used
+            stage = None
+    if stage is not None:
+        getattr(stage, "load_exact_stage", getattr(stage, "load", None))()  # loaded (or compiled) before any timing
     out = {"n": n, "python_sample": python_sample, "kinds": {}}
     for kind in ("t0", "tangent", "horizon", "mix"):
         d = make_touching(kind, n, seed)

@@ -34,7 +34,9 @@ import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("SPHERE_SOLVER_JIT", "0")  # what the sphere-explorer command runs with
+import solver
+
+solver.configure(jit=False)  # what the sphere-explorer command runs with
 
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
 

@@ -8,7 +8,6 @@ fails the build when a page would request anything outside the site.
 
 from __future__ import annotations
 
-import os
 import sys
 import tomllib
 from pathlib import Path
@@ -18,7 +17,9 @@ ROOT = DOCS.parent
 # the code documented is this checkout's; the extensions are beside this file
 sys.path[:0] = [str(ROOT), str(DOCS / "_ext")]
 # as the one-scene commands run it: the solver as plain Python, nothing to compile while the gallery is drawn
-os.environ.setdefault("SPHERE_SOLVER_JIT", "0")
+import solver  # noqa: E402 - after the path above
+
+solver.configure(jit=False)
 
 project = "Sphere Sweep Explorer"
 release = version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]

@@ -594,14 +594,18 @@ def _run(args: argparse.Namespace, prog: str) -> int:
 
 def console(early: list[int] | tuple[int, ...] = ()) -> int:
     """The ``sphere-explorer`` console script (through :mod:`explorer.start`, which recorded ``early``, the
-    signals that came while this module was imported): :func:`main` with the solver's filter as plain Python.
+    signals that came while this module was imported): :func:`main` with the solver as plain Python.
 
     One command needs a few queries, not millions, so importing numba and
     loading its compiled code (about a second) would only delay the start;
-    the answers are identical (``SPHERE_SOLVER_JIT=1`` restores compilation).
+    the answers are identical.  The audit, which decides millions of pairs,
+    asks for the compiled solver instead (:func:`explorer.audit.cli.run`); a
+    user's ``SPHERE_SOLVER_JIT`` (``0`` or ``1``) wins over both.
     """
     interrupt.install(early)  # first, before anything slow is imported: a signal from now on is only recorded
-    os.environ.setdefault("SPHERE_SOLVER_JIT", "0")
+    import solver  # its package alone: the queries, numba and numpy are imported on first use
+
+    solver.configure(jit=False)
     code = main()
     if code in interrupt.EXIT_CODES:
         # Stopped by a signal, it has removed what it wrote and said so: it leaves at once, so the

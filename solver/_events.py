@@ -29,8 +29,9 @@ decides with integers.
 
 from __future__ import annotations
 
+from ._compile import jit, jit_loop
 from ._exact import exact_quantities, ratio_to_float, roots
-from ._filter import _HALF_RTOL, jit, jit_loop, quantities
+from ._filter import _HALF_RTOL, quantities
 
 #: Kinds of the next event of a pair.
 NONE = 0
@@ -134,7 +135,7 @@ def event_one(cax, cay, caz, vax, vay, vaz, ra, cbx, cby, cbz, vbx, vby, vbz, rb
     return kind, dt, unsure
 
 
-@jit_loop
+@jit_loop("the motion's loop over pairs")
 def events_kernel(X, V, R, I, J, inside, h, kind, dt, unsure):
     """:func:`event_one` for every pair of a list.
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._filter import USE_JIT, compiled, jit
+from ._compile import array, compiled, fma, jit
 
 #: Floats per scratch region.
 CAPACITY = 96
@@ -99,52 +99,38 @@ def two_sum(a, b):
     return s, e
 
 
-if USE_JIT:
-    from numba.core import types
-    from numba.extending import intrinsic
+def _split(a):
+    """``(hi, lo)`` with ``a = hi + lo`` exactly, each with at most 26 significant bits (Veltkamp)."""
+    c = 134217729.0 * a  # 2^27 + 1
+    hi = c - (c - a)
+    return hi, a - hi
 
-    @intrinsic
-    def _fma(typingctx, a, b, c):
-        """``a * b + c`` with one rounding (LLVM's fma intrinsic)."""
-        sig = types.float64(types.float64, types.float64, types.float64)
 
-        def codegen(context, builder, signature, args):
-            return builder.fma(*args)
+def _two_prod_python(a, b):
+    """:func:`two_prod` as plain Python, which has no fused multiply-add before 3.13: the same pair.
 
-        return sig, codegen
+    Dekker's product is exact while its partial products do not underflow,
+    which holds for ``|p| >= 2^-900`` (the smallest, of the two low halves, is
+    about ``|a b| 2^-54``; the inputs' range keeps every value far from
+    overflow); below that, ``e`` comes from the exact integer ratios (the
+    division is correctly rounded, so exact, ``e`` being a float).
+    """
+    p = a * b
+    if abs(p) >= 2.0**-900:
+        ah, al = _split(a)
+        bh, bl = _split(b)
+        return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    na, da = float(a).as_integer_ratio()
+    nb, db = float(b).as_integer_ratio()
+    n_p, d_p = float(p).as_integer_ratio()
+    return p, (na * nb * d_p - n_p * da * db) / (da * db * d_p)
 
-    @jit
-    def two_prod(a, b):
-        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly (no underflow)."""
-        p = a * b
-        return p, _fma(a, b, -p)
 
-else:
-
-    def _split(a):
-        c = 134217729.0 * a  # 2^27 + 1 (Veltkamp)
-        hi = c - (c - a)
-        return hi, a - hi
-
-    def two_prod(a, b):
-        """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly: the same pair the fused multiply-add gives.
-
-        Plain Python has no fused multiply-add before 3.13.  Dekker's product
-        is exact while its partial products do not underflow, which holds for
-        ``|p| >= 2^-900`` (the smallest, of the two low halves, is about
-        ``|a b| 2^-54``; the inputs' range keeps every value far from
-        overflow); below that, ``e`` comes from the exact integer ratios (the
-        division is correctly rounded, so exact, ``e`` being a float).
-        """
-        p = a * b
-        if abs(p) >= 2.0**-900:
-            ah, al = _split(a)
-            bh, bl = _split(b)
-            return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
-        na, da = float(a).as_integer_ratio()
-        nb, db = float(b).as_integer_ratio()
-        n_p, d_p = float(p).as_integer_ratio()
-        return p, (na * nb * d_p - n_p * da * db) / (da * db * d_p)
+@jit(plain=_two_prod_python)
+def two_prod(a, b):
+    """``(p, e)`` with ``p = fl(a b)`` and ``a b = p + e`` exactly (no underflow): one fused multiply-add."""
+    p = a * b
+    return p, fma(a, b, -p)
 
 
 @jit
@@ -237,12 +223,9 @@ def scratch() -> tuple:
     """Scratch space for :func:`quantity`: ``(REGIONS * CAPACITY,) float64``, ``(REGIONS,) int64`` and a pair's
     ``(INPUTS,) float64``.
 
-    As plain Python, lists of the same sizes: the same values, read and
-    written three times faster than numpy's scalars.
+    As plain Python, lists of the same sizes (:func:`solver._compile.array`).
     """
-    if not USE_JIT:
-        return [0.0] * (REGIONS * CAPACITY), [0] * REGIONS, [0.0] * INPUTS
-    return np.empty(REGIONS * CAPACITY), np.zeros(REGIONS, dtype=np.int64), np.zeros(INPUTS)
+    return array(REGIONS * CAPACITY), array(REGIONS, int), array(INPUTS)
 
 
 @compiled(f"Tuple((int64, float64, boolean))(int64, {BUFFER}, {LENGTHS}, {PAIR})")

@@ -29,65 +29,15 @@ proved relative error below :data:`~solver.tolerances.TIME_RTOL`, else the
 
 The body of :func:`classify` has no data-dependent branches: it computes every
 quantity and selects the answer, so the compiled batch loop vectorizes.  The
-functions use nothing but float arithmetic and :mod:`math`.  They are compiled
-by numba (machine code cached on disk next to this file); with numba missing,
-``NUMBA_DISABLE_JIT=1`` or ``SPHERE_SOLVER_JIT=0``, and in the copies imported
-through :mod:`solver._plain`, the very same source runs as plain Python.
+functions use nothing but float arithmetic and :mod:`math`; :mod:`solver._compile`
+decides whether numba compiles them or the very same source runs as plain Python.
 """
 
 import math
-import os
 
+from ._compile import jit
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 from .tolerances import FILTER_MAX, FILTER_MIN, TIME_RTOL, UNIT_ROUNDOFF
-
-
-def _plain(function):
-    """No compilation: run the Python source as it is."""
-    return function
-
-
-#: ``SPHERE_SOLVER_JIT=0`` (read at import) runs the filter as plain Python and
-#: never imports numba: the explorer app does this, since it needs only a
-#: handful of queries per frame and numba's import and cache load cost a second
-#: of start-up.  The results are the same; only the speed differs.  The copies
-#: imported through :mod:`solver._plain` are always plain Python.
-PLAIN_COPY = __name__.rpartition(".")[0].endswith("._plain")
-USE_JIT = os.environ.get("SPHERE_SOLVER_JIT", "1") != "0" and not PLAIN_COPY
-jit = _plain
-#: Like :data:`jit`, for the loops over many pairs called from Python
-#: (:func:`solver._kernel.sweep_kernel`, :func:`solver._events.events_kernel`):
-#: they release the GIL while they run, so another thread (the audit's reader)
-#: is not held up for the length of a batch.
-jit_loop = _plain
-_njit = None
-if USE_JIT:
-    try:
-        from numba import njit as _njit
-
-        #: Compile with numba; IEEE semantics for division by zero (inf/NaN, no
-        #: exception); callees inlined into the batch loop so that it vectorizes.
-        jit = _njit(cache=True, error_model="numpy", inline="always")
-        jit_loop = _njit(cache=True, error_model="numpy", nogil=True)
-    except ImportError:  # numba (or numpy) cannot be imported here: the same source runs as plain Python
-        USE_JIT = False
-
-
-def compiled(signature: str):
-    """Compile with numba for exactly ``signature`` when the module is imported (or load it from the cache).
-
-    For the exact stage (:mod:`solver._expansion`, :mod:`solver._refine`):
-    one machine-code function per decorated function, whatever its callers
-    pass.  Left to itself numba compiles a function again for every constant
-    argument a caller passes (``quantity(DISC, ...)`` and ``quantity(C, ...)``
-    become two functions), and inlining copies a callee into every call site;
-    together that took minutes.  ``signature`` is numba's string form, e.g.
-    ``"int64(float64[::1], int64)"``.  Without numba the function runs as it is.
-    """
-    if _njit is None:
-        return _plain
-    return _njit(signature, cache=True, error_model="numpy", nogil=True)
-
 
 U = UNIT_ROUNDOFF
 NAN = math.nan
@@ -376,12 +326,6 @@ def finish(status, t_lo, t_hi, h, inside):
         t_hi = max(t_hi, t_lo)
     toi = 0.0 if status == OVERLAPPING else (contact if is_hit else NAN)
     return toi, t_lo, t_hi
-
-
-#: :func:`finish` as plain Python, for the exact integer path (Python itself): calling the compiled
-#: one from Python would compile a stand-alone copy of it on first use (a third of a second).  The
-#: same source; ``tests/solver/test_plain_python_path.py`` checks both give the same answers.
-finish_python = getattr(finish, "py_func", finish)
 
 
 @jit

@@ -1,33 +1,11 @@
-"""The batch loop over arrays of pairs, compiled like :mod:`solver._filter`."""
+"""The batch loop over arrays of pairs, compiled like :mod:`solver._filter` (see :mod:`solver._compile`)."""
 
 import sys
 
-import numpy as np
-
-from ._filter import USE_JIT, classify, finish, jit, jit_loop
+from ._compile import item, jit, jit_loop
+from ._filter import classify, finish
 from .limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
 from .status import HIT, OVERLAPPING
-
-
-def item(x, i):
-    """``x[i]`` for an array, ``x`` itself for a scalar (a per-pair or shared value)."""
-    return x[i] if isinstance(x, np.ndarray) else x
-
-
-if USE_JIT:
-    try:
-        from numba import types
-        from numba.extending import overload
-
-        @overload(item, inline="always")
-        def _item_compiled(x, i):
-            if isinstance(x, types.Array):
-                return lambda x, i: x[i]
-            return lambda x, i: x
-
-    except ImportError:  # pragma: no cover - numba is a declared dependency
-        pass
-
 
 #: The ranges :func:`sweep_kernel` accepts, those of :mod:`solver.limits`: the largest magnitude of a
 #: centre or velocity component, the smallest non-zero one of a velocity component, the smallest and
@@ -51,7 +29,7 @@ def within(c0, c1, c2, v0, v1, v2, r, limits):
     return ok_c & ok_v & (r >= r_min) & (r <= r_max)
 
 
-@jit_loop
+@jit_loop("sweep_many's loop")
 def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, limits, hit, toi, t_lo, t_hi, status, exact):
     """Run the filter on every pair, checking its input in the same pass; flag what it cannot prove.
 

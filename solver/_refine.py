@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 
+from ._compile import compiled, jit, jit_loop
 from ._events import IMPACT, NONE, SLIDE
 from ._expansion import BUFFER, CO, DISC, FH, LENGTHS, PAIR, PV, VE, VV, C, in_exact_range, quantity, scratch
-from ._filter import compiled, finish, jit, jit_loop, quantities
-from ._stage import first_call
+from ._filter import finish, quantities
 from .status import HIT, LATER, MISS, NO_RELATIVE_MOTION, OUTSIDE, OVERLAPPING, SEPARATING
 
 NAN = math.nan
@@ -230,7 +230,7 @@ def refine(buf, lengths, x, event):
     return NONE, 0.0, 0.0, ok
 
 
-@jit_loop
+@jit_loop("the exact stage's loop over a batch")
 def _sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, buf, lengths, x, hit, toi, t_lo, t_hi, status, left):
     """:func:`refine_sweeps`' loop (scratch space ``buf, lengths, x`` from :func:`solver._expansion.scratch`)."""
     x[15] = 1.0 if inside else 0.0
@@ -255,7 +255,7 @@ def _sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, buf, lengths, x, hit, toi, t
             status[i] = code
 
 
-@jit_loop
+@jit_loop("the exact stage's loop over a motion's pairs")
 def _events(X, V, R, I, J, inside, h, idx, buf, lengths, x, kind, dt, left):
     """:func:`refine_events`' loop (scratch space ``buf, lengths, x`` from :func:`solver._expansion.scratch`)."""
     x[14] = h
@@ -295,8 +295,7 @@ def refine_sweeps(ca, va, ra, cb, vb, rb, h, inside, idx, hit, toi, t_lo, t_hi, 
     left : (m,) bool, output
         ``left[j]``: pair ``idx[j]`` still needs the integer path.
     """
-    with first_call(_sweeps, "the exact stage's loop over a batch"):
-        _sweeps(ca, va, ra, cb, vb, rb, h, bool(inside), idx, *scratch(), hit, toi, t_lo, t_hi, status, left)
+    _sweeps(ca, va, ra, cb, vb, rb, h, bool(inside), idx, *scratch(), hit, toi, t_lo, t_hi, status, left)
 
 
 def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left) -> None:
@@ -318,5 +317,4 @@ def refine_events(X, V, R, I, J, inside, h, idx, kind, dt, left) -> None:
     left : (j,) bool, output
         Where the integer path is still needed.
     """
-    with first_call(_events, "the exact stage's loop over a motion's pairs"):
-        _events(X, V, R, I, J, inside, float(h), idx, *scratch(), kind, dt, left)
+    _events(X, V, R, I, J, inside, float(h), idx, *scratch(), kind, dt, left)

@@ -16,12 +16,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._compile import as_python, batch_loop, exact_stage
 from ._exact import classify_exact
-from ._filter import finish_python
+from ._filter import finish
 from ._kernel import FINITE, LIMITS
-from ._stage import batch_kernel, exact_stage, first_call
 from .limits import check_horizon, check_radius, check_vector, check_velocity, not_a_number_type
 from .status import Status
+
+#: :func:`solver._filter.finish` as plain Python, for the pairs decided with integers.
+_finish = as_python(finish)
 
 
 @dataclass(frozen=True)
@@ -202,9 +205,9 @@ def _sweep_arrays(
     status = np.empty(n, dtype=np.int8)
     exact = np.empty(n, dtype=np.bool_)
     ranges = LIMITS if limits else FINITE
-    kernel = batch_kernel(n)
+    kernel = batch_loop(n)
     # As plain Python the loop computes with numpy's scalars: IEEE results (inf, NaN) as compiled, without warnings.
-    with first_call(kernel, "sweep_many's loop"), np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):
         first_refused, n_exact = kernel(ca, va, ra, cb, vb, rb, h, inside, ranges, hit, toi, t_lo, t_hi, status, exact)
     if first_refused < n:
         _check_pair(views, first_refused, inside, limits)
@@ -222,7 +225,7 @@ def _sweep_arrays(
         args = (*ca[k : k + 3].tolist(), *va[k : k + 3].tolist(), pair[0])
         args += (*cb[k : k + 3].tolist(), *vb[k : k + 3].tolist(), pair[1], pair[2], bool(inside))
         out = classify_exact(*args)
-        toi[i], t_lo[i], t_hi[i] = finish_python(out[0], out[1], out[2], pair[2], bool(inside))
+        toi[i], t_lo[i], t_hi[i] = _finish(out[0], out[1], out[2], pair[2], bool(inside))
         status[i] = out[0]
         hit[i] = Status(out[0]).is_hit
     return BatchResult(hit, toi, t_lo, t_hi, status, exact)

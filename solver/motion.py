@@ -70,9 +70,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import vec
+from ._compile import compiling, exact_stage
 from ._events import IMPACT, NONE, SLIDE, event_exact, event_one, events_kernel
-from ._filter import USE_JIT
-from ._stage import exact_stage, first_call
 from .body import Body, Vector3
 from .limits import check_horizon, check_restitution
 from .tolerances import MAX_EVENTS, MAX_IMPULSES_PER_INSTANT, SLIDING_COSINE, UNIT_ROUNDOFF
@@ -344,7 +343,7 @@ class _Run:
         self.pairs = pairs
         self.kind = [NONE] * len(pairs)
         self.dt = [0.0] * len(pairs)
-        self.compiled = _CompiledPairs(self) if USE_JIT and pairs else None
+        self.compiled = _CompiledPairs(self) if compiling() and pairs else None
         self.t = 0.0
         self.frames: list[Frame] = []
         self.events: list[Event] = []
@@ -638,8 +637,7 @@ class _CompiledPairs:
         np, run = self.np, self.run
         X = np.array(run.X, dtype=np.float64)
         V = np.array(run.V, dtype=np.float64)
-        with first_call(events_kernel, "the motion's loop over pairs"):
-            events_kernel(X, V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
+        events_kernel(X, V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
         todo = np.flatnonzero(self.unsure)
         stage = exact_stage(todo.size) if todo.size else None
         if stage is not None:  # the expansion stage decides nearly all of them

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
+from ._compile import as_python
 from ._exact import classify_exact
-from ._filter import finish_python, sweep_one
 from .body import Body
 from .limits import MAX_HORIZON, check_horizon
 from .result import Mode, Sweep
@@ -24,18 +26,34 @@ def _horizon(value: object) -> float:
     return check_horizon(value, "horizon")
 
 
+#: :mod:`solver._filter` once the first query has imported it.  Not imported with this module (which
+#: ``import solver`` imports): its import decides whether the solver runs compiled, and
+#: :func:`solver.configure` may come after ``import solver``.
+_filter: ModuleType | None = None
+
+
+def _import_filter() -> ModuleType:
+    """:mod:`solver._filter`, imported by the first query."""
+    global _filter
+    from . import _filter as module
+
+    _filter = module
+    return module
+
+
 def _solve(a: Body, b: Body, horizon: float, mode: Mode) -> Sweep:
-    """Run the compiled float filter, and the exact path where it cannot prove the answer."""
+    """Run the float filter, and the exact path where it cannot prove the answer."""
     inside = mode == "inside"
     ca, va, cb, vb = a.center, a.velocity, b.center, b.velocity
     ra, rb = a.radius, b.radius
-    out = sweep_one(
+    maths = _filter or _import_filter()
+    out = maths.sweep_one(
         ca[0], ca[1], ca[2], va[0], va[1], va[2], ra, cb[0], cb[1], cb[2], vb[0], vb[1], vb[2], rb, horizon, inside
     )
     if out[4] == 0:
         return Sweep(a, b, horizon, mode, _STATUSES[out[0]], out[1], out[2], out[3], False, out[5:9], out[9])
     out = classify_exact(*ca, *va, ra, *cb, *vb, rb, horizon, inside)
-    toi, t_lo, t_hi = finish_python(out[0], out[1], out[2], horizon, inside)
+    toi, t_lo, t_hi = as_python(maths.finish)(out[0], out[1], out[2], horizon, inside)
     return Sweep(a, b, horizon, mode, _STATUSES[out[0]], toi, t_lo, t_hi, True, out[4:8], out[8], out[9:11])
 
 

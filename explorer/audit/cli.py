@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -155,11 +154,11 @@ def run(args: argparse.Namespace) -> int:
     Every refusal is one line and exit 2; SIGINT and SIGTERM, whenever they
     come, end with one line, exit 130 or 143 and no OUTDIR.
     """
-    # Millions of pairs: the solver must be compiled.  The console script turns compilation off
-    # (SPHERE_SOLVER_JIT=0) for its one-scene commands before anything imports the solver; turn
-    # it back on here, before the first import, and for the local Dask workers, which inherit it.
-    if os.environ.get("SPHERE_SOLVER_JIT") == "0":
-        os.environ["SPHERE_SOLVER_JIT"] = "1"
+    # Millions of pairs: the solver compiled (the console script chose plain Python for its one-scene
+    # commands; the Dask workers, other processes, run compiled by default).  Before the first query.
+    import solver
+
+    solver.configure(jit=True)
     from .needs import BASE, MissingPackage, install_command
 
     try:

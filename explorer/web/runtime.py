@@ -41,8 +41,6 @@ SOURCES = (
     "explorer/web/__init__.py",
     "explorer/web/live.py",
 )
-#: Files of the solver that only the compiled path uses (numba's plain copies): not shipped.
-LEFT_OUT = ("solver/_plain/",)
 #: The runtime's files a site's folder holds, by package: (package, file name, name in the folder).
 FOLDER_FILES = (
     *((web_runtime.PYODIDE, name, f"pyodide/{name}") for name in
@@ -75,10 +73,7 @@ def source_files() -> list[tuple[str, Path]]:
     files = []
     for entry in SOURCES:
         if entry.endswith("/"):
-            for file in sorted((root / entry).rglob("*.py")):
-                name = file.relative_to(root).as_posix()
-                if not name.startswith(LEFT_OUT):
-                    files.append((name, file))
+            files += [(file.relative_to(root).as_posix(), file) for file in sorted((root / entry).rglob("*.py"))]
         else:
             files.append((entry, root / entry))
     return sorted(files)

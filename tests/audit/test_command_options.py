@@ -11,7 +11,6 @@ import argparse
 import errno
 import io
 import math
-import os
 import sys
 import threading
 
@@ -54,15 +53,6 @@ def test_without_quiet_the_progress_is_drawn_on_a_terminal(log, tmp_path, monkey
         monkeypatch.setattr(sys, "stderr", stream)
         assert main(["audit", str(log), "-o", str(tmp_path / f"out{len(options)}"), *options]) == 0
         assert bool(stream.getvalue()) is drawn
-
-
-def test_the_audit_turns_compilation_back_on_for_itself_and_its_workers(log, tmp_path, monkeypatch):
-    """The console script turns the solver's compilation off for one-scene commands; millions of pairs need
-    it, so the audit turns it on in its environment, which the local Dask workers it starts inherit."""
-    for before, after in (("0", "1"), ("1", "1")):
-        monkeypatch.setenv("SPHERE_SOLVER_JIT", before)
-        assert main(["audit", str(log), "-o", str(tmp_path / f"out{before}"), "-q"]) == 0
-        assert os.environ["SPHERE_SOLVER_JIT"] == after
 
 
 # -- endings other than success ----------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 import json
 import math
+import os
 import re
 import subprocess
 import sys
@@ -86,3 +87,48 @@ def test_console_script_runs_as_a_process():
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["status"] == "miss"
+
+
+CONSOLE = """
+import json, sys
+from explorer.cli import console
+sys.argv = ["sphere-explorer", *sys.argv[1:]]
+code = console()
+from solver import _compile
+print(json.dumps({"code": code, "compiled": _compile.compiling(), "numba": "numba" in sys.modules}))
+"""
+
+#: The columns of an audit log, and two rows: a head-on hit at t = 0.5 and a miss.
+AUDIT_LOG = "a_cx,a_cy,a_cz,a_vx,a_vy,a_vz,a_r,b_cx,b_cy,b_cz,b_vx,b_vy,b_vz,b_r\n" \
+            "0,0,0,1,0,0,0.5,1.5,0,0,0,0,0,0.5\n0,0,0,1,0,0,0.5,10,0,0,0,0,0,0.5\n"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "command, setting, compiled",
+    [
+        ("solve", None, False),  # one scene: plain Python, numba never imported
+        ("solve", "1", True),  # the user's setting wins
+        ("audit", None, True),  # millions of pairs: compiled, although --horizon imports the solver's limits first
+        ("audit", "0", False),
+    ],
+)
+def test_the_console_script_runs_the_solver_compiled_for_the_audit_only(tmp_path, command, setting, compiled):
+    """The console script asks for the plain Python solver (one scene needs a few queries), the audit for the
+    compiled one; a user's SPHERE_SOLVER_JIT (0 or 1) wins over both."""
+    env = {k: v for k, v in os.environ.items() if k != "SPHERE_SOLVER_JIT"}
+    if setting is not None:
+        env["SPHERE_SOLVER_JIT"] = setting
+    if command == "solve":
+        args = ["solve", str(SCENES_DIR / "default.json")]
+    else:
+        (tmp_path / "log.csv").write_text(AUDIT_LOG)
+        args = ["audit", str(tmp_path / "log.csv"), "-o", str(tmp_path / "out"), "-q", "--horizon", "1/2"]
+    done = subprocess.run([sys.executable, "-c", CONSOLE, *args], capture_output=True, text=True, env=env,
+                          timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert out["code"] == 0 and out["compiled"] is compiled
+    if command == "audit":  # (its own loops import numba either way)
+        assert done.stdout.splitlines()[0].startswith("2 pairs decided, 1 hit")
+    else:
+        assert out["numba"] is compiled

@@ -14,8 +14,7 @@ import numpy as np
 import pytest
 from motion_reference import check_motion
 
-from solver import Body, bounce_path, simulate, sweep
-from solver import _stage as stage_module
+from solver import Body, _compile, bounce_path, simulate, sweep
 from solver import motion as motion_module
 from solver._events import NONE, event_exact
 
@@ -90,7 +89,7 @@ def test_the_plain_python_pair_search_decides_the_same_motion(monkeypatch, name)
     cases = mf.FAMILIES[name](max(CASES // 10, 20))
     monkeypatch.setattr(motion_module, "exact_stage", lambda count: None)
     compiled = [_summary(run(case)) for case in cases]
-    monkeypatch.setattr(motion_module, "USE_JIT", False)
+    monkeypatch.setattr(motion_module, "compiling", lambda: False)
     for case, expected in zip(cases, compiled):
         motion = run(case)
         assert _summary(motion) == expected, f"{case}: the plain pair search decided another motion"
@@ -308,7 +307,7 @@ def _broken(monkeypatch, which):
     if which == "no certified separation":
         monkeypatch.setattr(motion_module, "_not_approaching", lambda *args: True)
     elif which == "no exact stages":
-        monkeypatch.setattr(motion_module, "USE_JIT", False)
+        monkeypatch.setattr(motion_module, "compiling", lambda: False)
         monkeypatch.setattr(motion_module, "event_exact", lambda *args: (0, 0.0))
     elif which == "absolute normals":
         original = motion_module.vec.unit
@@ -742,10 +741,11 @@ def test_a_grazing_elastic_hit_slides_below_the_cosine_of_its_speed(normal, alon
         assert len(m.events) >= 2 and 1e-7 < m.events[1].time < 1e-6
 
 
+@pytest.mark.skipif(not _compile.compiling(), reason="the loop over pairs runs compiled only")
 def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch, terminal):
-    """On a terminal, the first call of the compiled loop over pairs, when it takes a while (a stand-in with
-    no machine code loaded yet, taking 0.2 s), says once what compiles and how long it took."""
-    real = motion_module.events_kernel
+    """On a terminal, the first call of the compiled loop over pairs, when it takes a while (its machine code
+    not loaded yet: a stand-in taking 0.2 s), says once what compiles and how long it took."""
+    real = motion_module.events_kernel.dispatcher
 
     class Loading:
         signatures: list = []
@@ -756,9 +756,8 @@ def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch, t
                 self.signatures = ["loaded"]
             return real(*args)
 
-    monkeypatch.setattr(motion_module, "USE_JIT", True)
-    monkeypatch.setattr(motion_module, "events_kernel", Loading())
-    monkeypatch.setattr(stage_module, "ANNOUNCE_AFTER", 0.05)
+    monkeypatch.setattr(motion_module.events_kernel, "dispatcher", Loading())
+    monkeypatch.setattr(_compile, "ANNOUNCE_AFTER", 0.05)
     monkeypatch.setattr(sys, "stderr", terminal())
     m = simulate([Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0), radius=1.0)], 1.0)
     assert len(m.events) == 1  # the loop ran twice: before the hit and after it
@@ -773,15 +772,15 @@ def test_before_the_exact_stage_is_compiled_its_plain_copy_decides_the_motion_s_
     """In a fresh process the exact stage is not loaded: the few pairs the float filter leaves unsure go to its
     plain Python copy, counted against the budget.  A tangent graze (B's centre 2 = rA + rB off A's path) is
     one such pair, and touching in passing is no hit."""
-    monkeypatch.setattr(stage_module, "_module", None)
-    monkeypatch.setattr(stage_module, "_spent", 0)
+    monkeypatch.setattr(_compile, "_exact_module", None)
+    monkeypatch.setattr(_compile, "EXACT_BUDGET", _compile._Budget(_compile.PLAIN_BUDGET))
     m = simulate([Body((0, 0, 0), (1, 0, 0), 1.0), Body((5, 2, 0), radius=1.0)], 10.0)
     assert (
         m.events == ()
         and m.stopped is None
         and [list(row) for row in m.positions(10.0)] == [[10.0, 0.0, 0.0], [5.0, 2.0, 0.0]]
     )
-    assert stage_module._spent == 1
+    assert _compile.EXACT_BUDGET.spent == 1
 
 
 def test_a_hit_at_the_instant_of_a_jam_comes_after_it():
@@ -812,7 +811,7 @@ def test_simultaneous_impacts_at_the_horizon_are_all_processed(monkeypatch, jit)
     at 0) at t = 1; A gives C its velocity, C and B swap theirs, then C gives A its own: A -1, C 0, B +1.
     Two balls reaching a fixed container's wall together at t = 1 both bounce back.
     """
-    monkeypatch.setattr(motion_module, "USE_JIT", jit)
+    monkeypatch.setattr(motion_module, "compiling", lambda: jit)
     cradle = [Body((-3, 0, 0), (1, 0, 0), 1.0), Body((0, 0, 0), radius=1.0), Body((3, 0, 0), (-1, 0, 0), 1.0)]
     wall = Body((0, 0, 0), radius=10.0, mass=math.inf)
     walls = [Body((-8, 0, 0), (-1, 0, 0), 1.0), Body((8, 0, 0), (1, 0, 0), 1.0)]

@@ -3,13 +3,12 @@
 The same source runs compiled by numba (this test process) and as plain Python
 (a subprocess); every field of the result must be bit-for-bit equal on every
 hard family.  The compiled solver decides what its float filter cannot prove
-with Python integers until the compiled exact stage pays (:mod:`solver._stage`):
-both give the plain Python answers, so whichever runs first is right.
+with the plain Python copy of the exact stage until the compiled one pays
+(:mod:`solver._compile`): both give the same answers, so whichever runs first is right.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import subprocess
@@ -21,8 +20,7 @@ import motion_families as mf
 import numpy as np
 from core import core_many, core_sweep, refine_inputs
 
-from solver import Status, batch, motion, simulate
-from solver import _stage as stage
+from solver import Status, _compile, batch, motion, simulate
 from solver.tolerances import TIME_RTOL
 
 HERE = Path(__file__).resolve().parent
@@ -32,8 +30,8 @@ SCRIPT = f"""
 import json, sys
 sys.path.insert(0, {str(HERE)!r})
 import families as fam
-import solver._filter as f
-assert not f.USE_JIT, "the subprocess should run the plain Python filter"
+from solver import _compile
+assert not _compile.compiling(), "the subprocess should run the plain Python filter"
 from core import core_sweep
 out = {{}}
 for name in fam.FAMILIES:
@@ -63,8 +61,8 @@ def test_plain_python_filter_matches_the_compiled_one():
 MOTION_SCRIPT = f"""
 import json, sys
 sys.path.insert(0, {str(HERE)!r})
-import solver._filter as f
-assert not f.USE_JIT, "the subprocess should run the plain Python solver"
+from solver import _compile
+assert not _compile.compiling(), "the subprocess should run the plain Python solver"
 import motion_families as mf
 from motion_reference import check_motion
 from solver import simulate
@@ -118,9 +116,10 @@ def _same_bits(x: np.ndarray, y: np.ndarray) -> bool:
 def test_plain_and_compiled_exact_stages_give_the_same_answers():
     """The exact stage as plain Python (what a process runs first) and compiled (once it pays) decide every
     case of every hard family, touching or not, with the same verdicts and the same times, bit for bit."""
-    plain = importlib.import_module("solver._plain._refine")
-    compiled = stage.load()
-    assert importlib.import_module("solver._plain._filter").USE_JIT is False
+    plain = _compile.plain("_refine")
+    compiled = _compile.load_exact_stage()
+    assert plain.__name__ == "solver._plain._refine" and compiled.__name__ == "solver._refine"
+    assert _compile.plain("_compile").compiling() is False and _compile.compiling()
     decided = in_range = 0
     for name in fam.FAMILIES:
         pairs = _family_pairs(name)
@@ -137,8 +136,8 @@ def test_plain_and_compiled_batches_give_the_same_answers():
     """``sweep_many``'s core, all of it as plain Python (what a process runs on its first pairs: the loop and the
     exact stage) and compiled (the loop, then the exact stage), on every case of every hard family: every field
     the same, bit for bit."""
-    plain = importlib.import_module("solver._plain.batch")
-    stage.load()
+    plain = _compile.plain("batch")
+    _compile.load_exact_stage()
     checked = 0
     for name in fam.FAMILIES:
         cases, inside = fam.cases(name), fam.mode(name) == "inside"
@@ -156,8 +155,8 @@ def test_plain_and_compiled_batches_give_the_same_answers():
 def test_plain_and_compiled_exact_stages_give_the_same_motion(monkeypatch):
     """simulate() with the exact stage as plain Python and compiled: the same events, times and impulses, bit for
     bit."""
-    plain = importlib.import_module("solver._plain._refine")
-    compiled = stage.load()
+    plain = _compile.plain("_refine")
+    compiled = _compile.load_exact_stage()
     count = 0
     for name in ("cradle", "wall_start", "jam", "grazes", "gas"):
         for case in mf.FAMILIES[name](25):
@@ -176,8 +175,8 @@ import sys
 import numpy as np
 sys.path.insert(0, {str(HERE)!r})
 import families as fam
-import solver._filter as f
-assert not f.USE_JIT, "the subprocess should run the plain Python solver"
+from solver import _compile
+assert not _compile.compiling(), "the subprocess should run the plain Python solver"
 from core import core_many
 out = {{}}
 for name in fam.FAMILIES:
@@ -220,8 +219,7 @@ def test_batch_without_numba_gives_the_same_verdicts(tmp_path):
 STAGE_SCRIPT = """
 import json, sys
 import numpy as np
-import solver._stage as stage
-from solver import sweep_many
+from solver import _compile, sweep_many
 
 def grazes(n):
     # A moving along x at speeds 1..n, B at rest 2 off its path: exact tangents (radii 1 + 1)
@@ -232,7 +230,7 @@ def grazes(n):
 
 first = sweep_many(*grazes(1000))
 loaded = [["solver._plain._refine" in sys.modules, "solver._refine" in sys.modules]]
-later = sweep_many(*grazes(stage.PLAIN_BUDGET))
+later = sweep_many(*grazes(_compile.PLAIN_BUDGET))
 loaded.append(["solver._plain._refine" in sys.modules, "solver._refine" in sys.modules])
 print(json.dumps({
     "exact": [int(first.exact.sum()), int(later.exact.sum())],
@@ -251,7 +249,7 @@ def test_the_compiled_exact_stage_is_loaded_only_once_it_pays():
     proc = subprocess.run([sys.executable, "-c", STAGE_SCRIPT], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert out["exact"] == [1000, stage.PLAIN_BUDGET]
+    assert out["exact"] == [1000, _compile.PLAIN_BUDGET]
     assert out["loaded"] == [[True, False], [True, True]]
     assert out["status"][0] == out["status"][1]
     assert set(out["status"][0]) >= {int(Status.HIT), int(Status.LATER)}

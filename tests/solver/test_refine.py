@@ -19,14 +19,15 @@ import pytest
 from core import refine_inputs
 
 from solver import simulate
+from solver._compile import compiling
 from solver._events import event_exact
 from solver._exact import classify_exact
 from solver._expansion import CO, DISC, FH, PV, VE, VV, C, in_exact_range, quantity, scratch
-from solver._filter import USE_JIT, finish
+from solver._filter import finish
 from solver._refine import refine_events, refine_sweeps
 from solver.tolerances import TIME_RTOL
 
-pytestmark = pytest.mark.skipif(not USE_JIT, reason="the expansion stage runs compiled only")
+pytestmark = pytest.mark.skipif(not compiling(), reason="the expansion stage runs compiled only")
 
 RTOL = 2 * TIME_RTOL
 

@@ -19,7 +19,7 @@ import families as fam
 import motion_families as mf
 from answers_as_text import data, motion_answer, path_answer, sweep_answer
 
-from solver import _filter as solver_filter
+from solver import _compile
 
 #: Cases of each sweep family and of each motion family sent to the subprocess.
 PER_FAMILY = 120
@@ -36,12 +36,12 @@ CHILD = (
     + """
 import json
 from solver import Body, bounce_path, simulate, sweep, sweep_inside
-from solver import _filter
+from solver import _compile
 sys.path.insert(0, sys.argv[1])
 import answers_as_text as this
 
 cases = json.load(sys.stdin)
-out = {"use_jit": _filter.USE_JIT, "sweeps": [this.sweep_answer(*c) for c in cases["sweeps"]],
+out = {"use_jit": _compile.compiling(), "sweeps": [this.sweep_answer(*c) for c in cases["sweeps"]],
        "motions": [this.motion_answer(c) for c in cases["motions"]], "paths": [this.path_answer(c) for c in cases["paths"]]}
 try:
     from solver import sweep_many
@@ -73,7 +73,7 @@ def _cases() -> dict:
 
 
 def test_the_solver_without_numpy_answers_as_the_compiled_one_bit_for_bit():
-    assert solver_filter.USE_JIT, "this process should run the compiled solver"
+    assert _compile.compiling(), "this process should run the compiled solver"
     cases = _cases()
     proc = subprocess.run([sys.executable, "-c", CHILD, str(Path(__file__).parent)], input=json.dumps(cases),
                           capture_output=True, text=True, timeout=600)  # fmt: skip

@@ -1,0 +1,411 @@
+"""How the solver's loops run, compiled by numba or as plain Python: the one place that decides.
+
+The maths modules (:mod:`solver._filter`, :mod:`solver._events`,
+:mod:`solver._kernel`, :mod:`solver._expansion`, :mod:`solver._refine`) mark
+their functions with the decorators below and hold nothing else of this.  The
+same source runs either way and gives the same answers bit for bit; only the
+speed differs.
+
+The setting
+    Decided once per process, when the first maths module is imported: by the
+    first query (the first ``sweep`` or ``sweep_inside``, or importing
+    ``simulate``, ``bounce_path``, ``ray_sphere`` or ``sweep_many``; ``import
+    solver``, :class:`solver.Body` and :mod:`solver.limits` do not count).
+    The user's ``SPHERE_SOLVER_JIT`` (``0``: plain Python; anything else:
+    compiled) when it is set, else the program's :func:`configure`, else
+    compiled.  Without numba (a browser's Python) it is plain Python.
+The decorators
+    :func:`jit` (small functions, inlined into their compiled callers),
+    :func:`jit_loop` (a loop over many pairs, called from Python) and
+    :func:`compiled` (one machine-code function for one signature, compiled
+    at import); :func:`fma` and :func:`item` are what numba is taught to compile
+    specially.
+The plain copy
+    :func:`plain`: a solver module imported a second time as plain Python, in a
+    process that compiles (``solver._plain.<name>``; a package made here,
+    whose path is the solver's own folder).
+The first-call budgets
+    A process starts with the plain copy and loads the compiled code only once
+    it pays: :func:`exact_stage` (the exact stage, :mod:`solver._refine`:
+    seconds to compile on a fresh install) after :data:`PLAIN_BUDGET` pairs,
+    :func:`batch_loop` (``sweep_many``'s loop) after :data:`PLAIN_BATCH_BUDGET`
+    pairs.  A process that meets few such pairs never waits for the compiler.
+The slow-compile line
+    :func:`announce_if_slow`: on a terminal, one line saying what is being
+    compiled when that takes longer than :data:`ANNOUNCE_AFTER` seconds.
+
+This module imports no other module of the solver by its code (it loads the
+exact stage, the batch loop and the plain copies by name, when a process needs
+them), so every maths module can import it; it needs neither numpy nor numba
+unless the solver runs compiled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import threading
+import time
+from fractions import Fraction
+from types import ModuleType
+from typing import Callable, Iterator
+
+#: The environment variable a user sets to choose: ``0`` plain Python, anything else compiled.  It wins over
+#: :func:`configure` (the program's choice).
+VARIABLE = "SPHERE_SOLVER_JIT"
+#: Pairs the plain Python exact stage decides in one process before the compiled one is loaded.
+PLAIN_BUDGET = 5_000
+#: Pairs the plain Python copy of ``sweep_many``'s loop decides in one process before the compiled one runs.
+PLAIN_BATCH_BUDGET = 10_000
+#: Seconds a compilation may take before :func:`announce_if_slow` says what it is.
+ANNOUNCE_AFTER = 1.0
+
+#: The package this module belongs to: ``solver``, or ``solver._plain`` in the plain copy.
+_PACKAGE = __name__.rpartition(".")[0]
+#: This is the plain copy's own ``_compile``: everything in the copy runs as plain Python.
+PLAIN_COPY = _PACKAGE.endswith("._plain")
+
+_lock = threading.RLock()
+#: The program's choice (:func:`configure`), used when the environment does not say.
+_wanted = True
+#: The process's setting once decided (:func:`compiling`), else None.
+_decided: bool | None = None
+#: numba's decorator, once the setting is decided and numba imported.
+_njit = None
+#: The compiled exact stage, once loaded (:func:`load_exact_stage`).
+_exact_module: ModuleType | None = None
+
+
+# -- the setting ---------------------------------------------------------------------------------
+
+
+def configure(*, jit: bool) -> None:
+    """Run the solver compiled by numba (``jit=True``, the default) or as plain Python (``jit=False``).
+
+    Call it before the solver's first query: the first ``sweep`` or
+    ``sweep_inside``, or importing ``simulate``, ``bounce_path``,
+    ``ray_sphere`` or ``sweep_many`` (``import solver`` and
+    :class:`solver.Body` do not count).  Plain Python answers at
+    once and suits a few queries; compiled code takes a second to load (longer
+    the first time after installing) and suits millions.  The answers are the
+    same bit for bit.  A user's ``SPHERE_SOLVER_JIT`` (``0`` or ``1``) wins
+    over this call.
+
+    Raises
+    ------
+    ValueError
+        ``jit`` is not a bool, or the solver already runs the other way in this
+        process (one line, naming ``jit``).
+    """
+    global _wanted
+    if not isinstance(jit, bool):
+        raise ValueError(f"jit: expected True or False, got {jit!r}")
+    with _lock:
+        if _decided is None:
+            _wanted = jit
+            return
+        would = _setting(jit) and importlib.util.find_spec("numba") is not None
+        if would != _decided:
+            runs = "compiled" if _decided else "as plain Python"
+            raise ValueError(
+                f"jit: the solver already runs {runs} in this process; call solver.configure(jit={jit}) before "
+                "its first query (a sweep, or importing simulate, bounce_path, ray_sphere or sweep_many)"
+            )
+
+
+def _setting(wanted: bool) -> bool:
+    """The setting asked for: the user's :data:`VARIABLE` when set, else ``wanted``."""
+    value = os.environ.get(VARIABLE, "")
+    return wanted if value == "" else value != "0"
+
+
+def compiling() -> bool:
+    """True when this process runs the solver compiled by numba.
+
+    Decided at the first call, for good (see the module notes); always False in
+    the plain copy, and without numba (or numpy).
+    """
+    global _decided
+    if _decided is None:
+        with _lock:
+            if _decided is None:
+                _decided = not PLAIN_COPY and _setting(_wanted) and _import_numba()
+    return _decided
+
+
+def _import_numba() -> bool:
+    """Import numba and teach it :func:`fma` and :func:`item`; False when it cannot be imported."""
+    global _njit
+    try:
+        from numba import njit, types
+        from numba.extending import intrinsic, overload
+    except ImportError:  # numba (or numpy) cannot be imported here: the same source runs as plain Python
+        return False
+
+    @intrinsic
+    def fused(typingctx, a, b, c):
+        """``a * b + c`` with one rounding (LLVM's fma intrinsic)."""
+        signature = types.float64(types.float64, types.float64, types.float64)
+
+        def codegen(context, builder, sig, args):
+            return builder.fma(*args)
+
+        return signature, codegen
+
+    @overload(fma, inline="always")
+    def _fma_compiled(a, b, c):
+        return lambda a, b, c: fused(a, b, c)
+
+    @overload(item, inline="always")
+    def _item_compiled(x, i):
+        if isinstance(x, types.Array):
+            return lambda x, i: x[i]
+        return lambda x, i: x
+
+    _njit = njit
+    return True
+
+
+# -- the decorators ------------------------------------------------------------------------------
+
+
+def jit(function: Callable | None = None, *, plain: Callable | None = None):
+    """Compile ``function`` with numba, inlined into its compiled callers; or run it as it is.
+
+    IEEE semantics for division by zero (inf or NaN, no exception); machine
+    code cached on disk beside the source.  ``@jit(plain=other)`` runs
+    ``other`` instead as plain Python (the same results by other operations,
+    where the compiled form uses what plain Python lacks).
+    """
+    if function is None:
+        return functools.partial(jit, plain=plain)
+    if not compiling():
+        return function if plain is None else plain
+    return _njit(cache=True, error_model="numpy", inline="always")(function)
+
+
+def jit_loop(what: str):
+    """Like :func:`jit`, for a loop over many pairs called from Python; ``what`` names it to the user.
+
+    Compiled, it releases the GIL while it runs (another thread, the audit's
+    reader, is not held up for the length of a batch), and its first call in a
+    process, which loads its machine code from numba's cache or compiles it,
+    says ``what`` is compiling when that takes a while (:func:`announce_if_slow`).
+    """
+
+    def decorate(function: Callable) -> Callable:
+        if not compiling():
+            return function
+        return _Loop(_njit(cache=True, error_model="numpy", nogil=True)(function), what)
+
+    return decorate
+
+
+class _Loop:
+    """A compiled loop called from Python: its first call in this process is announced if slow."""
+
+    def __init__(self, dispatcher, what: str) -> None:
+        self.dispatcher = dispatcher
+        self.what = what
+        functools.update_wrapper(self, getattr(dispatcher, "py_func", dispatcher))
+
+    def __call__(self, *args):
+        if getattr(self.dispatcher, "signatures", True):  # its machine code is loaded in this process
+            return self.dispatcher(*args)
+        with announce_if_slow(self.what):
+            return self.dispatcher(*args)
+
+
+def compiled(signature: str):
+    """Compile with numba for exactly ``signature`` when the module is imported (or load it from the cache).
+
+    For the exact stage (:mod:`solver._expansion`, :mod:`solver._refine`):
+    one machine-code function per decorated function, whatever its callers
+    pass.  Left to itself numba compiles a function again for every constant
+    argument a caller passes (``quantity(DISC, ...)`` and ``quantity(C, ...)``
+    become two functions), and inlining copies a callee into every call site;
+    together that took minutes.  ``signature`` is numba's string form, e.g.
+    ``"int64(float64[::1], int64)"``.  As plain Python the function runs as it is.
+    """
+
+    def decorate(function: Callable) -> Callable:
+        if not compiling():
+            return function
+        return _njit(signature, cache=True, error_model="numpy", nogil=True)(function)
+
+    return decorate
+
+
+def as_python(function: Callable) -> Callable:
+    """The plain Python source of a :func:`jit` function, to call from Python without compiling a copy of it.
+
+    Calling a compiled function from Python compiles a stand-alone copy of it
+    on first use (a third of a second); the source gives the same answers.
+    """
+    return getattr(function, "py_func", function)
+
+
+def fma(a: float, b: float, c: float) -> float:
+    """``a * b + c`` rounded once: compiled, the processor's fused multiply-add; as Python, exact rationals."""
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+def item(x, i: int):
+    """``x[i]`` for an array, ``x`` itself for a float (a per-pair or a shared value).
+
+    Compiled, the choice is made once for the type of ``x``, so a loop over the
+    pairs has no branch for it.
+    """
+    return x if isinstance(x, float) else x[i]
+
+
+def array(size: int, kind: type = float):
+    """``size`` zeros of ``kind`` (float or int) as compiled code takes them: a numpy array, or as plain
+    Python a list (read and written three times faster than numpy's scalars)."""
+    if not compiling():
+        return [kind(0)] * size
+    import numpy as np
+
+    return np.zeros(size, dtype=np.float64 if kind is float else np.int64)
+
+
+# -- the plain copy ------------------------------------------------------------------------------
+
+
+def plain(name: str) -> ModuleType:
+    """The solver's module ``name`` run as plain Python, in a process that compiles: ``solver._plain.<name>``.
+
+    The same source imported a second time, through a package whose path is
+    the solver's own folder; in that copy this module is the copy's own
+    ``_compile``, so every decorator leaves its function as it is.  The same
+    operations on the same floats: the same answers bit for bit, at once and
+    without waiting for numba.  In the copy itself, the copy's module.
+    """
+    if PLAIN_COPY:
+        return importlib.import_module(f"{_PACKAGE}.{name}")
+    package = f"{_PACKAGE}._plain"
+    with _lock:
+        if package not in sys.modules:
+            spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
+            spec.submodule_search_locations = [os.path.dirname(os.path.abspath(__file__))]
+            sys.modules[package] = importlib.util.module_from_spec(spec)
+    return importlib.import_module(f"{package}.{name}")
+
+
+# -- the first-call budgets ----------------------------------------------------------------------
+
+
+class _Budget:
+    """Pairs a plain copy decides in this process before the compiled code takes over, for good."""
+
+    def __init__(self, pairs: int) -> None:
+        self.pairs = pairs
+        self.spent = 0
+
+    def take(self, pairs: int) -> bool:
+        """True, counting them, while ``pairs`` more stay within the budget; else False from now on."""
+        with _lock:
+            if self.spent + pairs <= self.pairs:
+                self.spent += pairs
+                return True
+            self.spent = self.pairs
+            return False
+
+
+#: The exact stage's budget (:func:`exact_stage`) and the batch loop's (:func:`batch_loop`).
+EXACT_BUDGET = _Budget(PLAIN_BUDGET)
+BATCH_BUDGET = _Budget(PLAIN_BATCH_BUDGET)
+
+
+def exact_stage(pairs: int) -> ModuleType | None:
+    """The copy of the exact stage (:mod:`solver._refine`) to decide ``pairs`` more pairs.
+
+    The pairs the float filter cannot prove (spheres touching exactly, exact
+    tangents, contact exactly at the horizon) are decided by the exact stage:
+    floating-point expansions, Python integers for the rare inputs outside
+    their range.  Compiled, it takes well under a microsecond a pair, but
+    compiling it takes seconds on a fresh install (numba then caches it); its
+    plain copy takes about 0.1 ms a pair.
+
+    Returns
+    -------
+    module or None
+        Its plain copy while this process's pairs stay within
+        :data:`PLAIN_BUDGET`, then the compiled stage (loaded now if this call
+        uses the budget up); None when the solver runs as plain Python (the
+        caller decides those pairs with Python integers, faster than the plain
+        expansions).  In the plain copy, the copy's own.
+    """
+    if PLAIN_COPY:  # the plain copy's own expansions, like the copy a compiled process starts with
+        return plain("_refine")
+    if not compiling():
+        return None
+    if _exact_module is None and EXACT_BUDGET.take(pairs):
+        return plain("_refine")
+    return load_exact_stage()
+
+
+def load_exact_stage() -> ModuleType | None:
+    """Load the compiled exact stage now (compiling it if numba's cache does not have it); None as plain Python."""
+    global _exact_module
+    if PLAIN_COPY or not compiling():
+        return None
+    if _exact_module is None:  # two threads here import it once (the import system's lock), both then use it
+        with announce_if_slow("the exact stage for touching and grazing pairs"):
+            _exact_module = importlib.import_module(f"{_PACKAGE}._refine")
+    return _exact_module
+
+
+def batch_loop(pairs: int) -> Callable:
+    """``sweep_many``'s loop (:func:`solver._kernel.sweep_kernel`) to run on ``pairs`` more pairs.
+
+    Its plain Python copy (about 50 µs a pair) while this process's calls stay
+    within :data:`PLAIN_BATCH_BUDGET` pairs, so that a first call on a thousand
+    pairs does not wait seconds for the compiler; else the module's own
+    (compiled, or plain Python when the solver runs so).
+    """
+    if compiling() and BATCH_BUDGET.take(pairs):
+        return plain("_kernel").sweep_kernel
+    return importlib.import_module(f"{_PACKAGE}._kernel").sweep_kernel
+
+
+# -- the slow-compile line -----------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def announce_if_slow(what: str, stream=None) -> Iterator[None]:
+    """Say on ``stream`` (default stderr, a terminal only) what is being compiled, if it takes a while.
+
+    Nothing is written when the block ends within :data:`ANNOUNCE_AFTER`
+    seconds (numba loaded the machine code from its cache); otherwise one line
+    when that time has passed and its end (with the seconds taken) when it ends.
+    """
+    stream = sys.stderr if stream is None else stream
+    isatty = getattr(stream, "isatty", None)
+    if not (isatty is not None and isatty()):
+        yield
+        return
+    start = time.perf_counter()
+    said = threading.Event()
+
+    def say() -> None:
+        said.set()
+        stream.write(f"solver: compiling {what} (first use after installing; cached for next time)...")
+        stream.flush()
+
+    timer = threading.Timer(ANNOUNCE_AFTER, say)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()  # a line being written is finished first
+        if said.is_set():
+            stream.write(f" done in {time.perf_counter() - start:.1f} s\n")
+            stream.flush()
