@@ -55,7 +55,8 @@ def test_the_contracts_hold_on_the_tree():
 def test_the_layers_are_packages():
     for layer in ("model", "view", "web", "qt"):
         assert (ROOT / "explorer" / layer / "__init__.py").is_file()
-    assert not [p.name for p in (ROOT / "explorer").glob("*.py") if p.name not in ("__init__.py", "cli.py")]
+    # the command line, and the console script's first module (it records signals before the command line is imported)
+    assert not [p.name for p in (ROOT / "explorer").glob("*.py") if p.name not in ("__init__.py", "cli.py", "start.py")]
 
 
 @pytest.mark.parametrize(
