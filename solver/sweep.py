@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._exact import classify_exact
 from ._filter import finish_python, sweep_one
 from .body import Body
-from .limits import MAX_HORIZON, check_horizon
+from .limits import RANGES, check_horizon, horizon_ok
 from .result import Mode, Sweep
 from .status import Status
 
@@ -19,7 +19,7 @@ def _require_body(value: object, field: str) -> Body:
 
 
 def _horizon(value: object) -> float:
-    if value.__class__ is float and 0.0 < value <= MAX_HORIZON:  # fast path for the live drag loop
+    if value.__class__ is float and horizon_ok(value, RANGES):  # fast path for the live drag loop
         return value  # type: ignore[return-value]
     return check_horizon(value, "horizon")
 

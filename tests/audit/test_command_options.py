@@ -196,10 +196,17 @@ def test_horizon_twice_is_refused_in_words(log, tmp_path, capsys):
 
 def test_the_horizon_argument_is_checked_by_the_audit_itself(log, tmp_path):
     """Called as a function, past the command's parser."""
-    for bad in (0.0, -1.0, MAX_HORIZON * 2, math.inf):
+    for bad, words in (
+        (0.0, "must be in (0, 1e+06], got 0.0"),
+        (-1.0, "must be in (0, 1e+06], got -1.0"),
+        (MAX_HORIZON * 2, "must be in (0, 1e+06], got 2000000.0"),
+        (math.inf, "must be finite, got inf"),
+        (True, "expected a number, got True"),
+        ("1/60", "expected a number, got '1/60'"),  # text: the parser's business
+    ):
         with pytest.raises(LogError) as err:
             audit(log, tmp_path / "b", horizon=bad)
-        assert str(err.value) == f"--horizon: expected a time in (0, {MAX_HORIZON:g}], got {bad!r}"
+        assert str(err.value) == f"--horizon: {words}"
     assert not (tmp_path / "b").exists()
 
 
