@@ -106,7 +106,7 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
 
 def _output(path: str, suffixes: tuple[str, ...]) -> Path | str:
     """Check ``-o`` before any work: the suffix, not a folder, writable; return the path or a refusal."""
-    from .system.files import WriteError, check_writable, show_path
+    from .system.files import WriteError, check_writable, os_reason, show_path
 
     out = Path(path)
     if out.suffix.lower() not in suffixes:
@@ -116,7 +116,7 @@ def _output(path: str, suffixes: tuple[str, ...]) -> Path | str:
             return f"-o: {show_path(out)} is a folder; give a file name"
         check_writable(out)
     except OSError as exc:
-        return f"-o: {show_path(out)}: cannot write ({exc.strerror or exc})"
+        return f"-o: {show_path(out)}: cannot write ({os_reason(exc)})"
     except WriteError as exc:
         return f"-o: {exc}"
     return out
@@ -158,8 +158,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         _silence_stdout()
     except OSError as exc:  # e.g. > /dev/full
+        from .system.files import os_reason
+
         _silence_stdout()
-        return _fail(f"cannot write the solution to the standard output ({exc.strerror or exc})")
+        return _fail(f"cannot write the solution to the standard output ({os_reason(exc)})")
     return 0
 
 
@@ -573,7 +575,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
     except MemoryError:
         return _fail("out of memory")
     except OSError as exc:  # a file the user named: too long a name, a full disk, a read-only place, ...
-        from .model.scene_io import os_error_line
+        from .system.files import os_error_line
 
         return _fail(os_error_line(exc))
     except Exception as exc:  # noqa: BLE001 - a bug: one line (the traceback with SPHERE_EXPLORER_DEBUG=1)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ..system import interrupt
+from ..system.files import os_error_line
 from .constants import CHUNK_ROWS, MAX_CHUNK_ROWS, MAX_WORST, MIN_CHUNK_ROWS, TOI_TOL, WORST
 
 #: Exit codes: refused input (bad log, bad arguments, output folder in the way), interrupted.
@@ -166,8 +167,6 @@ def run(args: argparse.Namespace) -> int:
     from .needs import BASE, MissingPackage, install_command
 
     try:
-        from explorer.model.scene_io import os_error_line
-
         from .columns import LogError
         from .reading import printable
         from .run import audit
