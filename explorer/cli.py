@@ -519,7 +519,7 @@ def _parser_window() -> argparse.ArgumentParser:
 
 
 def _parser_audit() -> argparse.ArgumentParser:
-    from .audit.cli import add_arguments, run
+    from .audit.command import add_arguments, run
 
     p = argparse.ArgumentParser(
         prog="sphere-explorer audit",
