@@ -32,7 +32,8 @@ EXIT_REFUSED = 2
 EXIT_BUG = 1
 
 SIZE_RANGE = (16, 8192)
-MAX_TIME = 1e6
+#: Bound on --time, the time a picture is drawn at (not solver.limits.MAX_TIME, the bound of a time argument).
+MAX_DRAWN_TIME = 1e6
 
 
 def _fail(message: str) -> int:
@@ -76,8 +77,8 @@ def _time(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not (math.isfinite(value) and abs(value) <= MAX_TIME):
-        raise argparse.ArgumentTypeError(f"expected a finite time within ±{MAX_TIME:g}, got {text!r}")
+    if not (math.isfinite(value) and abs(value) <= MAX_DRAWN_TIME):
+        raise argparse.ArgumentTypeError(f"expected a finite time within ±{MAX_DRAWN_TIME:g}, got {text!r}")
     return value
 
 

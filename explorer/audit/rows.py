@@ -32,6 +32,12 @@ from solver.limits import RANGES
 
 from .columns import ENGINE_HIT, GEOMETRY, HORIZON, LogError
 
+if not hasattr(within, "py_func"):  # the solver runs as plain Python here (SPHERE_SOLVER_JIT=0): compile its tests
+    from numba.extending import register_jitable
+
+    for test in (coordinate_ok, velocity_ok, radius_ok, horizon_ok, within):
+        register_jitable(test)
+
 #: Reason codes of :func:`gather`: 0 keeps the row, ``k`` in 1..16 skips it for
 #: ``REASON_COLUMNS[k - 1]``; ``BAD_ENGINE_HIT`` is an error in the log.
 REASON_COLUMNS = GEOMETRY + (HORIZON, ENGINE_HIT)

@@ -10,7 +10,10 @@ quantity, and states the bounds the audit's reason states.
 from __future__ import annotations
 
 import math
+import os
 import re
+import subprocess
+import sys
 
 import numpy as np
 
@@ -98,3 +101,27 @@ def test_a_row_is_kept_exactly_when_the_solver_accepts_it_and_skipped_for_the_qu
             bounds = re.findall(r"\d+e[+-]\d+", verdict.partition(" must be ")[2].partition(", got")[0])
             assert bounds and all(bound in words for bound in bounds), (words, verdict)
     assert 0 < refused < n and len(kept) == n - refused
+
+
+PLAIN_SOLVER_SCRIPT = """
+import numpy as np
+from solver import _kernel
+from explorer.audit.columns import GEOMETRY
+from explorer.audit.rows import gather
+
+assert not hasattr(_kernel.within, "py_func"), "the solver should run as plain Python here"
+columns = {name: np.ones(4) for name in GEOMETRY}
+columns["horizon"] = np.ones(4)
+columns["b_vy"][1] = 1e-200
+columns["horizon"][2] = 0.0
+print(gather(columns, 4, 0).reason.tolist())
+"""
+
+
+def test_rows_are_checked_where_the_solver_runs_as_plain_python(tmp_path):
+    """SPHERE_SOLVER_JIT=0 (as the app sets it) and nothing compiled yet: the audit compiles the solver's tests itself."""
+    env = {**os.environ, "SPHERE_SOLVER_JIT": "0", "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-c", PLAIN_SOLVER_SCRIPT], capture_output=True, text=True, env=env,
+                          timeout=300)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.strip() == str([0, GEOMETRY.index("b_vy") + 1, REASON_COLUMNS.index(HORIZON) + 1, 0])
