@@ -183,7 +183,8 @@ PACKAGES = {
                 "test_unit_warning",
                 "test_mapped_parquet",
             )  # fmt: skip
-        ),
+        )
+        + ("tests/explorer/audit/test_rows.py",),
         deselect=(
             "tests/audit/test_command.py::test_the_console_script_end_to_end",
             "tests/audit/test_command.py::test_a_bad_log_through_the_console_script_is_one_line",

@@ -32,7 +32,8 @@ EXIT_REFUSED = 2
 EXIT_BUG = 1
 
 SIZE_RANGE = (16, 8192)
-MAX_TIME = 1e6
+#: Bound on --time, the time a picture is drawn at (not solver.limits.MAX_TIME, the bound of a time argument).
+MAX_DRAWN_TIME = 1e6
 
 
 def _fail(message: str) -> int:
@@ -76,8 +77,8 @@ def _time(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not (math.isfinite(value) and abs(value) <= MAX_TIME):
-        raise argparse.ArgumentTypeError(f"expected a finite time within ±{MAX_TIME:g}, got {text!r}")
+    if not (math.isfinite(value) and abs(value) <= MAX_DRAWN_TIME):
+        raise argparse.ArgumentTypeError(f"expected a finite time within ±{MAX_DRAWN_TIME:g}, got {text!r}")
     return value
 
 
@@ -106,7 +107,7 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
 
 def _output(path: str, suffixes: tuple[str, ...]) -> Path | str:
     """Check ``-o`` before any work: the suffix, not a folder, writable; return the path or a refusal."""
-    from .system.files import WriteError, check_writable, show_path
+    from .system.files import WriteError, check_writable, os_reason, show_path
 
     out = Path(path)
     if out.suffix.lower() not in suffixes:
@@ -116,7 +117,7 @@ def _output(path: str, suffixes: tuple[str, ...]) -> Path | str:
             return f"-o: {show_path(out)} is a folder; give a file name"
         check_writable(out)
     except OSError as exc:
-        return f"-o: {show_path(out)}: cannot write ({exc.strerror or exc})"
+        return f"-o: {show_path(out)}: cannot write ({os_reason(exc)})"
     except WriteError as exc:
         return f"-o: {exc}"
     return out
@@ -158,8 +159,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         _silence_stdout()
     except OSError as exc:  # e.g. > /dev/full
+        from .system.files import os_reason
+
         _silence_stdout()
-        return _fail(f"cannot write the solution to the standard output ({exc.strerror or exc})")
+        return _fail(f"cannot write the solution to the standard output ({os_reason(exc)})")
     return 0
 
 
@@ -517,7 +520,7 @@ def _parser_window() -> argparse.ArgumentParser:
 
 
 def _parser_audit() -> argparse.ArgumentParser:
-    from .audit.cli import add_arguments, run
+    from .audit.command import add_arguments, run
 
     p = argparse.ArgumentParser(
         prog="sphere-explorer audit",
@@ -573,7 +576,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
     except MemoryError:
         return _fail("out of memory")
     except OSError as exc:  # a file the user named: too long a name, a full disk, a read-only place, ...
-        from .model.scene_io import os_error_line
+        from .system.files import os_error_line
 
         return _fail(os_error_line(exc))
     except Exception as exc:  # noqa: BLE001 - a bug: one line (the traceback with SPHERE_EXPLORER_DEBUG=1)

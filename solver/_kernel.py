@@ -2,18 +2,23 @@
 
 import sys
 
+from . import limits as rules
 from ._compile import item, jit, jit_loop
 from ._filter import classify, finish
-from .limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
+from .limits import RANGES
 from .status import HIT, OVERLAPPING
 
-#: The ranges :func:`sweep_kernel` accepts, those of :mod:`solver.limits`: the largest magnitude of a
-#: centre or velocity component, the smallest non-zero one of a velocity component, the smallest and
-#: largest radius, the largest horizon.
-LIMITS = (MAX_COORDINATE, MIN_VELOCITY_COMPONENT, MIN_RADIUS, MAX_RADIUS, MAX_HORIZON)
+#: The ranges :func:`sweep_kernel` accepts: :data:`solver.limits.RANGES`.
+LIMITS = RANGES
 #: The same form for the unchecked core (finite numbers and positive sizes only): the checks of
 #: :func:`within` with these bounds reduce to ``|x| < inf`` and ``r > 0`` (5e-324 is the smallest positive float).
 FINITE = (sys.float_info.max, 0.0, 5e-324, sys.float_info.max, sys.float_info.max)
+
+#: The tests of :mod:`solver.limits`, compiled (each inlined where it is called).
+coordinate_ok = jit(rules.coordinate_ok)
+velocity_ok = jit(rules.velocity_ok)
+radius_ok = jit(rules.radius_ok)
+horizon_ok = jit(rules.horizon_ok)
 
 
 @jit
@@ -22,11 +27,9 @@ def within(c0, c1, c2, v0, v1, v2, r, limits):
 
     Branch-free; NaN fails every comparison.
     """
-    most, least, r_min, r_max, _ = limits
-    ok_c = (abs(c0) <= most) & (abs(c1) <= most) & (abs(c2) <= most)
-    ok_v = (abs(v0) <= most) & (abs(v1) <= most) & (abs(v2) <= most)
-    ok_v &= ((v0 == 0.0) | (abs(v0) >= least)) & ((v1 == 0.0) | (abs(v1) >= least)) & ((v2 == 0.0) | (abs(v2) >= least))
-    return ok_c & ok_v & (r >= r_min) & (r <= r_max)
+    ok_c = coordinate_ok(c0, limits) & coordinate_ok(c1, limits) & coordinate_ok(c2, limits)
+    ok_v = velocity_ok(v0, limits) & velocity_ok(v1, limits) & velocity_ok(v2, limits)
+    return ok_c & ok_v & radius_ok(r, limits)
 
 
 @jit_loop("sweep_many's loop")
@@ -85,7 +88,7 @@ def sweep_kernel(ca, va, ra, cb, vb, rb, h, inside, limits, hit, toi, t_lo, t_hi
         status[i] = out[0]
         ok = within(ca[k], ca[k + 1], ca[k + 2], va[k], va[k + 1], va[k + 2], rai, limits)
         ok &= within(cb[k], cb[k + 1], cb[k + 2], vb[k], vb[k + 1], vb[k + 2], rbi, limits)
-        ok &= (hi_ > 0.0) & (hi_ <= limits[4]) & ((not inside) | (rbi > rai))
+        ok &= horizon_ok(hi_, limits) & ((not inside) | (rbi > rai))
         unproved = ok & (out[3] != 0)
         exact[i] = unproved
         n_exact += unproved

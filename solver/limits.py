@@ -3,6 +3,9 @@
 :class:`solver.Body`, :func:`solver.sweep_many`, the response helpers, the
 motion code and the explorer's scene model all check their inputs with the
 functions below, so a value one of them accepts is accepted by all of them.
+The batch loop of :func:`solver.sweep_many` and the audit's check of every row
+of a log run the same branch-free tests (:func:`coordinate_ok` and its
+siblings), compiled, and state the ranges in the same words.
 Each function returns the value as float(s) or raises :class:`ValueError` whose
 message starts with the field name and states the supported range.  Booleans,
 strings, ``None``, NaN and infinities are refused everywhere (``math.inf`` is
@@ -95,6 +98,59 @@ MAX_TIME = 1e140
 #: (:func:`solver.ray_sphere`), and on that sphere's radius.
 MAX_POINT = 1e300
 
+#: The ranges of a pair's quantities, in the form the branch-free tests below take them:
+#: the largest magnitude of a centre or velocity component, the smallest non-zero magnitude
+#: of a velocity component, the smallest and largest radius, the largest horizon.
+RANGES = (MAX_COORDINATE, MIN_VELOCITY_COMPONENT, MIN_RADIUS, MAX_RADIUS, MAX_HORIZON)
+
+#: The same ranges in words, as every refusal states them: ``f"must be {RADIUS_WORDS}"``.
+COORDINATE_WORDS = f"within ±{MAX_COORDINATE:g}"
+VELOCITY_WORDS = f"0 or of magnitude in [{MIN_VELOCITY_COMPONENT:g}, {MAX_COORDINATE:g}]"
+RADIUS_WORDS = f"in [{MIN_RADIUS:g}, {MAX_RADIUS:g}]"
+HORIZON_WORDS = f"in (0, {MAX_HORIZON:g}]"
+
+
+# -- the branch-free tests ------------------------------------------------------------------
+# One comparison per rule, written once.  They use only ``abs``, comparisons, ``&`` and ``|``,
+# so the same functions serve three ways: on floats here (the ``check_*`` functions below), on
+# numpy arrays element by element, and compiled by numba in the solver's batch loop
+# (:func:`solver._kernel.within`), which the audit runs on every row of a log.  NaN fails every
+# test.  ``ranges`` is :data:`RANGES`, or the kernel's wider form for its unchecked core.
+
+
+def coordinate_ok(x, ranges):
+    """True where ``x``, a centre component, is within ``±ranges[0]``.
+
+    Parameters
+    ----------
+    x : float, or (n,) float64
+    ranges : tuple of 5 float
+        :data:`RANGES` or the same form.
+
+    Returns
+    -------
+    bool, or (n,) bool
+    """
+    return abs(x) <= ranges[0]
+
+
+def velocity_ok(x, ranges):
+    """True where ``x``, a velocity component, is within ``±ranges[0]`` and is 0 or at least ``ranges[1]`` in magnitude.
+
+    Shapes as :func:`coordinate_ok`.
+    """
+    return (abs(x) <= ranges[0]) & ((x == 0.0) | (abs(x) >= ranges[1]))
+
+
+def radius_ok(r, ranges):
+    """True where ``r``, a radius, is in ``[ranges[2], ranges[3]]``.  Shapes as :func:`coordinate_ok`."""
+    return (r >= ranges[2]) & (r <= ranges[3])
+
+
+def horizon_ok(h, ranges):
+    """True where ``h``, a horizon, is in ``(0, ranges[4]]``.  Shapes as :func:`coordinate_ok`."""
+    return (h > 0.0) & (h <= ranges[4])
+
 
 #: Types refused wherever a number is expected (``float()`` would accept them); numpy's bool too.
 _NOT_NUMBERS = (bool, str, bytes)
@@ -161,8 +217,8 @@ def check_vector(value: object, field: str) -> Vector3:
         (bools and strings refused), NaN, inf or a component out of range.
     """
     v = three_numbers(value, field)
-    if not (abs(v[0]) <= MAX_COORDINATE and abs(v[1]) <= MAX_COORDINATE and abs(v[2]) <= MAX_COORDINATE):
-        raise ValueError(f"{field}: components must be within ±{MAX_COORDINATE:g}, got {v!r}")
+    if not (coordinate_ok(v[0], RANGES) and coordinate_ok(v[1], RANGES) and coordinate_ok(v[2], RANGES)):
+        raise ValueError(f"{field}: components must be {COORDINATE_WORDS}, got {v!r}")
     return v
 
 
@@ -175,11 +231,8 @@ def check_velocity(value: object, field: str) -> Vector3:
         Naming ``field`` and the range ``0 or 1e-100 <= |component| <= 1e12``.
     """
     v = check_vector(value, field)
-    if any(x != 0.0 and abs(x) < MIN_VELOCITY_COMPONENT for x in v):
-        raise ValueError(
-            f"{field}: each component must be 0 or of magnitude in "
-            f"[{MIN_VELOCITY_COMPONENT:g}, {MAX_COORDINATE:g}], got {v!r}"
-        )
+    if not (velocity_ok(v[0], RANGES) and velocity_ok(v[1], RANGES) and velocity_ok(v[2], RANGES)):
+        raise ValueError(f"{field}: each component must be {VELOCITY_WORDS}, got {v!r}")
     return v
 
 
@@ -226,7 +279,10 @@ def _in(value: object, field: str, lo: float, hi: float, otherwise: str = "") ->
 
 def check_radius(value: object, field: str) -> float:
     """A radius in ``[MIN_RADIUS, MAX_RADIUS]``; ValueError naming ``field`` otherwise."""
-    return _in(value, field, MIN_RADIUS, MAX_RADIUS)
+    x = finite_number(value, field)
+    if not radius_ok(x, RANGES):
+        raise ValueError(f"{field}: must be {RADIUS_WORDS}, got {x!r}")
+    return x
 
 
 def check_mass(value: object, field: str) -> float:
@@ -245,8 +301,8 @@ def check_mass(value: object, field: str) -> float:
 def check_horizon(value: object, field: str) -> float:
     """A time window length in ``(0, MAX_HORIZON]``; ValueError naming ``field`` otherwise."""
     x = finite_number(value, field)
-    if not 0.0 < x <= MAX_HORIZON:
-        raise ValueError(f"{field}: must be in (0, {MAX_HORIZON:g}], got {x!r}")
+    if not horizon_ok(x, RANGES):
+        raise ValueError(f"{field}: must be {HORIZON_WORDS}, got {x!r}")
     return x
 
 

@@ -7,7 +7,7 @@ from types import ModuleType
 from ._compile import as_python
 from ._exact import classify_exact
 from .body import Body
-from .limits import MAX_HORIZON, check_horizon
+from .limits import RANGES, check_horizon, horizon_ok
 from .result import Mode, Sweep
 from .status import Status
 
@@ -21,7 +21,7 @@ def _require_body(value: object, field: str) -> Body:
 
 
 def _horizon(value: object) -> float:
-    if value.__class__ is float and 0.0 < value <= MAX_HORIZON:  # fast path for the live drag loop
+    if value.__class__ is float and horizon_ok(value, RANGES):  # fast path for the live drag loop
         return value  # type: ignore[return-value]
     return check_horizon(value, "horizon")
 

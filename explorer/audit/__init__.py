@@ -1,6 +1,6 @@
 """Audit an engine's collision log: every logged sphere-sweep query checked exactly.
 
-``sphere-explorer audit LOG -o OUTDIR`` (:mod:`explorer.audit.cli`) reads a
+``sphere-explorer audit LOG -o OUTDIR`` (:mod:`explorer.audit.command`) reads a
 Parquet, CSV or ``.npz`` log (:mod:`~explorer.audit.columns`,
 :mod:`~explorer.audit.reading`), decides every pair with
 :func:`solver.sweep_many` chunk by chunk (:mod:`~explorer.audit.rows`,

@@ -263,7 +263,7 @@ class QueryLog:
                 self._write_parquet(chunk)
         except OSError as exc:  # a full disk, a file too large: the log cannot be whole, nothing is left
             self.discard()
-            raise files.WriteError(f"{files.show_path(self.path)}: cannot write ({exc.strerror or exc})") from None
+            raise files.WriteError(f"{files.show_path(self.path)}: cannot write ({files.os_reason(exc)})") from None
         self._filled = 0
         self._touched = time.monotonic()
 

@@ -8,11 +8,13 @@ missing or outside the range the solver and the scene files accept,
 ``engine_hit``.  The first bad column names the reason.  An ``engine_hit``
 that is neither true/false nor 0/1 is not a skip but an error in the log.
 
-One compiled pass checks every row without branches (so it vectorizes) and
-writes its vectors interleaved (``x, y, z`` per pair), the layout the solver's
-kernel reads.  Only a chunk with refused rows needs more: the kept rows are
-moved together in place, and the refused ones go through the slower
-per-column search for the reason.
+The ranges are the solver's: every row is checked by the test of its batch loop
+(:func:`solver._kernel.within`, built of the branch-free tests of
+:mod:`solver.limits`), in one compiled pass without branches (so it
+vectorizes) that also writes the vectors interleaved (``x, y, z`` per pair),
+the layout the solver's kernel reads.  Only a chunk with refused rows needs
+more: the kept rows are moved together in place, and the refused ones are
+tested quantity by quantity with the same tests to find the reason.
 """
 
 from __future__ import annotations
@@ -24,20 +26,37 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from solver.limits import MAX_COORDINATE, MAX_HORIZON, MAX_RADIUS, MIN_RADIUS, MIN_VELOCITY_COMPONENT
+from solver import limits
+from solver._kernel import coordinate_ok, horizon_ok, radius_ok, velocity_ok, within
+from solver.limits import RANGES
 
 from .columns import ENGINE_HIT, GEOMETRY, HORIZON, LogError
+
+if not hasattr(within, "py_func"):  # the solver runs as plain Python here (SPHERE_SOLVER_JIT=0): compile its tests
+    from numba.extending import register_jitable
+
+    for test in (coordinate_ok, velocity_ok, radius_ok, horizon_ok, within):
+        register_jitable(test)
 
 #: Reason codes of :func:`gather`: 0 keeps the row, ``k`` in 1..16 skips it for
 #: ``REASON_COLUMNS[k - 1]``; ``BAD_ENGINE_HIT`` is an error in the log.
 REASON_COLUMNS = GEOMETRY + (HORIZON, ENGINE_HIT)
 BAD_ENGINE_HIT = len(REASON_COLUMNS) + 1
+#: Where B's quantities start in ``GEOMETRY``; the codes of the horizon and of an empty ``engine_hit``.
+_B_OFFSET = GEOMETRY.index("b_cx")
+_HORIZON_CODE = REASON_COLUMNS.index(HORIZON) + 1
+_EMPTY_HIT_CODE = REASON_COLUMNS.index(ENGINE_HIT) + 1
 
-_L = MAX_COORDINATE
-_VMIN = MIN_VELOCITY_COMPONENT
-_RMIN = MIN_RADIUS
-_RMAX = MAX_RADIUS
-_HMAX = MAX_HORIZON
+
+def _range_words(column: str) -> str:
+    """The range of :mod:`solver.limits` that ``column`` (one of ``GEOMETRY`` or ``horizon``) must be in, in words."""
+    if column == HORIZON:
+        return limits.HORIZON_WORDS
+    if column in ("a_r", "b_r"):
+        return limits.RADIUS_WORDS
+    if "_v" in column:
+        return limits.VELOCITY_WORDS
+    return limits.COORDINATE_WORDS
 
 
 @njit(cache=True, nogil=True)
@@ -45,25 +64,18 @@ def _check_and_interleave(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, 
                           a_center, a_velocity, b_center, b_velocity):  # fmt: skip
     """``ok[i]``: row ``i`` is decidable; every row's vectors written interleaved; returns the number of other rows.
 
-    One pass over the columns: the check is branch-free (so it vectorizes) and
-    every row is copied, ``a_center[3 i : 3 i + 3] = acx[i], acy[i], acz[i]``
-    and so on, whatever its check, so that a chunk without refused rows (nearly
-    every chunk) is gathered without a second pass; :func:`_compact` then moves
-    the kept rows together when some were refused.  The four outputs are
-    ``(3 n,)`` float64.
+    One pass over the columns: the solver's own check (:func:`solver._kernel.within`,
+    inlined) is branch-free, so the loop vectorizes; every row is copied,
+    ``a_center[3 i : 3 i + 3] = acx[i], acy[i], acz[i]`` and so on, whatever its
+    check, so that a chunk without refused rows (nearly every chunk) is gathered
+    without a second pass; :func:`_compact` then moves the kept rows together
+    when some were refused.  The four outputs are ``(3 n,)`` float64.
     """
     bad = 0
     for i in range(acx.shape[0]):
-        good = (abs(acx[i]) <= _L) & (abs(acy[i]) <= _L) & (abs(acz[i]) <= _L)
-        good &= (abs(bcx[i]) <= _L) & (abs(bcy[i]) <= _L) & (abs(bcz[i]) <= _L)
-        good &= (abs(avx[i]) <= _L) & ((avx[i] == 0.0) | (abs(avx[i]) >= _VMIN))
-        good &= (abs(avy[i]) <= _L) & ((avy[i] == 0.0) | (abs(avy[i]) >= _VMIN))
-        good &= (abs(avz[i]) <= _L) & ((avz[i] == 0.0) | (abs(avz[i]) >= _VMIN))
-        good &= (abs(bvx[i]) <= _L) & ((bvx[i] == 0.0) | (abs(bvx[i]) >= _VMIN))
-        good &= (abs(bvy[i]) <= _L) & ((bvy[i] == 0.0) | (abs(bvy[i]) >= _VMIN))
-        good &= (abs(bvz[i]) <= _L) & ((bvz[i] == 0.0) | (abs(bvz[i]) >= _VMIN))
-        good &= (ar[i] >= _RMIN) & (ar[i] <= _RMAX) & (br[i] >= _RMIN) & (br[i] <= _RMAX)
-        good &= (h[i] > 0.0) & (h[i] <= _HMAX)
+        good = within(acx[i], acy[i], acz[i], avx[i], avy[i], avz[i], ar[i], RANGES)
+        good &= within(bcx[i], bcy[i], bcz[i], bvx[i], bvy[i], bvz[i], br[i], RANGES)
+        good &= horizon_ok(h[i], RANGES)
         if hit_mode == 1:
             good &= (ehit[i] == 0.0) | (ehit[i] == 1.0)
         ok[i] = good
@@ -77,53 +89,41 @@ def _check_and_interleave(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, 
 
 
 @njit(cache=True, nogil=True)
-def _center_ok(x):
-    return abs(x) <= _L
+def _first_failing(c0, c1, c2, v0, v1, v2, r):
+    """0 when a body passes the solver's tests, else 1 + the index of its first failing quantity.
 
-
-@njit(cache=True, nogil=True)
-def _velocity_ok(x):
-    return abs(x) <= _L and (x == 0.0 or abs(x) >= _VMIN)
+    The quantities in the order of :data:`~explorer.audit.columns.GEOMETRY`:
+    centre x, y, z, velocity x, y, z, radius; the tests of :func:`solver._kernel.within`.
+    """
+    passed = (
+        coordinate_ok(c0, RANGES), coordinate_ok(c1, RANGES), coordinate_ok(c2, RANGES),
+        velocity_ok(v0, RANGES), velocity_ok(v1, RANGES), velocity_ok(v2, RANGES), radius_ok(r, RANGES),
+    )  # fmt: skip
+    for k in range(len(passed)):
+        if not passed[k]:
+            return k + 1
+    return 0
 
 
 @njit(cache=True, nogil=True)
 def _reasons(rows, acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, bvy, bvz, br, h, ehit, reason):
-    """The first failing check of each of ``rows`` (the rare rows :func:`_check` refused)."""
+    """``reason[i]`` for each ``i`` of ``rows`` (the rare rows :func:`_check_and_interleave` refused).
+
+    The code of the first column whose test fails; for a row whose every range
+    holds, its ``engine_hit``: empty (NaN), or :data:`BAD_ENGINE_HIT`.
+    """
     for i in rows:
-        if not _center_ok(acx[i]):
-            code = 1
-        elif not _center_ok(acy[i]):
-            code = 2
-        elif not _center_ok(acz[i]):
-            code = 3
-        elif not _velocity_ok(avx[i]):
-            code = 4
-        elif not _velocity_ok(avy[i]):
-            code = 5
-        elif not _velocity_ok(avz[i]):
-            code = 6
-        elif not (_RMIN <= ar[i] <= _RMAX):
-            code = 7
-        elif not _center_ok(bcx[i]):
-            code = 8
-        elif not _center_ok(bcy[i]):
-            code = 9
-        elif not _center_ok(bcz[i]):
-            code = 10
-        elif not _velocity_ok(bvx[i]):
-            code = 11
-        elif not _velocity_ok(bvy[i]):
-            code = 12
-        elif not _velocity_ok(bvz[i]):
-            code = 13
-        elif not (_RMIN <= br[i] <= _RMAX):
-            code = 14
-        elif not (0.0 < h[i] <= _HMAX):
-            code = 15
-        elif ehit[i] != ehit[i]:
-            code = 16
-        else:
-            code = 17
+        code = _first_failing(acx[i], acy[i], acz[i], avx[i], avy[i], avz[i], ar[i])
+        if code == 0:
+            code = _first_failing(bcx[i], bcy[i], bcz[i], bvx[i], bvy[i], bvz[i], br[i])
+            if code != 0:
+                code += _B_OFFSET
+            elif not horizon_ok(h[i], RANGES):
+                code = _HORIZON_CODE
+            elif ehit[i] != ehit[i]:
+                code = _EMPTY_HIT_CODE
+            else:
+                code = BAD_ENGINE_HIT
         reason[i] = code
 
 
@@ -258,12 +258,4 @@ def skip_reason(column: str, value: float) -> str:
     """Why ``value`` in ``column`` made its row be skipped (the range of :mod:`solver.limits` it left)."""
     if column == ENGINE_HIT:
         return "empty: the engine's verdict is missing"
-    if column == HORIZON:
-        rule = f"must be in (0, {_HMAX:g}]"
-    elif column in ("a_r", "b_r"):
-        rule = f"must be in [{_RMIN:g}, {_RMAX:g}]"
-    elif "_v" in column:
-        rule = f"must be 0 or of magnitude in [{_VMIN:g}, {_L:g}]"
-    else:
-        rule = f"must be within ±{_L:g}"
-    return f"{rule}, got {value!r}"
+    return f"must be {_range_words(column)}, got {value!r}"

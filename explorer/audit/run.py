@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from solver.limits import MAX_HORIZON
+from solver.limits import check_horizon
 
 from ..system import interrupt
 from ..system.progress import Progress
@@ -218,13 +218,13 @@ def audit(
 
 
 def _horizon(value: float | None) -> float | None:
-    """``--horizon`` checked: None, or a finite horizon in (0, MAX_HORIZON]."""
+    """``--horizon`` checked: None, or a horizon :func:`solver.limits.check_horizon` accepts (a LogError otherwise)."""
     if value is None:
         return None
-    value = float(value)
-    if not 0.0 < value <= MAX_HORIZON:
-        raise LogError(f"--horizon: expected a time in (0, {MAX_HORIZON:g}], got {value!r}")
-    return value
+    try:
+        return check_horizon(value, "--horizon")
+    except ValueError as exc:
+        raise LogError(str(exc)) from None
 
 
 def _decide(info: LogInfo, settings: Settings, chunk_rows: int, dask: str | None, workers: int | None,

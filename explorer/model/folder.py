@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..system.files import os_reason, show_path
 from .scene import SceneError
 
 
@@ -27,9 +28,9 @@ class SceneFolder:
         try:
             self.paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() == ".json" and p.is_file())
         except OSError as exc:
-            raise SceneError(f"{self.folder}: cannot read the folder ({exc.strerror or exc})") from None
+            raise SceneError(f"{show_path(self.folder)}: cannot read the folder ({os_reason(exc)})") from None
         if not self.paths:
-            raise SceneError(f"{self.folder}: no scene files (*.json) in this folder")
+            raise SceneError(f"{show_path(self.folder)}: no scene files (*.json) in this folder")
         self.index = 0
         if current is not None and Path(current) in self.paths:
             self.index = self.paths.index(Path(current))

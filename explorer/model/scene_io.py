@@ -26,10 +26,10 @@ import string
 from pathlib import Path
 from typing import Any
 
-from ..system.files import TEMP_TAG, WriteError, clean_stale_temps, kind_of, replacing, show_path
+from ..system.files import TEMP_TAG, WriteError, clean_stale_temps, kind_of, os_reason, replacing, show_path
 from .scene import FORMAT, MAX_BODIES, Scene, SceneBody, SceneError, short_repr
 
-__all__ = ["TEMP_TAG", "clean_stale_temps", "decode_json", "dumps", "from_dict", "load", "os_error_line", "parse",
+__all__ = ["TEMP_TAG", "clean_stale_temps", "decode_json", "dumps", "from_dict", "load", "parse",
            "save", "show_path", "to_dict"]  # fmt: skip
 
 #: Scene files (and pasted text) larger than this are refused unread.
@@ -237,13 +237,6 @@ def dumps(scene: Scene) -> str:
 # -- reading files ------------------------------------------------------------------------
 
 
-def os_error_line(exc: OSError) -> str:
-    """One line for an operating-system error on a file the user named: which file, and why
-    (a name too long, a full disk, a read-only place...)."""
-    where = f"{show_path(exc.filename)}: " if exc.filename is not None else ""
-    return f"{where}{exc.strerror or exc}"
-
-
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes.
 
@@ -278,7 +271,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byt
         finally:
             os.close(fd)
     except OSError as exc:
-        raise SceneError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+        raise SceneError(f"{shown}: cannot read ({os_reason(exc)})") from None
     if total > limit:
         raise SceneError(f"{shown}: file too large (more than {limit} bytes; a scene is at most {limit})")
     return b"".join(chunks)

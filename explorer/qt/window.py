@@ -18,7 +18,7 @@ from .lab_panel import LabPanel
 from .layers_panel import LayersPanel
 from .layout import WindowLayout
 from .menus import build_menus
-from .playback import Playback
+from .motion_timer import MotionTimer
 from .refresh import DragPacer
 from .scene_panel import ScenePanel
 from .time_bar import TimeBar
@@ -69,7 +69,7 @@ class MainWindow(QMainWindow):
         for panel in (self.values, self.scene_panel, self.lab, self.time_bar):  # the layers panel is bound: no refresh
             self.pacer.add(panel.refresher)
         self.documents = Documents(self, session, self.viewport)
-        self.playback = Playback(session, self)
+        self.motion_timer = MotionTimer(session, self)
         build_menus(self)
         toolbar.addAction(self.action_relative)
         self._leave = QShortcut(QKeySequence(Qt.Key_Escape), self, self.toggle_presentation)

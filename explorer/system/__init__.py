@@ -261,7 +261,9 @@ def egl_problem(timeout: float = 30.0) -> str | None:
     except subprocess.TimeoutExpired:
         return "the EGL driver does not answer"
     except OSError as exc:
-        return f"cannot start the EGL probe ({exc.strerror or exc})"
+        from .files import os_reason
+
+        return f"cannot start the EGL probe ({os_reason(exc)})"
     interrupt.check()  # a Ctrl-C reaches the probe too (the terminal's whole process group): not a failed probe
     if probe.returncode == 0:
         return None

@@ -63,6 +63,18 @@ def show_path(path: str | os.PathLike[str]) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+def os_reason(exc: OSError) -> str:
+    """Why the operating system refused, in its words (``"No space left on device"``), or the error's own text."""
+    return exc.strerror or str(exc)
+
+
+def os_error_line(exc: OSError) -> str:
+    """One line for an operating-system error on a file the user named: which file, and why
+    (a name too long, a full disk, a read-only place...)."""
+    where = f"{show_path(exc.filename)}: " if exc.filename is not None else ""
+    return f"{where}{os_reason(exc)}"
+
+
 def kind_of(mode: int) -> str:
     """What a file of ``mode`` is, in words (``"a folder"``, ``"a device"``...)."""
     if stat.S_ISDIR(mode):
@@ -132,7 +144,7 @@ def write_target(path: str | os.PathLike[str]) -> Path:
         link = f" (a link to {show_path(target)})" if Path(path).is_symlink() else ""
         parent_there = target.parent.is_dir()
     except OSError as exc:
-        raise WriteError(f"{shown}: cannot write ({exc.strerror or exc})") from None
+        raise WriteError(f"{shown}: cannot write ({os_reason(exc)})") from None
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
             raise WriteError(f"{shown}{link}: cannot write over {kind_of(info.st_mode)}")
@@ -158,7 +170,7 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
         os.close(fd)
         os.unlink(name)
     except OSError as exc:
-        raise WriteError(f"{show_path(path)}: cannot write there ({exc.strerror or exc})") from None
+        raise WriteError(f"{show_path(path)}: cannot write there ({os_reason(exc)})") from None
     return target
 
 
@@ -201,7 +213,7 @@ def replacing(path: str | os.PathLike[str], binary: bool = False) -> Iterator[tu
         tmp = None
         _sync_folder(target.parent)
     except OSError as exc:
-        raise WriteError(f"{shown}: cannot write ({exc.strerror or exc})") from None
+        raise WriteError(f"{shown}: cannot write ({os_reason(exc)})") from None
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
@@ -243,7 +255,7 @@ def check_folder(folder: str | os.PathLike[str], what: str = "the output") -> Pa
             with tempfile.TemporaryDirectory(prefix=temp_prefix(out), suffix=".tmp", dir=parent):
                 pass
     except OSError as exc:
-        raise WriteError(f"{shown}: cannot write ({exc.strerror or exc})") from None
+        raise WriteError(f"{shown}: cannot write ({os_reason(exc)})") from None
     return out
 
 
@@ -272,7 +284,7 @@ def new_folder(folder: str | os.PathLike[str], what: str = "the output") -> Iter
             check_folder(out, what)  # nothing appeared there meanwhile; a signal recorded stops it there (held)
             os.rename(stage, out)  # over an empty folder, or new
         except OSError as err:  # a full disk, a quota, an I/O error while writing the files
-            raise WriteError(f"{show_path(out)}: cannot write ({err.strerror or err})") from None
+            raise WriteError(f"{show_path(out)}: cannot write ({os_reason(err)})") from None
     except BaseException:
         if stage is not None:
             shutil.rmtree(stage, ignore_errors=True)

@@ -36,7 +36,7 @@ import numpy as np
 from ..model.scene import Scene, SceneError
 from ..model.scene_io import load, show_path
 from ..system import interrupt
-from ..system.files import create, kind_of, new_folder, replacing
+from ..system.files import create, kind_of, new_folder, os_reason, replacing
 from . import SINGLE_BUDGET
 from .live_page import single_page, site_page
 from .page import VIEW_SIZE, Page, PageTooLarge, build_page, document_head
@@ -106,7 +106,7 @@ def scene_files(folder: str | os.PathLike[str]) -> tuple[list[Path], list[str]]:
         inside = Path(os.path.realpath(folder))
         entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
     except OSError as exc:
-        raise SceneError(f"{show_path(folder)}: cannot read the folder ({exc.strerror or exc})") from None
+        raise SceneError(f"{show_path(folder)}: cannot read the folder ({os_reason(exc)})") from None
     for entry in entries:
         why = _skipped_because(entry, inside)
         if why is None:

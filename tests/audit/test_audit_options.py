@@ -35,17 +35,22 @@ def _refusal(capsys, *options: str) -> str:
         ("--toi-tol", "1000001", "expected a tolerance in [0, 1e+06], got '1000001'"),
         ("--toi-tol", "nan", "expected a tolerance in [0, 1e+06], got 'nan'"),
         ("--toi-tol", "tight", "expected a tolerance, got 'tight'"),
-        ("--horizon", "0", "expected a positive horizon, got '0'"),
-        ("--horizon", "1/0", "expected a positive horizon, got '1/0'"),
-        ("--horizon", "-1/60", "expected a horizon in [0, 1e+06], got '-1'"),
-        ("--horizon", "1000001", "expected a horizon in [0, 1e+06], got '1000001'"),
+        # the range of solver.limits, in its words
+        ("--horizon", "0", "expected a horizon in (0, 1e+06], got '0'"),
+        ("--horizon", "1/0", "expected a horizon in (0, 1e+06], got '1/0'"),
+        ("--horizon", "1/-60", "expected a horizon in (0, 1e+06], got '1/-60'"),  # a denominator must be positive
+        ("--horizon", "-1/-60", "expected a horizon in (0, 1e+06], got '-1/-60'"),
+        ("--horizon", "-1/60", "expected a horizon in (0, 1e+06], got '-1/60' (-0.0166667)"),
+        ("--horizon", "1000001", "expected a horizon in (0, 1e+06], got '1000001'"),
         # the fraction's value is checked too, and named as computed
-        ("--horizon", "2/0.000001", "expected a horizon in [0, 1e+06], got '2000000.0'"),
+        ("--horizon", "2/0.000001", "expected a horizon in (0, 1e+06], got '2/0.000001' (2e+06)"),
         ("--horizon", "1/sixty", "expected a horizon, got 'sixty'"),
         ("--horizon", "one/60", "expected a horizon, got 'one'"),
         ("--horizon", "1/2/3", "expected a horizon, got '2/3'"),  # one fraction bar: the rest is the denominator
-        ("--horizon", "inf", "expected a horizon in [0, 1e+06], got 'inf'"),
-        ("--horizon", "1/inf", "expected a horizon in [0, inf], got 'inf'"),  # a denominator has no upper bound
+        ("--horizon", "inf", "expected a horizon in (0, 1e+06], got 'inf'"),
+        ("--horizon", "nan", "expected a horizon in (0, 1e+06], got 'nan'"),
+        ("--horizon", "1/inf", "expected a horizon in (0, 1e+06], got '1/inf' (0)"),
+        ("--horizon", "1/5e-324", "expected a horizon in (0, 1e+06], got '1/5e-324' (inf)"),
         ("--worst", "-1", "expected a count in [0, 1000], got '-1'"),
         ("--worst", "1001", "expected a count in [0, 1000], got '1001'"),
         ("--worst", "2.5", "expected a count, got '2.5'"),

@@ -17,7 +17,7 @@ import threading
 import numpy as np
 import pytest
 
-from explorer.audit import cli
+from explorer.audit import command as audit_command
 from explorer.audit import run as run_module
 from explorer.audit.columns import GEOMETRY, LogError
 from explorer.audit.needs import BASE, install_command
@@ -100,11 +100,11 @@ def test_the_cluster_options_reach_the_audit(tmp_path, monkeypatch, capsys):
 
 
 def test_a_broken_install_names_the_missing_module_and_how_to_reinstall(tmp_path, monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "explorer.model.scene_io", None)  # as if the file were gone
+    monkeypatch.setitem(sys.modules, "explorer.audit.run", None)  # as if the file were gone
     assert main(command(tmp_path)) == 2
     err = capsys.readouterr().err
     assert err == (
-        "sphere-explorer audit: explorer.model.scene_io is not installed; install the project with: "
+        "sphere-explorer audit: explorer.audit.run is not installed; install the project with: "
         f"{install_command(BASE)}\n"
     )
 
@@ -121,7 +121,7 @@ def test_an_interruption_after_the_audit_completed_removes_its_outdir(tmp_path, 
         raise KeyboardInterrupt
 
     monkeypatch.setattr(run_module, "audit", audit)
-    monkeypatch.setattr(cli, "_report", report)
+    monkeypatch.setattr(audit_command, "_report", report)
     assert main(command(tmp_path)) == 130
     assert capsys.readouterr().err == "sphere-explorer audit: interrupted; nothing was written\n"
     assert not (tmp_path / "out").exists()
@@ -135,9 +135,9 @@ def test_an_interruption_during_the_audit_ends_in_one_line(tmp_path, monkeypatch
 
 def test_the_help_ends_with_the_log_format_unless_the_parser_has_its_own_epilog():
     bare, own = argparse.ArgumentParser(), argparse.ArgumentParser(epilog="see the manual")
-    cli.add_arguments(bare)
-    cli.add_arguments(own)
-    assert bare.epilog == cli.DESCRIPTION and "a_cx a_cy a_cz a_vx" in bare.format_help()
+    audit_command.add_arguments(bare)
+    audit_command.add_arguments(own)
+    assert bare.epilog == audit_command.DESCRIPTION and "a_cx a_cy a_cz a_vx" in bare.format_help()
     assert own.epilog == "see the manual"
 
 
@@ -160,7 +160,7 @@ def test_each_options_placeholder_is_the_word_its_help_uses():
     import re
 
     parser = argparse.ArgumentParser()
-    cli.add_arguments(parser)
+    audit_command.add_arguments(parser)
     placeholders = {}
     for action in parser._actions:
         if action.option_strings and action.nargs != 0 and action.dest != "help":
@@ -186,10 +186,17 @@ def test_horizon_twice_is_refused_in_words(log, tmp_path, capsys):
 
 def test_the_horizon_argument_is_checked_by_the_audit_itself(log, tmp_path):
     """Called as a function, past the command's parser."""
-    for bad in (0.0, -1.0, MAX_HORIZON * 2, math.inf):
+    for bad, words in (
+        (0.0, "must be in (0, 1e+06], got 0.0"),
+        (-1.0, "must be in (0, 1e+06], got -1.0"),
+        (MAX_HORIZON * 2, "must be in (0, 1e+06], got 2000000.0"),
+        (math.inf, "must be finite, got inf"),
+        (True, "expected a number, got True"),
+        ("1/60", "expected a number, got '1/60'"),  # text: the parser's business
+    ):
         with pytest.raises(LogError) as err:
             audit(log, tmp_path / "b", horizon=bad)
-        assert str(err.value) == f"--horizon: expected a time in (0, {MAX_HORIZON:g}], got {bad!r}"
+        assert str(err.value) == f"--horizon: {words}"
     assert not (tmp_path / "b").exists()
 
 

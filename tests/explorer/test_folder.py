@@ -52,3 +52,16 @@ def test_an_empty_folder_and_a_missing_one_are_refused_by_name(tmp_path: Path):
     with pytest.raises(SceneError) as info:
         SceneFolder(missing)
     assert str(info.value) == f"{missing}: cannot read the folder (No such file or directory)"
+
+
+def test_a_folder_name_with_control_characters_is_shown_on_one_line(tmp_path: Path):
+    """A name holding a newline or a terminal escape is printed escaped, as every other refusal prints a path."""
+    for name in ("two\nlines", "red\x1b[31m"):
+        with pytest.raises(SceneError) as info:
+            SceneFolder(tmp_path / name)
+        shown = str(tmp_path / name).encode("unicode_escape").decode("ascii")
+        assert str(info.value) == f"{shown}: cannot read the folder (No such file or directory)"
+        (tmp_path / name).mkdir()
+        with pytest.raises(SceneError) as info:
+            SceneFolder(tmp_path / name)
+        assert str(info.value) == f"{shown}: no scene files (*.json) in this folder"

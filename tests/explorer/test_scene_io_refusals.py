@@ -16,7 +16,7 @@ import pytest
 
 from explorer.model import scene_io
 from explorer.model.scene import MAX_BODIES, Scene, SceneBody, SceneError
-from explorer.system.files import show_path
+from explorer.system.files import os_error_line, show_path
 
 BASE = {
     "format": "sphere-explorer/1",
@@ -200,10 +200,10 @@ def test_what_cannot_be_read_is_named(tmp_path: Path):
 
 
 def test_an_operating_system_error_in_one_line():
-    assert scene_io.os_error_line(OSError(28, "No space left on device", "out/scene.json")) == (
+    assert os_error_line(OSError(28, "No space left on device", "out/scene.json")) == (
         "out/scene.json: No space left on device"
     )
-    assert scene_io.os_error_line(OSError("the disk went away")) == "the disk went away"
+    assert os_error_line(OSError("the disk went away")) == "the disk went away"
 
 
 def test_a_loaded_file_keeps_its_text_fields():

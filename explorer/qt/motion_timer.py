@@ -1,4 +1,4 @@
-"""The clock behind playback and the turn to B's rest frame: a timer that runs only while something moves."""
+"""The timer behind playback and the turn to B's rest frame: it runs only while something moves."""
 
 from __future__ import annotations
 
@@ -12,8 +12,12 @@ from ..model.session import Change, Session
 TICK_MS = 30
 
 
-class Playback(QObject):
-    """Advances the session's time while it plays and its reference frame while it turns."""
+class MotionTimer(QObject):
+    """Advances the session's time while it plays and its reference frame while it turns.
+
+    Distinct from :class:`explorer.model.view_parts.Playback`, the session's time and whether it plays:
+    this only ticks it on, by the wall-clock time between ticks.
+    """
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from ..system import interrupt
+from ..system.files import os_error_line
 from .constants import CHUNK_ROWS, MAX_CHUNK_ROWS, MAX_WORST, MIN_CHUNK_ROWS, TOI_TOL, WORST
 
 #: Exit codes: refused input (bad log, bad arguments, output folder in the way), interrupted.
@@ -47,11 +48,15 @@ install (make run) includes; --workers and --dask need the audit extra. A
 missing package is refused in one line naming the command that installs it."""
 
 
-def _number(text: str, lo: float, hi: float, what: str, kind=float):
+def _parse(text: str, what: str, kind=float):
     try:
-        value = kind(text)
+        return kind(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+
+
+def _number(text: str, lo: float, hi: float, what: str, kind=float):
+    value = _parse(text, what, kind)
     if not (isinstance(value, int) or math.isfinite(value)) or not lo <= value <= hi:
         raise argparse.ArgumentTypeError(f"expected {what} in [{lo:g}, {hi:g}], got {text!r}")
     return value
@@ -65,18 +70,17 @@ def _tolerance(text: str) -> float:
 
 
 def _time(text: str) -> float:
-    """A horizon: a positive number, or a fraction such as ``1/60`` (a step of 1/60 s)."""
-    from solver.limits import MAX_HORIZON
+    """A horizon: a number, or a fraction such as ``1/60`` (a step of 1/60 s), in the range of :mod:`solver.limits`."""
+    from solver.limits import HORIZON_WORDS, RANGES, horizon_ok
 
     top, slash, bottom = text.partition("/")
+    value = _parse(top, "a horizon")
     if slash:
-        num, den = _number(top, 0.0, MAX_HORIZON, "a horizon"), _number(bottom, 0.0, math.inf, "a horizon")
-        if den <= 0:
-            raise argparse.ArgumentTypeError(f"expected a positive horizon, got {text!r}")
-        text = repr(num / den)
-    value = _number(text, 0.0, MAX_HORIZON, "a horizon")
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive horizon, got {text!r}")
+        denominator = _parse(bottom, "a horizon")
+        value = value / denominator if denominator > 0 else math.nan
+    if not horizon_ok(value, RANGES):
+        shown = f"{text!r} ({value:g})" if slash and value == value else repr(text)  # a fraction: its value too
+        raise argparse.ArgumentTypeError(f"expected a horizon {HORIZON_WORDS}, got {shown}")
     return value
 
 
@@ -162,8 +166,6 @@ def run(args: argparse.Namespace) -> int:
     from .needs import BASE, MissingPackage, install_command
 
     try:
-        from explorer.model.scene_io import os_error_line
-
         from .columns import LogError
         from .reading import printable
         from .run import audit
