@@ -12,10 +12,11 @@ solver's code compiled or loaded from numba's cache):
    (:func:`explorer.web.export.write_page`): the median wall time and the
    page's size in bytes, against the budget ``PAGE_BUDGET``;
 2. the whole gallery as a site (``export-html scenes/ -o SITE``), once;
-3. each page opened in Debian's headless Chromium (SwiftShader's WebGL, every
-   request but the page's own file refused): the time from navigation to the
-   page saying it is drawn (its ``data-ready``), median of ``--repeats``, and
-   the requests it made (none is expected);
+3. each page opened as a file in Debian's headless Chromium (SwiftShader's
+   WebGL, driven by Playwright through the tests' ``tests/explorer/web/browser.py``,
+   every request but the page's own file refused): the time from navigation to
+   the page saying it is drawn (its ``data-ready``), median of ``--repeats``,
+   and the requests it made (none is expected);
 4. ``--screenshot PNG``: the default scene's page at its time of impact, as
    that browser shows it at 1280x800 (the README's picture).
 
@@ -37,14 +38,15 @@ from pathlib import Path
 import solver
 
 solver.configure(jit=False)  # what the sphere-explorer command runs with
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "explorer" / "web"))  # the tests' browser
 
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
+from browser import Browser, find_chromium, foreign_requests, wait_ready  # noqa: E402
 
 from explorer.model.analysis import solve  # noqa: E402
 from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR, gallery  # noqa: E402
 from explorer.model.scene_io import load  # noqa: E402
 from explorer.web import PAGE_BUDGET  # noqa: E402
-from explorer.web.chromium import Chromium, find_chromium  # noqa: E402
 from explorer.web.export import load_folder, write_page, write_site  # noqa: E402
 
 
@@ -65,30 +67,30 @@ def export_times(folder: Path, repeats: int) -> list[dict]:
 
 def browser_times(folder: Path, rows: list[dict], repeats: int) -> None:
     """Open each page ``repeats`` times in headless Chromium; add the median time to drawn and the requests."""
-    with Chromium((1280, 800)) as browser:
+    with Browser() as browser:
         for row in rows:
             seconds, foreign = [], set()
             for _ in range(repeats):
                 start = time.perf_counter()
-                page = browser.open(folder / f"{row['scene']}.html")
-                page.wait_for("document.body.dataset.ready === '1'", 60)
+                page = browser.open_file(folder / f"{row['scene']}.html")
+                wait_ready(page)
                 seconds.append(time.perf_counter() - start)
-                foreign |= {u for u in page.requests if u != page.url and not u.startswith("data:")}
-                page.close()
+                foreign |= set(foreign_requests(page))
+                page.context.close()
             row["drawn_s"] = median(seconds)
             row["requests"] = sorted(foreign)
 
 
 def screenshot(folder: Path, out: Path) -> None:
     """The default scene's page at its time of impact, 1280x800, as headless Chromium shows it."""
-    with Chromium((1280, 800)) as browser:
-        page = browser.open(folder / f"{DEFAULT_SCENE.stem}.html")
-        page.wait_for("document.body.dataset.ready === '1'", 60)
+    with Browser() as browser:
+        page = browser.open_file(folder / f"{DEFAULT_SCENE.stem}.html")
+        wait_ready(page)
         toi = solve(load(DEFAULT_SCENE)).sweep.toi  # an instant of the slider (events and the contact are)
         index = page.evaluate(f"sphereExplorer.data.times.findIndex(t => t >= {toi!r} * (1 - 1e-12))")
         page.evaluate(f"sphereExplorer.setIndex({index})")
-        page.settle(0.5)
-        page.screenshot(out)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(out))
 
 
 def main() -> int:

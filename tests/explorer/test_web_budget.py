@@ -14,8 +14,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from browser import Browser, wait_ready, wait_until
 from cli_helpers import refused
-from web_helpers import page_data, wait_ready
+from web_helpers import page_data
 
 import explorer.web.page as page_module
 from explorer.cli import main
@@ -23,7 +24,6 @@ from explorer.model.analysis import centres_at_events, solve
 from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
 from explorer.model.scene_io import load
 from explorer.web import PAGE_BUDGET
-from explorer.web.chromium import Chromium
 from explorer.web.page import build_page
 
 SCRIPT = Path(sys.executable).with_name("sphere-explorer")
@@ -102,13 +102,13 @@ def test_over_the_budget_the_slider_stops_at_fewer_instants_said_on_the_page_and
     text = out.read_text(encoding="utf-8")
     assert 0 < len(text.encode("utf-8")) <= budget and len(page_data(text)["times"]) == 62
     assert '<input id="time" type="range" min="0" max="61"' in text
-    with Chromium((1280, 800)) as browser:
-        page = browser.open(out)
+    with Browser() as browser:
+        page = browser.open_file(out)
         wait_ready(page)
-        assert not [line for line in page.console if line.startswith("exception")], page.console
+        assert page.errors == []
         assert page.evaluate("document.getElementById('instants').textContent") == note[0].upper() + note[1:] + "."
         page.evaluate("document.getElementById('play').click()")
-        page.wait_for("document.getElementById('time').value > 0", 30)
+        wait_until(page, "document.getElementById('time').value > 0", 30)
 
 
 def test_a_page_that_cannot_fit_is_refused_naming_its_size(tmp_path, capsys, monkeypatch):

@@ -8,14 +8,14 @@ import os
 from pathlib import Path
 
 import pytest
+from browser import Browser, foreign_requests, wait_ready
 from cli_helpers import refused
-from web_helpers import page_data, wait_ready
+from web_helpers import page_data
 
 from explorer.cli import main
 from explorer.model import scene_io
 from explorer.model.gallery import DEFAULT_SCENE
 from explorer.web import PAGE_BUDGET
-from explorer.web.chromium import Chromium
 
 S = str(DEFAULT_SCENE)
 
@@ -153,8 +153,8 @@ def test_a_hostile_scene_shows_its_text_as_text_and_runs_nothing(tmp_path, capsy
     out = tmp_path / "hostile.html"
     assert main(["export-html", str(source), "-o", str(out)]) == 0
     assert len(page_data(out.read_text(encoding="utf-8"))["frames"]["world"]["labels"]) >= 2  # the data parses
-    with Chromium((1280, 800)) as browser:
-        page = browser.open(out)
+    with Browser() as browser:
+        page = browser.open_file(out)
         wait_ready(page)
         assert page.evaluate("typeof window.pwned") == "undefined"
         assert page.evaluate("document.title") == HOSTILE["title"]
@@ -169,7 +169,7 @@ def test_a_hostile_scene_shows_its_text_as_text_and_runs_nothing(tmp_path, capsy
         styles = "[...document.querySelectorAll('body style')].filter(e => !e.closest('#plot')).length"
         assert page.evaluate(styles) == 0
         assert page.evaluate("getComputedStyle(document.body).display") == "block"
-        assert [u for u in page.requests if u != page.url and not u.startswith("data:")] == []
+        assert foreign_requests(page) == []
 
 
 # -- the window's File menu ------------------------------------------------------------------------

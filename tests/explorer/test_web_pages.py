@@ -2,8 +2,8 @@
 spheres where the solver puts them, shows its text, moves with the slider, and asks nothing of the network.
 
 One site of the whole gallery is exported per test session (``sphere-explorer export-html scenes/ -o SITE``);
-each test opens pages of it in one headless Chromium, with every request the page makes recorded and all but
-the page's own file refused.
+each test opens pages of it, each as a file in a tab of its own, in one headless Chromium (Playwright, see
+web/browser.py), with every request the page makes recorded and all but the page's own file refused.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ import re
 
 import numpy as np
 import pytest
+from browser import Browser, foreign_requests, wait_ready, wait_until
 from web_helpers import (
     camera,
     color_matches,
+    drag,
     element_box,
     hide_text_overlays,
     occluded,
@@ -26,7 +28,6 @@ from web_helpers import (
     screen_axes,
     screenshot,
     sphere_shows,
-    wait_ready,
 )
 
 from explorer.model.analysis import solve
@@ -34,7 +35,6 @@ from explorer.model.gallery import SCENES_DIR, gallery
 from explorer.model.scene_io import load
 from explorer.view.palette import BODY_COLORS, OVERLAP_COLOR
 from explorer.web import PAGE_BUDGET
-from explorer.web.chromium import Chromium
 from explorer.web.export import INDEX, RECORDED_SUFFIX, load_folder, write_site
 from solver import Status
 
@@ -53,7 +53,7 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with Chromium((1280, 800)) as chromium:
+    with Browser() as chromium:
         yield chromium
 
 
@@ -62,7 +62,7 @@ def open_page(browser):
     pages = []
 
     def open_(path, ready=True):
-        page = browser.open(path)
+        page = browser.open_file(path)
         pages.append(page)
         if ready:
             wait_ready(page)
@@ -70,12 +70,7 @@ def open_page(browser):
 
     yield open_
     for page in pages:
-        page.close()
-
-
-def _only_itself(page) -> list[str]:
-    """The requests a page made to anything but its own file (data: URLs never leave it)."""
-    return [url for url in page.requests if url != page.url and not url.startswith("data:")]
+        page.context.close()
 
 
 def _checkable_bodies(scene, centres, cam) -> list[tuple[int, tuple[float, float], float]]:
@@ -100,8 +95,8 @@ def test_every_gallery_page_draws_its_spheres_offline_within_budget(site, open_p
     assert file.stat().st_size <= PAGE_BUDGET
     scene = load(path)
     page = open_page(file)
-    assert _only_itself(page) == []
-    assert not [line for line in page.console if line.startswith("exception")], page.console
+    assert foreign_requests(page) == []
+    assert page.errors == []
     hide_text_overlays(page)
     cam = camera(page)
     image = screenshot(page)
@@ -179,7 +174,7 @@ def test_the_slider_moves_a_sphere_along_its_path(site, open_page):
     assert sphere_shows(screenshot(page), start, r, BODY_COLORS[0]) >= MIN_POINTS
     box = element_box(page, "time")
     y = box[1] + box[3] / 2
-    page.drag((box[0] + 4, y), (box[0] + 0.3 * box[2], y))
+    drag(page, (box[0] + 4, y), (box[0] + 0.3 * box[2], y))
     index = page.evaluate("sphereExplorer.state.index")
     t = page_data((site / ("default" + RECORDED_SUFFIX)).read_text(encoding="utf-8"))["times"][index]
     assert 0.2 < t < 0.4, t  # about 30% of the slider's range [0, 1.05]
@@ -196,14 +191,14 @@ def test_the_view_turns_and_zooms_with_the_mouse_and_the_camera_resets(site, ope
     start = camera(page)
     left, top, width, height = start["box"]
     centre = (left + width / 2, top + height / 2)
-    page.drag(centre, (centre[0] + 150, centre[1] + 40))
+    drag(page, centre, (centre[0] + 150, centre[1] + 40))
     turned = camera(page)
     sight = [np.subtract(c["focal"], c["position"]) for c in (start, turned)]
     cosine = sight[0] @ sight[1] / np.linalg.norm(sight[0]) / np.linalg.norm(sight[1])
     assert cosine < math.cos(math.radians(10))  # the line of sight turned by more than 10 degrees
-    wheel = {"type": "mouseWheel", "x": centre[0], "y": centre[1], "deltaX": 0, "deltaY": -500}
-    page.send("Input.dispatchMouseEvent", wheel)
-    page.settle(0.3)
+    page.mouse.move(*centre)
+    page.mouse.wheel(0, -500)
+    page.wait_for_timeout(300)
     zoomed = camera(page)
     distance = [np.linalg.norm(np.subtract(c["focal"], c["position"])) for c in (turned, zoomed)]
     assert distance[1] < 0.97 * distance[0]  # closer in
@@ -217,10 +212,8 @@ def test_the_plot_marks_the_slider_time_on_its_time_axis(site, open_page):
     """The red line on f(t) stands where the plot's own tick labels put the slider's time."""
     page = open_page(site / ("default" + RECORDED_SUFFIX))
     page.evaluate("document.getElementById('time').focus()")
-    key = {"key": "ArrowRight", "code": "ArrowRight", "windowsVirtualKeyCode": 39}
     for _ in range(20):  # the keyboard moves the slider too
-        page.send("Input.dispatchKeyEvent", {"type": "keyDown", **key})
-        page.send("Input.dispatchKeyEvent", {"type": "keyUp", **key})
+        page.keyboard.press("ArrowRight")
     index = page.evaluate("sphereExplorer.state.index")
     assert index == 20
     t = page_data((site / ("default" + RECORDED_SUFFIX)).read_text(encoding="utf-8"))["times"][index]
@@ -254,7 +247,7 @@ def test_an_all_bodies_page_lists_every_event_and_plays_the_motion(site, open_pa
     data = page_data((site / ("snooker_break" + RECORDED_SUFFIX)).read_text(encoding="utf-8"))
     assert {e.time for e in solution.events} <= set(data["times"])  # each event is an instant of the slider
     page.evaluate("document.getElementById('play').click()")
-    page.wait_for("sphereExplorer.state.index === sphereExplorer.data.times.length - 1", timeout=30)
+    wait_until(page, "sphereExplorer.state.index === sphereExplorer.data.times.length - 1", timeout=30)
     assert _text(page, "#play") == "Play"  # it stopped at the end
     hide_text_overlays(page)
     cam = camera(page)
@@ -296,8 +289,8 @@ def test_a_page_asks_nothing_of_the_network_even_later(site, open_page, stem):
     """Browsers fetch some things late (a page's icons come a second or two after it loads): wait, then look."""
     page = open_page(site / f"{stem}{RECORDED_SUFFIX}")
     page.evaluate("document.getElementById('play').click()")
-    page.settle(4.0)
-    assert page.requests[0] == page.url and _only_itself(page) == []
+    page.wait_for_timeout(4000)
+    assert page.requests[0] == page.url and foreign_requests(page) == []
 
 
 def test_the_index_links_every_scene_with_a_thumbnail_and_asks_nothing_of_the_network(site, open_page):
@@ -308,7 +301,7 @@ def test_the_index_links_every_scene_with_a_thumbnail_and_asks_nothing_of_the_ne
     links = re.findall(r'<a href="([^"]+)">', text)
     assert sorted(links) == sorted(f"{p.stem}.html" for p in gallery())
     page = open_page(site / INDEX, ready=False)
-    assert _only_itself(page) == []
+    assert foreign_requests(page) == []
     sizes = page.evaluate("[...document.images].map(i => [i.complete, i.naturalWidth, i.naturalHeight])")
     assert len(sizes) == len(gallery()) and all(size == [True, 320, 256] for size in sizes)
     titles = page.evaluate("[...document.querySelectorAll('#scenes h2')].map(e => e.textContent)")

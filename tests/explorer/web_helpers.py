@@ -1,4 +1,5 @@
-"""Reading an exported page in headless Chromium: where a 3-D point lands, what colour is there, the page's text.
+"""Reading an exported page in headless Chromium (a Playwright page, see web/browser.py): where a 3-D point lands,
+what colour is there, the page's text.
 
 The projection is computed here from the page's camera (position, focal point,
 view-up, view angle) and the size of its 3-D view, with the textbook perspective
@@ -27,10 +28,6 @@ def page_data(html_text: str) -> dict:
     """The page's embedded data (the JSON its script reads)."""
     found = re.search(r'<script type="application/json" id="page-data">(.*?)</script>', html_text, re.DOTALL)
     return json.loads(found.group(1))
-
-
-def wait_ready(page, timeout: float = 60.0) -> None:
-    page.wait_for("document.body.dataset.ready === '1'", timeout)
 
 
 def hide_text_overlays(page) -> None:
@@ -142,6 +139,14 @@ def screen_axes(cam: dict) -> tuple[np.ndarray, np.ndarray]:
     right = np.cross(sight, up)
     right /= np.linalg.norm(right)
     return right, np.cross(right, sight)
+
+
+def drag(page, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+    """Press the mouse at page pixel ``start``, move it in ``steps`` to ``end``, release."""
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=steps)
+    page.mouse.up()
 
 
 def screenshot(page) -> np.ndarray:

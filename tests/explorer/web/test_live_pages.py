@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browser import Browser, serve
+from browser import Browser, serve, wait_ready
 from live_helpers import MOVES, check_against_the_command_line, drag_a, export
 
 from explorer.model.gallery import SCENES_DIR, gallery
@@ -55,7 +55,7 @@ def test_a_site_page_opened_as_a_file_goes_to_its_recorded_twin_which_says_how_t
     page.wait_for_selector("#live-note")
     note = page.inner_text("#live-note")
     assert "default.html" in note and "python3 -m http.server" in note
-    page.wait_for_selector("body[data-ready='1']", state="attached")  # the recording plays as before
+    wait_ready(page)  # the recording plays as before
     page.context.close()
 
 
