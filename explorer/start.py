@@ -26,7 +26,13 @@ for _signum in (signal.SIGINT, signal.SIGTERM):
 
 
 def console() -> int:
-    """The console script: :func:`explorer.cli.console`, with the signals recorded so far."""
+    """The console script: :func:`explorer.cli.console`, with the signals recorded so far.
+
+    Python's own handlers are put back just before: :mod:`explorer.system.interrupt` takes over at once and
+    gives them back where a command keeps their usual effect (the window).
+    """
     from .cli import console as run
 
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     return run(early=EARLY)
