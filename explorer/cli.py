@@ -139,13 +139,19 @@ def _folder_output(path: str, what: str) -> Path | str:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print the solution of a scene as JSON."""
     from .model.analysis import solve, to_dict
+    from .model.momenta import at_time
     from .model.scene import SceneError
 
     if sys.stdout is None:
         return _fail("no standard output to write the solution to")
     try:
         scene = _load(args.scene)
-        data = to_dict(solve(scene))
+        solution = solve(scene)
+        data = to_dict(solution)
+        if (
+            args.time is not None
+        ):  # each body's mass, centre, velocity, momentum and energy then, and the centre of mass
+            data |= at_time(scene, solution, args.time)
         text = json.dumps(data, indent=2, allow_nan=False, ensure_ascii=False)
     except (SceneError, ValueError) as exc:
         return _fail(str(exc))
@@ -219,7 +225,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         scene = _load(args.scene)
         solution, event, pair = _inspected(scene, args)
         check_offscreen()
-        frame = 1.0 if args.frame == "relative" else 0.0
+        frame = {"world": 0.0, "relative": 1.0, "com": "com"}[args.frame]
         if suffix == ".png":
             from .view.render import render_png
 
@@ -425,7 +431,8 @@ def _parser_render() -> argparse.ArgumentParser:
         "--size", type=_size, default=(1280, 800), help="WIDTHxHEIGHT in pixels, 16 to 8192 a side (default 1280x800)"
     )
     p.add_argument("--time", type=_time, help="time at which the spheres are drawn (default 0)")
-    p.add_argument("--frame", choices=("world", "relative"), default="world", help="world frame, or B's rest frame")
+    p.add_argument("--frame", choices=("world", "relative", "com"), default="world",
+                   help="world frame, B's rest frame (relative), or the frame of the free bodies' centre of mass (com)")  # fmt: skip
     p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
     p.add_argument("--event", type=_int_in(1, 10**6, "events"), help="PNG: inspect the motion's event K (1 the first): "
                    "drawn at its time with its pair, contact and velocities; --plot: that pair's parabola")  # fmt: skip
@@ -488,6 +495,9 @@ def _parser_export_html() -> argparse.ArgumentParser:
 def _parser_solve() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="sphere-explorer solve", description="Print a scene's solution as JSON.")
     p.add_argument("scene", help="scene file (.json)")
+    p.add_argument("--time", type=_time, help="also give every body at time T (bodies_at: name, mass (null when fixed), "
+                   "center, velocity, momentum, kinetic_energy) and the free bodies' center_of_mass (position, "
+                   "velocity; null without a free body), along the certified motion")  # fmt: skip
     p.set_defaults(run=cmd_solve)
     return p
 

@@ -45,6 +45,7 @@ LAYERS = {
     "axes": True,
     "steps": False,
     "conserved": False,
+    "momentum": False,
 }
 #: The frame-stepped layer: steps over the horizon a fixed-step engine takes, by default and at most.
 DEFAULT_STEPS = 8

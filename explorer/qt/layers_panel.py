@@ -18,6 +18,7 @@ LAYER_TITLES = {
     "axes": "Axes and grid",
     "steps": "Frame-stepped engine (steps of h / N)",
     "conserved": "Momentum and energy (under the verdict)",
+    "momentum": "Momentum arrows m v and the centre of mass",
 }
 
 

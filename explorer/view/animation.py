@@ -82,7 +82,7 @@ def render_animation(
     frames: int = FRAMES,
     fps: int = FPS,
     camera: dict | None = None,
-    frame: float = 0.0,
+    frame: float | str = 0.0,
 ) -> Path:
     """Draw the sweep at ``frames`` times over [0, horizon] and write a GIF or MP4.
 
@@ -97,8 +97,8 @@ def render_animation(
         Frame count (2 to 1000) and playback rate (1 to 100).
     camera : dict, optional
         As :func:`explorer.view.render.render_png`.
-    frame : float
-        0 world frame, 1 B's rest frame.
+    frame : float or "com"
+        0 world frame, 1 B's rest frame, ``"com"`` the frame of the free bodies' centre of mass.
 
     Raises
     ------
@@ -114,7 +114,7 @@ def render_animation(
     return out
 
 
-def _draw_frames(scene: Scene, size: tuple[int, int], times: np.ndarray, camera: dict | None, frame: float) -> list:
+def _draw_frames(scene: Scene, size: tuple[int, int], times: np.ndarray, camera: dict | None, frame) -> list:
     """The scene drawn off screen at each of ``times`` (shape (frames,)): RGB arrays of shape (height, width, 3)."""
     from .render import draw_offscreen
 
@@ -123,7 +123,8 @@ def _draw_frames(scene: Scene, size: tuple[int, int], times: np.ndarray, camera:
     try:
         for t in times:
             interrupt.check()  # between frames (and before the file is renamed into place, by replacing)
-            view.update(scene, solution, float(t), frame, scene.layers, scene.steps)
+            com = frame == "com"
+            view.update(scene, solution, float(t), 0.0 if com else frame, scene.layers, scene.steps, None, com)
             plotter.render_window.Render()  # pyvista's screenshot renders only the first time
             images.append(plotter.screenshot(return_img=True))
     finally:

@@ -15,12 +15,14 @@ from ..model.scene import MAX_BODIES
 from .palette import (
     BODY_COLORS,
     CLOSEST_COLOR,
+    COM_COLOR,
     CONTACT_COLOR,
     ENTER_COLOR,
     EXIT_COLOR,
     FADED_COLOR,
     HALO_COLOR,
     MINKOWSKI_COLOR,
+    MOMENTUM_COLOR,
     OVERLAP_COLOR,
     PATH_COLOR,
     REFLECT_COLOR,
@@ -109,6 +111,10 @@ def _looks() -> dict[str, Look]:
         looks[f"focus_halo{k}"] = Look(None, HALO_COLOR, HALO_OPACITY, lit=False, far_side=True)
         looks[f"focus_before{k}"] = Look(None, BODY_COLORS[k], BEFORE_OPACITY, on_top=True)  # over a crowd
         looks[f"focus_after{k}"] = Look(None, BODY_COLORS[k], on_top=True)
+    for i in range(MAX_BODIES):  # each free body's momentum, one colour: a quantity of its own, not a velocity
+        looks[f"momentum{i}"] = Look("momentum", MOMENTUM_COLOR)
+    looks["com"] = Look("momentum", COM_COLOR, lit=False, on_top=True)
+    looks["com_path"] = Look("momentum", COM_COLOR, lit=False)
     looks["focus_contact"] = Look("contact", CONTACT_COLOR, lit=False, on_top=True)
     looks["focus_normal"] = Look("contact", CONTACT_COLOR, on_top=True)
     return looks

@@ -14,7 +14,7 @@ from ..model.analysis import Solution
 from ..model.inspection import Focus
 from ..model.scene import Scene
 from .items import SUBSCRIPTS, rgb, text_style
-from .overlay_text import LEGEND_ROWS, legend_rows, note_text, verdict_line
+from .overlay_text import LEGEND_MOMENTUM, LEGEND_ROWS, legend_rows, note_text, verdict_line
 from .placement import Placement
 
 #: Font sizes (points) of the verdict line, the labels at 3-D points and the colour key (at most).
@@ -54,8 +54,9 @@ class TextOverlay:
         self.note = self._text(overlay, LABEL_SIZE, (0.012, 0.915))  # why the motion stops, or the stepped engine
         self.note.SetVisibility(False)
         self.legend: list[vtkTextActor] = []
-        for _ in LEGEND_ROWS:
+        for _ in (*LEGEND_ROWS, *LEGEND_MOMENTUM):
             actor = vtkTextActor()
+            actor.SetInput("")  # a row the key does not use yet reads as empty, not as None
             text_style(actor.GetTextProperty(), LEGEND_SIZE)
             actor.GetTextProperty().SetBackgroundColor(1.0, 1.0, 1.0)  # readable where it crosses the scene
             actor.GetTextProperty().SetBackgroundOpacity(0.8)
@@ -85,13 +86,19 @@ class TextOverlay:
         self.note.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
 
     def draw_legend(
-        self, scene: Scene, height: int, style: ViewStyle, visible: bool, focus: Focus | None = None
+        self,
+        scene: Scene,
+        height: int,
+        style: ViewStyle,
+        visible: bool,
+        focus: Focus | None = None,
+        momentum: bool = False,
     ) -> None:
         """The colour key in the lower right corner of a view ``height`` pixels high (with the labels layer)."""
         height = max(height, 1)
         size = int(min(LEGEND_SIZE, max(7, height / 62)) * style.legend_scale)  # the key keeps to ~1/4 of the height
         row = max(0.032, 1.5 * size / height)
-        rows = legend_rows(scene, focus)
+        rows = legend_rows(scene, focus, momentum)
         for k, actor in enumerate(self.legend):
             actor.SetVisibility(visible and k < len(rows))
             if k < len(rows):

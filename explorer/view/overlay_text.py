@@ -13,12 +13,14 @@ from ..model.text import fmt, status_text
 from ..model.values import conserved_line
 from .palette import (
     BODY_COLORS,
+    COM_COLOR,
     CONTACT_COLOR,
     ENTER_COLOR,
     EXIT_COLOR,
     FADED_COLOR,
     HALO_COLOR,
     MINKOWSKI_COLOR,
+    MOMENTUM_COLOR,
     PATH_COLOR,
     REFLECT_COLOR,
 )
@@ -57,7 +59,14 @@ LEGEND_FOCUS = {
 }
 
 
-def legend_rows(scene: Scene, focus: Focus | None = None) -> list[tuple[str, str]]:
+#: The momentum layer's rows of the key (shown while it is on).
+LEGEND_MOMENTUM = (
+    (MOMENTUM_COLOR, "momentum m v, to one scale (a fixed body has none)"),
+    (COM_COLOR, "centre of mass of the free bodies, and its path"),
+)
+
+
+def legend_rows(scene: Scene, focus: Focus | None = None, momentum: bool = False) -> list[tuple[str, str]]:
     """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own
     words, and the inspector's while it describes a pair other than the primary one)."""
     rows = []
@@ -76,7 +85,7 @@ def legend_rows(scene: Scene, focus: Focus | None = None) -> list[tuple[str, str
         elif scene.mode == "all":
             text, color = LEGEND_ALL.get(text, (text, color))
         rows.append((color, text))
-    return rows
+    return rows + (list(LEGEND_MOMENTUM) if momentum else [])
 
 
 def verdict_line(scene: Scene, solution: Solution, at: Placement, focus: Focus | None = None,
@@ -88,6 +97,8 @@ def verdict_line(scene: Scene, solution: Solution, at: Placement, focus: Focus |
         line += f"   ·   t = {fmt(at.time)}"
     if at.reference >= 0.5:
         line += f"   ·   {scene.bodies[solution.other].name}'s rest frame"
+    if at.com_frame:
+        line += "   ·   centre-of-mass frame"
     return line
 
 

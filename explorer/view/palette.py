@@ -16,6 +16,9 @@ REFLECT_COLOR = "#d62728"
 CLOSEST_COLOR = "#222222"
 OVERLAP_COLOR = "#ff2020"
 PATH_COLOR = "#303030"
+#: The momentum layer: each free body's m v, and the free bodies' centre of mass with its path.
+MOMENTUM_COLOR = "#6a3d9a"
+COM_COLOR = "#0b7285"
 BACKGROUND = "white"
 TEXT_COLOR = (0.1, 0.1, 0.12)
 #: The parabola plot: the curve and the time ranges of contact.

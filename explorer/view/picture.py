@@ -24,9 +24,11 @@ from solver import Status, vec
 
 from ..model.analysis import Solution
 from ..model.inspection import Focus
+from ..model.momenta import bodies_at, centre_of_mass
 from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
 from ..model.stepping import stepped_test
 from ..model.text import fmt, root_label
+from .bounds import diagonal
 from .palette import BODY_COLORS, CLOSEST_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR
 from .placement import Placement, place
 
@@ -40,6 +42,8 @@ RELATIVE_B_OPACITY = 0.3
 #: larger radius of the pair.
 HALO_SCALE = 1.3
 ARROW_SCALE = 3.0
+#: The momentum layer: the largest momentum arrow is this fraction of the view's diagonal.
+MOMENTUM_SPAN = 0.2
 #: Tessellation (meridians, parallels) of a body, and of a sphere drawn see-through or small.
 BODY_RES = (32, 16)
 SEE_THROUGH_RES = (48, 24)
@@ -121,6 +125,7 @@ def describe(
     focus: Focus | None = None,
     line_scale: float = 1.0,
     handles: bool = False,
+    com_frame: bool = False,
 ) -> Picture:
     """The picture of ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -147,9 +152,11 @@ def describe(
         Thickness of tubes, arrows and markers relative to the normal style (presentation mode: more).
     handles : bool
         Arrow-tip handles to drag (the window and the live page).
+    com_frame : bool
+        Drawn in the frame moving with the free bodies' centre of mass (instead of ``reference``'s).
     """
     layers = {**LAYERS, **(layers or {})}
-    at = place(scene, solution, t, reference)
+    at = place(scene, solution, t, reference, com_frame)
     picture = Picture(at)
     width = at.marker * line_scale
     swept_until = first_events(scene, solution)
@@ -164,6 +171,8 @@ def describe(
         _focus(picture, scene, solution, focus, width)
     _reflection(picture, scene, solution, width)
     _paths(picture, scene, solution, width)
+    if layers.get("momentum"):
+        _momenta(picture, scene, solution, width)
     if layers.get("steps") and at.reference < 0.5:
         picture.note = _steps(picture, solution, steps)
     grid = floor_grid(*at.bounds)
@@ -396,6 +405,31 @@ def _paths(picture: Picture, scene: Scene, solution: Solution, width: float) -> 
     lines = tuple(polylines[i] for i in moving)
     colors = tuple(BODY_COLORS[i % len(BODY_COLORS)] for i in moving)
     picture.show("paths", "coloured_tubes", lines, colors, 0.03 * width)
+
+
+def _momenta(picture: Picture, scene: Scene, solution: Solution, width: float) -> None:
+    """The ``momentum`` layer: each free body's momentum ``m v`` (in the frame drawn) from its centre, to one scale,
+    the largest :data:`MOMENTUM_SPAN` of the view; the free bodies' centre of mass and its path over the motion."""
+    at = picture.placement
+    bodies = bodies_at(scene, solution, at.time)
+    frame_v = at.shift
+    momenta = [None if b.mass is None else vec.scale(vec.sub(b.velocity, frame_v), b.mass) for b in bodies]
+    largest = max((math.sqrt(vec.dot(p, p)) for p in momenta if p is not None), default=0.0)
+    if largest > 0.0:
+        scale = MOMENTUM_SPAN * diagonal(at.bounds) / largest
+        shaft = 0.08 * width
+        for i, p in enumerate(momenta):
+            if p is not None and any(p):
+                end = vec.axpy(scale, p, at.centers[i])
+                picture.show(f"momentum{i}", "arrow", at.centers[i], end, shaft, 2.6 * shaft, 5.0 * shaft)
+    com = centre_of_mass(bodies)
+    if com is None:
+        return
+    picture.show("com", "sphere", at.at(com.position, at.time), 0.25 * width, MARKER_RES)
+    path = solution.path
+    times = [seg.t_start for seg in path.segments] + [path.end]
+    corners = [centre_of_mass(bodies_at(scene, solution, tau)) for tau in times]
+    picture.show("com_path", "tube", tuple(at.at(c.position, tau) for c, tau in zip(corners, times)), 0.02 * width)
 
 
 def _steps(picture: Picture, solution: Solution, steps: int) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from solver import vec
 
 from ..model.analysis import Solution
+from ..model.momenta import bodies_at, centre_of_mass
 from ..model.scene import Scene
 from .bounds import Box, diagonal, view_bounds
 
@@ -32,7 +33,7 @@ class Placement:
         0 world frame, 1 the rest frame of the primary other body B, in between
         while turning.  A point seen at time τ is shifted by ``-shift τ``.
     shift : (3,) float
-        ``reference * vB``.
+        ``reference * vB``; in the centre-of-mass frame, the centre of mass's velocity at t = 0.
     centers : (n, 3) float, n 3-tuples
         Centres at ``time`` (along the bounce paths), shifted.
     tips : (n, 3) float, n 3-tuples
@@ -45,6 +46,9 @@ class Placement:
         at :data:`MARK_SPAN` of the framed region.
     bounds : ((3,) float, (3,) float)
         The world-frame box the default camera frames (the floor grid lies under it).
+    com_frame : bool
+        Drawn in the frame moving with the free bodies' centre of mass (``shift`` its velocity at t = 0; no body
+        changes size).
     """
 
     time: float
@@ -55,14 +59,16 @@ class Placement:
     radii: tuple[float, ...]
     marker: float
     bounds: Box
+    com_frame: bool = False
 
     def at(self, point, tau: float) -> tuple[float, float, float]:
         """A world point seen at time ``tau``, in this reference frame, ``(3,) float``."""
         return vec.sub(tuple(map(float, point)), vec.scale(self.shift, tau))
 
 
-def place(scene: Scene, solution: Solution, t: float, reference: float) -> Placement:
-    """Where ``scene``'s bodies are drawn at time ``t`` in reference blend ``reference``."""
+def place(scene: Scene, solution: Solution, t: float, reference: float, com_frame: bool = False) -> Placement:
+    """Where ``scene``'s bodies are drawn at time ``t`` in reference blend ``reference``, or (``com_frame``) in the
+    frame of the free bodies' centre of mass."""
     bodies = scene.bodies
     h = scene.horizon
     b_index = solution.other
@@ -70,6 +76,9 @@ def place(scene: Scene, solution: Solution, t: float, reference: float) -> Place
     lo, hi = world_box if reference < 0.5 else view_bounds(scene, solution, reference)
     marker = min(min(b.radius for b in bodies[:2]), MARK_SPAN * diagonal((lo, hi)))
     shift = vec.scale(bodies[b_index].velocity, reference)
+    if com_frame:
+        com = centre_of_mass(bodies_at(scene, solution, 0.0))
+        shift, reference = (0.0, 0.0, 0.0) if com is None else com.velocity, 0.0
     inside = scene.mode == "inside"
     path = solution.path
     if t <= h or path.stopped:
@@ -82,4 +91,4 @@ def place(scene: Scene, solution: Solution, t: float, reference: float) -> Place
     a_radius = radii[0]
     radii[0] = a_radius + reference * (POINT_RADIUS * marker - a_radius)
     radii[b_index] += reference * (-a_radius if inside else a_radius)
-    return Placement(float(t), float(reference), shift, centers, tips, tuple(radii), marker, world_box)
+    return Placement(float(t), float(reference), shift, centers, tips, tuple(radii), marker, world_box, com_frame)

@@ -117,13 +117,13 @@ def draw_offscreen(
     size: tuple[int, int] = (1280, 800),
     t: float = 0.0,
     camera: dict | None = None,
-    frame: float = 0.0,
+    frame: float | str = 0.0,
     solution: Solution | None = None,
     focus: Focus | None = None,
 ):
     """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it).
 
-    ``frame`` is 0 for the world frame, 1 for B's rest frame (see
+    ``frame`` is 0 for the world frame, 1 for B's rest frame, ``"com"`` for the free bodies' centre of mass (see
     :meth:`explorer.view.scene_view.SceneView.update`).  ``solution``: the
     scene's, when the caller has it already (default: solved here).  ``focus``:
     the pair the inspector describes (:func:`inspected`).
@@ -146,10 +146,12 @@ def draw_offscreen(
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
     solution = solve(scene) if solution is None else solution
-    view.update(scene, solution, t, frame, scene.layers, scene.steps, focus)
+    com_frame = frame == "com"
+    reference = 0.0 if com_frame else frame
+    view.update(scene, solution, t, reference, scene.layers, scene.steps, focus, com_frame)
     box = None if focus is None or focus.event is None else event_bounds(scene, solution, focus.event)  # a close-up
     apply_camera(plotter, view_settings(scene.view)["camera"] if camera is None else check_camera(camera, ("camera",)),
-                 scene, solution, frame, box)  # fmt: skip
+                 scene, solution, reference, box)  # fmt: skip
     return plotter, solution, view
 
 
@@ -161,7 +163,7 @@ def render_png(
     scale: int = 1,
     transparent: bool = False,
     camera: dict | None = None,
-    frame: float = 0.0,
+    frame: float | str = 0.0,
     with_plot: bool = False,
     solution: Solution | None = None,
     event: int | None = None,
@@ -185,8 +187,8 @@ def render_png(
     camera : dict, optional
         ``{"position", "focal_point", "up"}``; default: the scene's saved camera
         or a view that frames the motion.
-    frame : float
-        0 world frame, 1 B's rest frame.
+    frame : float or "com"
+        0 world frame, 1 B's rest frame, ``"com"`` the frame of the free bodies' centre of mass.
     with_plot : bool
         Put the parabola f(t) beside the view (matplotlib).
     solution : Solution, optional

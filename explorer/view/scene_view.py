@@ -113,6 +113,7 @@ class SceneView:
         layers: dict[str, bool] | None = None,
         steps: int = DEFAULT_STEPS,
         focus: Focus | None = None,
+        com_frame: bool = False,
     ) -> Placement:
         """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -137,7 +138,9 @@ class SceneView:
             Steps of the frame-stepped engine (the ``steps`` layer).
         focus : Focus, optional
             The pair the inspector describes (:mod:`explorer.model.inspection`): other than the
-            primary pair, its marks (:mod:`.inspection`) replace the primary pair's.
+            primary pair, its marks replace the primary pair's.
+        com_frame : bool
+            Drawn in the frame moving with the free bodies' centre of mass (``reference`` then 0).
 
         Returns
         -------
@@ -147,7 +150,7 @@ class SceneView:
         self.items.layers = {**LAYERS, **(layers or {})}
         self.items.hide_all()
         picture = describe(scene, solution, t, reference, self.items.layers, steps, focus, self.style.line_scale,
-                           self.handles)  # fmt: skip
+                           self.handles, com_frame)  # fmt: skip
         at = picture.placement
         self.placement = at
         for shape in picture.shapes:
@@ -158,7 +161,8 @@ class SceneView:
         if self.items.visible("axes"):
             self._add_axes()
         visible = self.items.visible("labels")
-        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus)
+        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus,
+                              self.items.visible("momentum"))  # fmt: skip
         self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"))
         self.labels.arrange(label_plan(scene, solution, at, focus))
         return at

@@ -29,7 +29,18 @@ from explorer.model.scene import (
 
 INF = math.inf
 #: The layer names a scene file may use, in the order the View menu lists them.
-LAYER_NAMES = ("capsules", "minkowski", "roots", "contact", "reflection", "labels", "axes", "steps", "conserved")
+LAYER_NAMES = (
+    "capsules",
+    "minkowski",
+    "roots",
+    "contact",
+    "reflection",
+    "labels",
+    "axes",
+    "steps",
+    "conserved",
+    "momentum",
+)
 
 
 def two(mode: str = "pair", **changes) -> Scene:
