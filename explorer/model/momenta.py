@@ -65,8 +65,26 @@ def bodies_at(scene: Scene, solution: Solution, t: float) -> list[BodyAt]:
     """Every body of ``scene`` at time ``t`` along the certified motion (clamped to the time it is known over;
     after any event at ``t``), in scene order."""
     path = solution.path
-    centers = path.positions(t)
-    velocities = path.segments[segment_index(path, t)].velocities
+    return bodies_moving(scene, path.positions(t), path.segments[segment_index(path, t)].velocities)
+
+
+def around_event(scene: Scene, solution: Solution, k: int) -> tuple[list[BodyAt], list[BodyAt]]:
+    """Every body just before and just after event ``k`` of the motion (an index into ``solution.events``)."""
+    path = solution.path
+    segments = path.segments
+    last = len(segments) - 1
+    centers = path.positions(solution.events[k].time)
+    before, after = segments[min(k, last)].velocities, segments[min(k + 1, last)].velocities
+    return bodies_moving(scene, centers, before), bodies_moving(scene, centers, after)
+
+
+def across_events(scene: Scene, solution: Solution) -> list[tuple[float, list[BodyAt], list[BodyAt]]]:
+    """For each event of the motion: its time, and every body just before and just after it (scene order)."""
+    return [(event.time, *around_event(scene, solution, k)) for k, event in enumerate(solution.events)]
+
+
+def bodies_moving(scene: Scene, centers, velocities) -> list[BodyAt]:
+    """``scene``'s bodies at ``centers`` moving with ``velocities`` (each (n, 3), scene order)."""
     out = []
     for body, c, v in zip(scene.bodies, centers, velocities):
         c, v = tuple(map(float, c)), tuple(map(float, v))
@@ -99,3 +117,34 @@ def at_time(scene: Scene, solution: Solution, t: float) -> dict:
         "bodies_at": [b.as_dict() for b in bodies],
         "center_of_mass": None if com is None else com.as_dict(),
     }
+
+
+@dataclass(frozen=True)
+class MomentaChain:
+    """The free bodies' momenta added tip to tail, from the origin, and their total.
+
+    Attributes
+    ----------
+    links : tuple of (str, (3,) float, (3,) float)
+        Each free body's name, the tail and the tip of its ``m v`` (the first tail at the origin, each next
+        tail at the last tip), in scene order.
+    total : (3,) float
+        ``sum m v`` (each component exactly rounded): the arrow from the first tail to the last tip.
+    """
+
+    links: tuple[tuple[str, Vector3, Vector3], ...]
+    total: Vector3
+
+
+def momenta_chain(bodies: list[BodyAt]) -> MomentaChain:
+    """The momenta diagram of ``bodies`` (from :func:`bodies_at`): fixed bodies have no link."""
+    links = []
+    tail = (0.0, 0.0, 0.0)
+    free = [b for b in bodies if b.momentum is not None]
+    for k, b in enumerate(free):
+        # each tip is the exactly rounded partial sum, so the last tip is the total itself
+        tip = tuple(math.fsum(c.momentum[i] for c in free[: k + 1]) for i in range(3))
+        links.append((b.name, tail, tip))
+        tail = tip
+    total = tuple(math.fsum(b.momentum[i] for b in free) for i in range(3))
+    return MomentaChain(tuple(links), total)  # type: ignore[arg-type]

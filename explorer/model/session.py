@@ -53,7 +53,8 @@ class ViewState:
 
     The parts (:mod:`explorer.model.view_parts`) hold the values and their rules;
     this copies them.  Attributes: ``selected``, ``time``, ``reference``,
-    ``rest_frame``, ``layers``, ``camera``, ``playing``, ``speed``, ``steps``.
+    ``rest_frame``, ``layers``, ``camera``, ``playing``, ``speed``, ``steps``, ``com`` and ``com_frame`` (the
+    blend towards the centre of mass's frame and whether the view heads there).
     """
 
     selected: int
@@ -65,6 +66,8 @@ class ViewState:
     playing: bool
     speed: float
     steps: int
+    com: float = 0.0
+    com_frame: bool = False
 
 
 class Session(Evented):
@@ -112,7 +115,8 @@ class Session(Evented):
         """A snapshot of the view parts."""
         return ViewState(self.selection.selected, self.playback.time, self.reference.reference,
                          self.reference.rest_frame, self.layers.visible, self.camera.camera, self.playback.playing,
-                         self.playback.speed, self.layers.steps)  # fmt: skip
+                         self.playback.speed, self.layers.steps, self.reference.com,
+                         self.reference.com_frame)  # fmt: skip
 
     @property
     def path(self) -> Path | None:
@@ -344,6 +348,10 @@ class Session(Evented):
     def set_rest_frame(self, on: bool) -> None:
         """Turn towards B's rest frame (or back to the world frame); :meth:`turn` animates it."""
         self.reference.set_rest_frame(on)
+
+    def set_com_frame(self, on: bool) -> None:
+        """Turn towards the frame of the free bodies' centre of mass (or back to the world frame)."""
+        self.reference.set_com_frame(on)
 
     def turn(self, seconds: float) -> None:
         """Move the drawn reference frame ``seconds`` of wall time towards its target."""

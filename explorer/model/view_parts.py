@@ -172,41 +172,76 @@ def _within(t: float, span: tuple[float, float]) -> float:
     return min(max(t, lo), hi) if math.isfinite(t) else lo
 
 
-#: Turning to or from B's rest frame takes this long.
+#: Turning to or from B's rest frame (or the centre of mass's) takes this long.
 TURN_SECONDS = 0.45
 
 
+def _towards(value: float, target: float, step: float) -> float:
+    return min(value + step, target) if value < target else max(value - step, target)
+
+
 class ReferenceFrame(Part):
-    """The drawn reference frame: 0 the world, 1 the rest frame of the primary other body B, and where it heads."""
+    """The drawn reference frame and where it heads: the world, the rest frame of the primary other body B, or the
+    frame of the free bodies' centre of mass.
+
+    Two blends say what is drawn: :attr:`reference` (0 the world, 1 B's rest frame) and :attr:`com` (0 the world,
+    1 the centre of mass's frame); at most one is above 0.  A turn from one frame to the other passes through
+    the world frame.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self._reference = 0.0
+        self._com = 0.0
         self._rest_frame = False
+        self._com_frame = False
 
     @property
     def reference(self) -> float:
-        """The drawn blend, in [0, 1] (in between while turning)."""
+        """The drawn blend towards B's rest frame, in [0, 1] (in between while turning)."""
         return self._reference
 
     @property
+    def com(self) -> float:
+        """The drawn blend towards the centre of mass's frame, in [0, 1]."""
+        return self._com
+
+    @property
     def rest_frame(self) -> bool:
-        """Where :attr:`reference` is heading (the toolbar switch)."""
+        """Whether the view heads to B's rest frame (the toolbar switch)."""
         return self._rest_frame
 
     @property
+    def com_frame(self) -> bool:
+        """Whether the view heads to the centre of mass's frame (the toolbar switch beside B's)."""
+        return self._com_frame
+
+    def _targets(self) -> tuple[float, float]:
+        return (1.0 if self._rest_frame else 0.0), (1.0 if self._com_frame else 0.0)
+
+    @property
     def turning(self) -> bool:
-        return self._reference != (1.0 if self._rest_frame else 0.0)
+        return (self._reference, self._com) != self._targets()
 
     def set_rest_frame(self, on: bool) -> None:
-        self._set(Change.REFERENCE, rest_frame=bool(on))
+        """Head to B's rest frame (leaving the centre of mass's), or back to the world."""
+        self._set(Change.REFERENCE, rest_frame=bool(on), com_frame=self._com_frame and not on)
+
+    def set_com_frame(self, on: bool) -> None:
+        """Head to the frame of the free bodies' centre of mass (leaving B's), or back to the world."""
+        self._set(Change.REFERENCE, com_frame=bool(on), rest_frame=self._rest_frame and not on)
 
     def turn(self, seconds: float) -> None:
-        """Move ``seconds`` of wall time towards the target (a full turn takes :data:`TURN_SECONDS`)."""
-        target = 1.0 if self._rest_frame else 0.0
+        """Move ``seconds`` of wall time towards the target (a full turn takes :data:`TURN_SECONDS`); a blend
+        leaving its frame goes first, so the two are never both above 0."""
         step = seconds / TURN_SECONDS
-        r = self._reference
-        self._set(Change.REFERENCE, reference=min(r + step, target) if r < target else max(r - step, target))
+        to_reference, to_com = self._targets()
+        if self._reference > to_reference or self._com > to_com:
+            self._set(Change.REFERENCE, reference=_towards(self._reference, min(to_reference, self._reference), step),
+                      com=_towards(self._com, min(to_com, self._com), step))  # fmt: skip
+        else:
+            self._set(Change.REFERENCE, reference=_towards(self._reference, to_reference, step),
+                      com=_towards(self._com, to_com, step))  # fmt: skip
 
 
 class Layers(Part):

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, Q
 
 from ..model.folder import SceneFolder
 from ..model.gallery import gallery
+from ..model.lab_table import csv_text
 from ..model.scene import SceneError
 from ..model.session import Session
 from ..model.text import refusal
@@ -171,7 +172,8 @@ class Documents(QObject):
             return None
         width, height = self._view_size()
         size = (min(width, ANIMATION_MAX_SIZE[0]), min(height, ANIMATION_MAX_SIZE[1]))
-        reference = 1.0 if self.session.reference.rest_frame else 0.0
+        frame = self.session.reference
+        reference = "com" if frame.com_frame else 1.0 if frame.rest_frame else 0.0
         try:
             out = render_animation(
                 self.session.saved_scene(), path, size, frames, camera=self.viewport.camera_state(), frame=reference
@@ -195,6 +197,28 @@ class Documents(QObject):
             return None
         self.message.emit(f"Wrote the report to {out}")
         return out
+
+    def export_table(self, path: str | Path, every_event: bool = False) -> Path | None:
+        """The data table as CSV: every body at the time shown, or (``every_event``) before and after each event."""
+        from ..system.files import replacing
+
+        session = self.session
+        text = csv_text(session.scene, session.solution, None if every_event else session.view.time)
+        try:
+            with replacing(path) as (handle, _):
+                handle.write(text)
+        except ValueError as exc:  # WriteError: one line naming the file
+            self.error_dialog("Cannot save the table", str(exc))
+            return None
+        self.message.emit(f"Saved {Path(path).name}")
+        return Path(path)
+
+    def ask_export_table(self, every_event: bool = False) -> None:
+        start = Path.cwd() / ("events.csv" if every_event else "bodies.csv")
+        title = "Save the table at every event" if every_event else "Save the table"
+        name, _ = QFileDialog.getSaveFileName(self.parent_widget, title, str(start), "CSV (*.csv)")
+        if name:
+            self.export_table(name if name.lower().endswith(".csv") else name + ".csv", every_event)
 
     def export_web_page(self, path: str | Path) -> Path | None:
         """The scene as one offline web page (3-D view, values, f(t), time slider), from the current camera."""

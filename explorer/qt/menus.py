@@ -56,6 +56,8 @@ def _file_menu(window, file_menu) -> None:
     action(window, file_menu, "Export &animation (GIF/MP4)…", files.ask_export_animation)
     action(window, file_menu, "Export &report for a bug…", files.ask_export_report)
     action(window, file_menu, "Export &web page…", files.ask_export_web_page)
+    action(window, file_menu, "Export the data &table (CSV)…", files.ask_export_table)
+    action(window, file_menu, "Export the data table at every e&vent (CSV)…", lambda: files.ask_export_table(True))
     file_menu.addSeparator()
     action(window, file_menu, "&Quit", window.close, QKeySequence.Quit)
 
@@ -81,8 +83,16 @@ def _view_menu(window, view_menu) -> None:
     window.action_relative.setToolTip(
         "Switch to the rest frame of B: A's centre becomes a point on a ray, B the expanded sphere"
     )
+    window.action_com = action(
+        window, view_menu, "Centre-of-&mass frame", session.set_com_frame, "Ctrl+M", checkable=True
+    )
+    window.action_com.setToolTip(
+        "Switch to the frame moving with the free bodies' centre of mass: their momenta add up to zero"
+    )
     bind(session.reference, Change.REFERENCE, window.action_relative,
          lambda: window.action_relative.setChecked(session.reference.rest_frame))  # fmt: skip
+    bind(session.reference, Change.REFERENCE, window.action_com,
+         lambda: window.action_com.setChecked(session.reference.com_frame))  # fmt: skip
     _inspector_actions(window, view_menu, session)
     window.action_presentation = action(window, view_menu, "&Presentation mode", window.toggle_presentation, "F11")
     strip = action(

@@ -140,7 +140,8 @@ class Viewport(QWidget):
         view = session.view
         focus = session.inspection.focus(session.solution, view.time)
         self.drawing.labels.paused = session.dragging  # placed again when the drag ends
-        self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps, focus)
+        self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps, focus,
+                            view.com)  # fmt: skip
         if changes & Change.CAMERA:
             apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0)
         self.plotter.render_window.Render()

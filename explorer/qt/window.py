@@ -18,6 +18,7 @@ from .lab_panel import LabPanel
 from .layers_panel import LayersPanel
 from .layout import WindowLayout
 from .menus import build_menus
+from .momenta_panel import MomentaPanel
 from .motion_timer import MotionTimer
 from .refresh import DragPacer
 from .scene_panel import ScenePanel
@@ -54,10 +55,12 @@ class MainWindow(QMainWindow):
         self.scene_panel = ScenePanel(session)
         self.layers_panel = LayersPanel(session)
         self.lab = LabPanel(session)
+        self.momenta = MomentaPanel(session)
         self.plot = None  # the parabola panel, built with the 3-D view (pyqtgraph)
         self.plot_dock = self._dock("Parabola f(t)", QLabel("Loading the plot…"))
         tabs = [self._dock(title, widget) for title, widget in (
-            ("Values", self.values), ("Scene", self.scene_panel), ("Layers", self.layers_panel), ("Precision lab", self.lab))]  # fmt: skip
+            ("Values", self.values), ("Scene", self.scene_panel), ("Layers", self.layers_panel), ("Precision lab", self.lab),
+            ("Momenta", self.momenta))]  # fmt: skip
         self.values_dock, self.lab_dock = tabs[0], tabs[3]
         self.time_bar = TimeBar(session)
         toolbar = QToolBar("Time")
@@ -66,12 +69,20 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.BottomToolBarArea, toolbar)
         self.arrangement = WindowLayout(self, self.plot_dock, tabs, self.viewport)
         self.pacer = DragPacer(session, self.viewport)  # the 3-D view first while dragging; panels follow
-        for panel in (self.values, self.scene_panel, self.lab, self.time_bar):  # the layers panel is bound: no refresh
+        for panel in (
+            self.values,
+            self.scene_panel,
+            self.lab,
+            self.momenta,
+            self.time_bar,
+        ):  # the layers panel is bound: no refresh
             self.pacer.add(panel.refresher)
         self.documents = Documents(self, session, self.viewport)
+        self.momenta.documents = self.documents
         self.motion_timer = MotionTimer(session, self)
         build_menus(self)
         toolbar.addAction(self.action_relative)
+        toolbar.addAction(self.action_com)
         self._leave = QShortcut(QKeySequence(Qt.Key_Escape), self, self.toggle_presentation)
         self._leave.setEnabled(False)
         for source in (self.scene_panel, self.lab, self.viewport):

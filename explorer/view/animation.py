@@ -124,7 +124,7 @@ def _draw_frames(scene: Scene, size: tuple[int, int], times: np.ndarray, camera:
         for t in times:
             interrupt.check()  # between frames (and before the file is renamed into place, by replacing)
             com = frame == "com"
-            view.update(scene, solution, float(t), 0.0 if com else frame, scene.layers, scene.steps, None, com)
+            view.update(scene, solution, float(t), 0.0 if com else frame, scene.layers, scene.steps, None, float(com))
             plotter.render_window.Render()  # pyvista's screenshot renders only the first time
             images.append(plotter.screenshot(return_img=True))
     finally:

@@ -125,7 +125,7 @@ def describe(
     focus: Focus | None = None,
     line_scale: float = 1.0,
     handles: bool = False,
-    com_frame: bool = False,
+    com: float = 0.0,
 ) -> Picture:
     """The picture of ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -152,11 +152,12 @@ def describe(
         Thickness of tubes, arrows and markers relative to the normal style (presentation mode: more).
     handles : bool
         Arrow-tip handles to drag (the window and the live page).
-    com_frame : bool
-        Drawn in the frame moving with the free bodies' centre of mass (instead of ``reference``'s).
+    com : float
+        0 the world frame, 1 the frame moving with the free bodies' centre of mass, in between for the animated
+        turn (with ``reference`` 0).
     """
     layers = {**LAYERS, **(layers or {})}
-    at = place(scene, solution, t, reference, com_frame)
+    at = place(scene, solution, t, reference, com)
     picture = Picture(at)
     width = at.marker * line_scale
     swept_until = first_events(scene, solution)

@@ -46,9 +46,9 @@ class Placement:
         at :data:`MARK_SPAN` of the framed region.
     bounds : ((3,) float, (3,) float)
         The world-frame box the default camera frames (the floor grid lies under it).
-    com_frame : bool
-        Drawn in the frame moving with the free bodies' centre of mass (``shift`` its velocity at t = 0; no body
-        changes size).
+    com : float
+        0 the world frame, 1 the frame moving with the free bodies' centre of mass at t = 0 (``shift`` is ``com``
+        times its velocity then; no body changes size), in between while turning; 0 whenever ``reference`` is not.
     """
 
     time: float
@@ -59,16 +59,21 @@ class Placement:
     radii: tuple[float, ...]
     marker: float
     bounds: Box
-    com_frame: bool = False
+    com: float = 0.0
+
+    @property
+    def com_frame(self) -> bool:
+        """Whether the view is (mostly) in the centre-of-mass frame."""
+        return self.com >= 0.5
 
     def at(self, point, tau: float) -> tuple[float, float, float]:
         """A world point seen at time ``tau``, in this reference frame, ``(3,) float``."""
         return vec.sub(tuple(map(float, point)), vec.scale(self.shift, tau))
 
 
-def place(scene: Scene, solution: Solution, t: float, reference: float, com_frame: bool = False) -> Placement:
-    """Where ``scene``'s bodies are drawn at time ``t`` in reference blend ``reference``, or (``com_frame``) in the
-    frame of the free bodies' centre of mass."""
+def place(scene: Scene, solution: Solution, t: float, reference: float, com: float = 0.0) -> Placement:
+    """Where ``scene``'s bodies are drawn at time ``t`` in reference blend ``reference``, or in blend ``com``
+    towards the frame of the free bodies' centre of mass (one of the two is 0)."""
     bodies = scene.bodies
     h = scene.horizon
     b_index = solution.other
@@ -76,9 +81,9 @@ def place(scene: Scene, solution: Solution, t: float, reference: float, com_fram
     lo, hi = world_box if reference < 0.5 else view_bounds(scene, solution, reference)
     marker = min(min(b.radius for b in bodies[:2]), MARK_SPAN * diagonal((lo, hi)))
     shift = vec.scale(bodies[b_index].velocity, reference)
-    if com_frame:
-        com = centre_of_mass(bodies_at(scene, solution, 0.0))
-        shift, reference = (0.0, 0.0, 0.0) if com is None else com.velocity, 0.0
+    if com > 0.0:
+        centre = centre_of_mass(bodies_at(scene, solution, 0.0))
+        shift, reference = (0.0, 0.0, 0.0) if centre is None else vec.scale(centre.velocity, com), 0.0
     inside = scene.mode == "inside"
     path = solution.path
     if t <= h or path.stopped:
@@ -91,4 +96,4 @@ def place(scene: Scene, solution: Solution, t: float, reference: float, com_fram
     a_radius = radii[0]
     radii[0] = a_radius + reference * (POINT_RADIUS * marker - a_radius)
     radii[b_index] += reference * (-a_radius if inside else a_radius)
-    return Placement(float(t), float(reference), shift, centers, tips, tuple(radii), marker, world_box, com_frame)
+    return Placement(float(t), float(reference), shift, centers, tips, tuple(radii), marker, world_box, float(com))

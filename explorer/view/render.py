@@ -146,9 +146,9 @@ def draw_offscreen(
     plotter.enable_anti_aliasing("msaa", multi_samples=EXPORT_SAMPLES)
     view = SceneView(plotter)
     solution = solve(scene) if solution is None else solution
-    com_frame = frame == "com"
-    reference = 0.0 if com_frame else frame
-    view.update(scene, solution, t, reference, scene.layers, scene.steps, focus, com_frame)
+    com = 1.0 if frame == "com" else 0.0
+    reference = 0.0 if com else frame
+    view.update(scene, solution, t, reference, scene.layers, scene.steps, focus, com)
     box = None if focus is None or focus.event is None else event_bounds(scene, solution, focus.event)  # a close-up
     apply_camera(plotter, view_settings(scene.view)["camera"] if camera is None else check_camera(camera, ("camera",)),
                  scene, solution, reference, box)  # fmt: skip

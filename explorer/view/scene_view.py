@@ -113,7 +113,7 @@ class SceneView:
         layers: dict[str, bool] | None = None,
         steps: int = DEFAULT_STEPS,
         focus: Focus | None = None,
-        com_frame: bool = False,
+        com: float = 0.0,
     ) -> Placement:
         """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -139,8 +139,9 @@ class SceneView:
         focus : Focus, optional
             The pair the inspector describes (:mod:`explorer.model.inspection`): other than the
             primary pair, its marks replace the primary pair's.
-        com_frame : bool
-            Drawn in the frame moving with the free bodies' centre of mass (``reference`` then 0).
+        com : float
+            0 the world frame, 1 the frame moving with the free bodies' centre of mass (``reference`` then 0), in
+            between for the animated turn.
 
         Returns
         -------
@@ -150,7 +151,7 @@ class SceneView:
         self.items.layers = {**LAYERS, **(layers or {})}
         self.items.hide_all()
         picture = describe(scene, solution, t, reference, self.items.layers, steps, focus, self.style.line_scale,
-                           self.handles, com_frame)  # fmt: skip
+                           self.handles, com)  # fmt: skip
         at = picture.placement
         self.placement = at
         for shape in picture.shapes:

@@ -330,6 +330,7 @@ function showText() {
     return tr;
   });
   $("rest-frame").checked = frame.restFrame;
+  $("com-frame").checked = frame.comFrame;
   $("rest-frame-name").textContent = frame.other;
   $("undo").disabled = !frame.canUndo;
   $("redo").disabled = !frame.canRedo;
@@ -574,6 +575,7 @@ function bindControls() {
   $("play").addEventListener("click", () => { if (playTimer !== null) { stopPlaying(); refresh(); } else play(); });
   $("time").addEventListener("input", () => act(() => { stopPlaying(); page.set_time(frame.time.lo + (Number($("time").value) / 1000) * (frame.time.hi - frame.time.lo)); }));
   $("rest-frame").addEventListener("change", () => { page.set_rest_frame($("rest-frame").checked); turn(); });
+  $("com-frame").addEventListener("change", () => { page.set_com_frame($("com-frame").checked); turn(); });
   $("undo").addEventListener("click", () => act(() => page.undo()));
   $("redo").addEventListener("click", () => act(() => page.redo()));
   $("reset").addEventListener("click", () => act(() => page.reset()));

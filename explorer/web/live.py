@@ -83,12 +83,19 @@ class LivePage:
         self.refusal: str | None = None
 
     # -- what the page shows ----------------------------------------------------------------------
+    def _placement(self):
+        """Where the bodies are drawn now (:class:`explorer.view.placement.Placement`)."""
+        session = self.session
+        view = session.view
+        return describe(session.scene, session.solution, view.time, view.reference, com=view.com).placement
+
     def frame(self) -> str:
         """Everything the page shows now, as JSON (see the module docstring)."""
         session = self.session
         scene, solution, view = session.scene, session.solution, session.view
         focus = session.inspection.focus(solution, view.time)
-        picture = describe(scene, solution, view.time, view.reference, view.layers, view.steps, focus, handles=True)
+        picture = describe(scene, solution, view.time, view.reference, view.layers, view.steps, focus, handles=True,
+                           com=view.com)  # fmt: skip
         self._labels = picture.labels
         at = picture.placement
         lo, hi = session.time_range()
@@ -133,6 +140,7 @@ class LivePage:
                 "playing": view.playing,
             },  # fmt: skip
             "restFrame": view.rest_frame,
+            "comFrame": view.com_frame,
             "turning": session.reference.turning,
             "other": scene.bodies[solution.other].name,
             "title": scene.title,
@@ -182,7 +190,7 @@ class LivePage:
         data = json.loads(screen)
         session = self.session
         focus = session.inspection.focus(session.solution, session.view.time)
-        at = describe(session.scene, session.solution, session.view.time, session.view.reference).placement
+        at = self._placement()
         plan = label_plan(session.scene, session.solution, at, focus)
         bases = {x.name: x.offset for x in self._labels}
         labels = {name: (tuple(anchor), tuple(size), bases.get(name, (0.0, 0.0)))
@@ -206,7 +214,7 @@ class LivePage:
         ``slack``: the angle of a few pixels, which every grip spans at least (see :func:`.grips.pick`)."""
         origin, direction = json.loads(ray)
         session = self.session
-        at = describe(session.scene, session.solution, session.view.time, session.view.reference).placement
+        at = self._placement()
         picked = pick(grips(session.scene, at), tuple(origin), tuple(direction), float(slack))
         if picked is None:
             return False
@@ -262,8 +270,12 @@ class LivePage:
     def set_rest_frame(self, on: bool) -> None:
         self.session.set_rest_frame(bool(on))
 
+    def set_com_frame(self, on: bool) -> None:
+        self.session.set_com_frame(bool(on))
+
     def turn(self, seconds: float) -> bool:
-        """Animate the turn to or from B's rest frame by ``seconds``; True while it still turns."""
+        """Animate the turn to or from B's rest frame (or the centre of mass's) by ``seconds``; True while it
+        still turns."""
         self.session.turn(float(seconds))
         return self.session.reference.turning
 

@@ -115,6 +115,7 @@ def body(scene: Scene, title: str) -> str:
 <div id="time-marks"></div></div>
 <output id="time-value" for="time">t = 0</output>
 <label><input id="rest-frame" type="checkbox"> <span id="rest-frame-name">B</span>'s rest frame</label>
+<label><input id="com-frame" type="checkbox"> centre-of-mass frame</label>
 <button id="undo" type="button" disabled>Undo</button>
 <button id="redo" type="button" disabled>Redo</button>
 <button id="reset" type="button">Reset</button>

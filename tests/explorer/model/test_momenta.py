@@ -97,7 +97,7 @@ def test_the_momentum_arrows_are_m_v_to_one_scale_and_in_the_centre_of_mass_fram
     lengths = {name: args[1][0] - args[0][0] for name, args in _momentum_arrows(before).items()}
     assert lengths["momentum0"] / lengths["momentum1"] == pytest.approx(6 / -2, rel=1e-12)  # m v: 6 and -2, one scale
     assert "com" in {s.name for s in before.shapes} and "com_path" in {s.name for s in before.shapes}
-    com_before, com_after = (describe(scene, solution, t, layers=layers, com_frame=True) for t in (0.25, 0.75))
+    com_before, com_after = (describe(scene, solution, t, layers=layers, com=1.0) for t in (0.25, 0.75))
     for picture, sign in ((com_before, 1), (com_after, -1)):
         arrows = _momentum_arrows(picture)
         a = arrows["momentum0"][1][0] - arrows["momentum0"][0][0]

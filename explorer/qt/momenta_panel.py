@@ -1,0 +1,198 @@
+"""The momenta panel: the free bodies' momenta added tip to tail, and the data table of a lab sheet.
+
+The diagram draws each free body's ``m v`` in its colour, the first tail at the
+origin and each next tail at the last tip, and the total (Σ m v) as one arrow
+from the first tail to the last tip (:func:`explorer.model.momenta.momenta_chain`).
+At the time shown; with an event inspected, just before and just after it side
+by side, on one scale, so the total visibly stays while the parts change (or
+changes by the impulse a fixed body or a wall gives).  The diagram lies in the
+plane of the two world axes along which the arrows spread most, named under it.
+The table (:mod:`explorer.model.lab_table`) gives every body at the time shown,
+with the free bodies' totals; *Copy* puts it on the clipboard as text, the two
+*Save* buttons write CSV.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+
+from ..model.lab_table import HEADINGS, table_rows, table_text
+from ..model.momenta import MomentaChain, around_event, bodies_at, momenta_chain
+from ..model.session import Change, Session
+from ..model.text import fmt
+from ..view.palette import BODY_COLORS, MOMENTUM_COLOR
+from .refresh import Refresher
+from .values_panel import LabelGrid
+
+#: The world axes' names, for the diagram's plane.
+AXES = "xyz"
+#: The diagram's height in pixels (its width follows the panel).
+DIAGRAM_HEIGHT = 190
+
+
+def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:
+    """The two world axes (indices, in order) along which the chains' points spread most: the diagram's plane."""
+    points = [p for chain in chains for _, tail, tip in chain.links for p in (tail, tip)] or [(0.0, 0.0, 0.0)]
+    spread = [max(p[k] for p in points) - min(p[k] for p in points) for k in range(3)]
+    first, second = sorted(sorted(range(3), key=lambda k: -spread[k])[:2])
+    return first, second
+
+
+class MomentaDiagram(QWidget):
+    """One or two tip-to-tail diagrams (``(title, chain)`` each) on one scale, side by side."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(DIAGRAM_HEIGHT)
+        self.setMinimumWidth(160)
+        self.diagrams: list[tuple[str, MomentaChain]] = []
+        self.colors: dict[str, str] = {}
+
+    def show_diagrams(self, diagrams: list[tuple[str, MomentaChain]], colors: dict[str, str]) -> None:
+        self.diagrams, self.colors = diagrams, colors
+        self.update()
+
+    @property
+    def plane(self) -> tuple[int, int]:
+        return diagram_plane([chain for _, chain in self.diagrams])
+
+    def fit(self, width: float, height: float) -> tuple[float, float, float]:
+        """Pixels per unit of momentum and the middle (in the plane's two coordinates) of the box holding every
+        diagram shown: one scale and one origin for all, the box filling a cell ``width`` × ``height``."""
+        i, j = self.plane
+        points = [(0.0, 0.0)] + [(p[i], p[j]) for _, chain in self.diagrams for _, tail, tip in chain.links
+                                 for p in (tail, tip)]  # fmt: skip
+        lo = [min(p[k] for p in points) for k in (0, 1)]
+        hi = [max(p[k] for p in points) for k in (0, 1)]
+        spans = [hi[k] - lo[k] for k in (0, 1)]
+        fits = [room / span for room, span in zip((width - 24, height - 16), spans) if span > 0.0]
+        return min(fits, default=0.0), (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.fillRect(self.rect(), QColor("white"))
+        if not self.diagrams:
+            painter.drawText(self.rect(), Qt.AlignCenter, "No free body: no momentum to add")
+            return
+        i, j = self.plane
+        count = len(self.diagrams)
+        width = self.width() / count
+        height = self.height() - 34
+        scale, mid_x, mid_y = self.fit(width, height)
+        for n, (title, chain) in enumerate(self.diagrams):
+            origin = QPointF(n * width + width / 2 - scale * mid_x, 20 + height / 2 + scale * mid_y)
+            point = lambda p, o=origin: QPointF(o.x() + scale * p[i], o.y() - scale * p[j])  # noqa: E731
+            painter.setPen(QColor("#333333"))
+            painter.drawText(QRectF(n * width, 0, width, 18), Qt.AlignCenter, title)
+            painter.setPen(QPen(QColor("#bbbbbb"), 1, Qt.DotLine))
+            painter.drawLine(QPointF(origin.x() - 6, origin.y()), QPointF(origin.x() + 6, origin.y()))
+            painter.drawLine(QPointF(origin.x(), origin.y() - 6), QPointF(origin.x(), origin.y() + 6))
+            for name, tail, tip in chain.links:
+                a, b = point(tail), point(tip)
+                color = QColor(self.colors.get(name, "#555555"))
+                _arrow(painter, a, b, color, 2.5)
+                if math.hypot(b.x() - a.x(), b.y() - a.y()) > 14:  # a link long enough to name
+                    painter.setPen(color)
+                    painter.drawText(QPointF((a.x() + b.x()) / 2 + 4, (a.y() + b.y()) / 2 - 4), name)
+            if chain.links:
+                _arrow(painter, point(chain.links[0][1]), point(chain.links[-1][2]), QColor(MOMENTUM_COLOR), 1.6,
+                       dashed=True)  # fmt: skip
+            painter.setPen(QColor(MOMENTUM_COLOR))
+            total = f"Σ m v = ({fmt(chain.total[i])}, {fmt(chain.total[j])}) in {AXES[i]}{AXES[j]}"
+            painter.drawText(QRectF(n * width, self.height() - 16, width, 16), Qt.AlignCenter, total)
+        painter.end()
+
+
+def _arrow(painter: QPainter, a: QPointF, b: QPointF, color: QColor, width: float, dashed: bool = False) -> None:
+    """An arrow from ``a`` to ``b`` with a filled head (nothing for a zero-length arrow)."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy)
+    if length < 0.5:
+        return
+    painter.setPen(QPen(color, width, Qt.DashLine if dashed else Qt.SolidLine))
+    painter.drawLine(a, b)
+    ux, uy = dx / length, dy / length
+    head = min(10.0, 0.4 * length)
+    left = QPointF(b.x() - head * ux + 0.45 * head * uy, b.y() - head * uy - 0.45 * head * ux)
+    right = QPointF(b.x() - head * ux - 0.45 * head * uy, b.y() - head * uy + 0.45 * head * ux)
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([b, left, right]))
+    painter.fillPath(path, color)
+
+
+class MomentaPanel(QWidget):
+    """The diagram, the table and its buttons (see the module docstring).
+
+    Parameters
+    ----------
+    session : Session
+
+    Attributes
+    ----------
+    documents : explorer.qt.documents.Documents or None
+        Writes the CSV files (set by the window once it has one).
+    """
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.documents = None
+        layout = QVBoxLayout(self)
+        self.diagram = MomentaDiagram()
+        layout.addWidget(self.diagram, 2)
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        layout.addWidget(self.caption)
+        self.table = LabelGrid(("font-weight: bold",) + ("",) * (len(HEADINGS) - 1), wrap=False)
+        scroll = QScrollArea()  # the table scrolls rather than widen the panels beside the 3-D view
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.table)
+        layout.addWidget(scroll, 3)
+        buttons = QHBoxLayout()
+        self.copy_button = QPushButton("Copy table")
+        self.copy_button.clicked.connect(self.copy)
+        buttons.addWidget(self.copy_button)
+        self.save_button = QPushButton("Save CSV…")
+        self.save_events_button = QPushButton("Save CSV at every event…")
+        self.save_button.clicked.connect(lambda: self.documents and self.documents.ask_export_table(False))
+        self.save_events_button.clicked.connect(lambda: self.documents and self.documents.ask_export_table(True))
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.save_events_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.rows: list[tuple[str, ...]] = []
+        watch = Change.SCENE | Change.TIME | Change.INSPECTION
+        self.refresher = Refresher(self, session, watch, self.refresh)
+
+    def refresh(self) -> None:
+        session = self.session
+        scene, solution, t = session.scene, session.solution, session.view.time
+        colors = {b.name: BODY_COLORS[k % len(BODY_COLORS)] for k, b in enumerate(scene.bodies)}
+        bodies = bodies_at(scene, solution, t)
+        event = session.inspection.event
+        if event is not None and event < len(solution.events):
+            before, after = around_event(scene, solution, event)
+            diagrams = [(f"just before event {event + 1}", momenta_chain(before)),
+                        (f"just after event {event + 1}", momenta_chain(after))]  # fmt: skip
+        else:
+            diagrams = [(f"at t = {fmt(t)}", momenta_chain(bodies))]
+        self.diagram.show_diagrams(diagrams, colors)
+        i, j = self.diagram.plane
+        self.caption.setText(
+            f"Each free body's m v tip to tail ({AXES[i]}{AXES[j]} plane); dashed: the total. "
+            f"Table: every body at t = {fmt(t)}."
+        )
+        self.rows = table_rows(bodies)
+        self.table.show_rows([HEADINGS, *self.rows])
+
+    def text(self) -> str:
+        """The table as tab-separated text (what *Copy table* copies)."""
+        return table_text(self.rows)
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.text())

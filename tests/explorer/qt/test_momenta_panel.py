@@ -1,0 +1,147 @@
+"""The momenta in the window, started as ``sphere-explorer SCENE`` starts it: the arrows to scale, the momenta
+diagram and its total, the data table and its CSV against ``sphere-explorer solve --time T``, and the
+centre-of-mass frame switched on from the keyboard."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from window_helpers import settle, show_panel
+
+from explorer.model import conserved
+from explorer.model.momenta import bodies_at
+from explorer.model.values import vector
+
+SCENES = Path(__file__).resolve().parents[3] / "scenes"
+
+
+def drawn_arrow(window, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The start and the tip of a drawn arrow, read from its mesh on screen: the start is the drawn centre of its
+    body, the tip the mesh's point farthest from it (the apex of the head)."""
+    drawing = window.viewport.drawing
+    actor = drawing.items.items[name].actor
+    assert actor.GetVisibility(), name
+    points = np.asarray(actor.GetMapper().GetInput().GetPoints().GetData(), dtype=float)
+    start = np.asarray(drawing.placement.centers[int(name.removeprefix("momentum"))])
+    tip = points[np.argmax(np.linalg.norm(points - start, axis=1))]
+    return start, tip
+
+
+def solve_at(stem: str, t: float) -> dict:
+    """What ``sphere-explorer solve SCENE --time T`` prints, run as a user runs it."""
+    exe = Path(sys.executable).with_name("sphere-explorer")
+    out = subprocess.run([str(exe), "solve", str(SCENES / f"{stem}.json"), "--time", repr(t)], capture_output=True,
+                         text=True, check=True, timeout=120)  # fmt: skip
+    return json.loads(out.stdout)
+
+
+def step_to_event(qtbot, window, k: int) -> None:
+    """Inspect event ``k`` (1 the first) with the ``]`` key, as a user steps through the events."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    for _ in range(k):
+        QTest.keyClick(window, Qt.Key_BracketRight)
+        settle(qtbot)
+    qtbot.waitUntil(lambda: window.session.inspection.event == k - 1, timeout=5000)
+
+
+def test_the_arrows_are_m_v_to_scale_and_the_diagram_adds_them_to_the_values_panels_total(qtbot, make_window):
+    window = make_window("heavy_light_glancing")  # the scene opens with the momentum layer on
+    session = window.session
+    step_to_event(qtbot, window, 1)
+    settle(qtbot, 50)
+    t = session.view.time
+    bodies = bodies_at(session.scene, session.solution, t)
+    ratios = []
+    for i, body in enumerate(bodies):
+        start, tip = drawn_arrow(window, f"momentum{i}")
+        drawn = tip - start
+        momentum = np.asarray(body.momentum)
+        ratios.append(np.linalg.norm(drawn) / np.linalg.norm(momentum))
+        assert np.allclose(drawn / np.linalg.norm(drawn), momentum / np.linalg.norm(momentum), atol=1e-5)
+    assert ratios[0] == pytest.approx(ratios[1], rel=1e-4)  # one scale for every body
+
+    show_panel(qtbot, window, "Momenta")
+    panel = window.momenta
+    qtbot.waitUntil(lambda: len(panel.diagram.diagrams) == 2, timeout=5000)  # before and after the event
+    before, after = (chain for _, chain in panel.diagram.diagrams)
+    totals = conserved.across_events(session.scene, session.solution.path, 1)[0]
+    assert before.total == totals[0].momentum and after.total == totals[1].momentum
+    assert before.links[-1][2] == before.total and after.links[0][1] == (0.0, 0.0, 0.0)
+    assert math.dist(before.total, after.total) < 1e-12 * math.hypot(*before.total)  # two free bodies: kept
+    show_panel(qtbot, window, "Values")
+    window.values.refresher.now()
+    assert vector(after.total) in window.values.text()  # the diagram's total is the values panel's Σ m v
+
+
+def test_the_table_and_its_csv_are_what_solve_time_gives(qtbot, make_window, tmp_path):
+    window = make_window("heavy_light_glancing")
+    session = window.session
+    session.set_time(0.8125)
+    show_panel(qtbot, window, "Momenta")
+    panel = window.momenta
+    qtbot.waitUntil(lambda: bool(panel.rows) and "0.8125" in panel.caption.text(), timeout=5000)
+    solved = solve_at("heavy_light_glancing", 0.8125)
+    copied = [line.split("\t") for line in panel.text().splitlines()]
+    assert copied[0][0] == "body" and [row[0] for row in copied[1:]] == ["A", "B", "free bodies"]
+    for row, body in zip(copied[1:], solved["bodies_at"]):
+        assert row[1] == repr(body["mass"]).removesuffix(".0") or float(row[1]) == body["mass"]
+        assert float(row[4]) == pytest.approx(math.hypot(*body["velocity"]), rel=1e-5)
+    assert "centre of mass" in copied[3][2]
+
+    out = window.documents.export_table(tmp_path / "bodies.csv")
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert len(rows) == len(solved["bodies_at"])
+    for row, body in zip(rows, solved["bodies_at"]):
+        assert row["body"] == body["name"] and float(row["time"]) == 0.8125 and row["when"] == "at"
+        assert [float(row[k]) for k in ("x", "y", "z")] == body["center"]
+        assert [float(row[k]) for k in ("vx", "vy", "vz")] == body["velocity"]
+        assert [float(row[k]) for k in ("px", "py", "pz")] == body["momentum"]
+        assert float(row["kinetic_energy"]) == body["kinetic_energy"] and float(row["mass"]) == body["mass"]
+
+    every = window.documents.export_table(tmp_path / "events.csv", every_event=True)
+    rows = list(csv.DictReader(io.StringIO(every.read_text())))
+    events = session.solution.events
+    assert len(rows) == 2 * len(events) * len(session.scene.bodies)
+    assert [r["when"] for r in rows[:4]] == ["before", "before", "after", "after"]
+    assert float(rows[0]["time"]) == events[0].time
+
+
+def test_the_centre_of_mass_frame_from_the_keyboard_shows_the_head_on_balls_reversed(qtbot, make_window):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window = make_window("head_on_equal_masses")
+    session = window.session
+    QTest.keyClick(window, Qt.Key_M, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: session.view.com == 1.0, timeout=5000)  # turned, animated like B's rest frame
+    assert window.action_com.isChecked() and not window.action_relative.isChecked()
+    contact = session.solution.events[0].time
+    directions = {}
+    for when, t in (("before", contact / 2), ("after", (contact + session.scene.horizon) / 2)):
+        session.set_time(t)
+        settle(qtbot, 50)
+        assert "centre-of-mass frame" in window.viewport.drawing.text.verdict.GetInput()
+        directions[when] = [np.sign((drawn_arrow(window, f"momentum{i}")[1] - drawn_arrow(window, f"momentum{i}")[0])[0])
+                            for i in range(2)]  # fmt: skip
+    assert directions["before"] == [1.0, -1.0] and directions["after"] == [-1.0, 1.0]
+    # each ball's drawn arrow has the same length before and after: reversed, not slowed
+    session.set_time(contact / 2)
+    settle(qtbot, 50)
+    before = [np.linalg.norm(np.subtract(*drawn_arrow(window, f"momentum{i}"))) for i in range(2)]
+    session.set_time((contact + session.scene.horizon) / 2)
+    settle(qtbot, 50)
+    after = [np.linalg.norm(np.subtract(*drawn_arrow(window, f"momentum{i}"))) for i in range(2)]
+    assert after == pytest.approx(before, rel=1e-5)
+    QTest.keyClick(window, Qt.Key_B, Qt.ControlModifier)  # B's rest frame: the centre of mass's switch goes off
+    qtbot.waitUntil(lambda: session.view.reference == 1.0 and session.view.com == 0.0, timeout=5000)
+    assert not window.action_com.isChecked()
