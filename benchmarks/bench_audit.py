@@ -51,9 +51,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_solver import fmt_table, machine_info, median  # noqa: E402  (the solver benchmark's helpers)
 from previous import ISSUE_17, QUOTED, run_previous  # noqa: E402
 
-from explorer.audit.columns import GEOMETRY  # noqa: E402
+from explorer.audit.decision.textbook import textbook_many  # noqa: E402
+from explorer.audit.log.columns import GEOMETRY  # noqa: E402
 from explorer.audit.run import audit  # noqa: E402
-from explorer.audit.textbook import textbook_many  # noqa: E402
 
 #: Rows per generated chunk and per Parquet row group.
 GROUP = 1 << 20
@@ -148,12 +148,12 @@ def pyarrow_alone(log: Path, repeats: int) -> dict:
 
     Three ways: whole row groups in one thread (the baseline since issue 17 was filed); the same with
     pyarrow's thread pool; and as the audit's reader does since, whole row groups in one thread from a
-    map of the file (:mod:`explorer.audit.mapping`, each group's pages given back once it is decoded),
+    map of the file (:mod:`explorer.audit.log.mapping`, each group's pages given back once it is decoded),
     converted to numpy.
     """
     import pyarrow.parquet as pq
 
-    from explorer.audit.mapping import column_bytes, mapped
+    from explorer.audit.log.mapping import column_bytes, mapped
 
     def read(threads: bool) -> float:
         start = time.perf_counter()

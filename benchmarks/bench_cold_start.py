@@ -114,8 +114,8 @@ def write_log(path: Path, seed: int) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from explorer.audit.columns import GEOMETRY
-    from explorer.audit.textbook import textbook_many
+    from explorer.audit.decision.textbook import textbook_many
+    from explorer.audit.log.columns import GEOMETRY
 
     columns = _chunk(np.random.default_rng(seed), 1000, True)
     hard = make_touching("tangent", 1000, seed)

@@ -36,8 +36,8 @@ except ImportError:
     sys.exit("examples/pybullet_audit.py needs pybullet: .venv/bin/pip install -e '.[pybullet]'")
 
 from explorer.audit import QueryLog
+from explorer.audit.report.summary import one_line
 from explorer.audit.run import audit
-from explorer.audit.summary import one_line
 
 DT = 1.0 / 60.0
 STEPS = 300

@@ -612,7 +612,7 @@ def console(early: list[int] | tuple[int, ...] = ()) -> int:
     One command needs a few queries, not millions, so importing numba and
     loading its compiled code (about a second) would only delay the start;
     the answers are identical.  The audit, which decides millions of pairs,
-    asks for the compiled solver instead (:func:`explorer.audit.cli.run`); a
+    asks for the compiled solver instead (:func:`explorer.audit.command.run`); a
     user's ``SPHERE_SOLVER_JIT`` (``0`` or ``1``) wins over both.
     """
     interrupt.install(early)  # first, before anything slow is imported: a signal from now on is only recorded

@@ -2,8 +2,10 @@
 
 The contracts: ``solver`` imports nothing of ``explorer`` and no Qt, pyvista, VTK or plotting
 library; ``explorer.model`` no Qt, pyvista, VTK or matplotlib; ``explorer.view`` and ``explorer.web``
-no Qt; and ``explorer.cli`` > ``explorer.qt`` > ``explorer.web`` > ``explorer.view`` > ``explorer.model``
-as layers; no import cycle among the modules of a package.  The
+no Qt; ``explorer.cli`` > ``explorer.qt`` > ``explorer.web`` > ``explorer.view`` | ``explorer.audit``
+(side by side, neither importing the other) > ``explorer.model`` > ``explorer.system`` as layers; only
+the command line imports the audit; the audit's rooms in layers (command > run > runners | report >
+decision > log); no import cycle among the modules of a package.  The
 checker resolves relative imports, sees imports inside functions and follows indirect chains;
 the breach tests below run it on a copy of the tree with one bad import each.
 """
@@ -49,11 +51,12 @@ def _append(path: Path, text: str) -> None:
 def test_the_contracts_hold_on_the_tree():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "8 kept, 0 broken" in result.stdout
+    assert "10 kept, 0 broken" in result.stdout
 
 
 def test_the_layers_are_packages():
-    for layer in ("model", "view", "web", "qt"):
+    rooms = ("audit", "audit/log", "audit/decision", "audit/report", "audit/runners")
+    for layer in ("model", "view", "web", "qt", *rooms):
         assert (ROOT / "explorer" / layer / "__init__.py").is_file()
     # the command line, and the console script's first module (it records signals before the command line is imported)
     assert not [p.name for p in (ROOT / "explorer").glob("*.py") if p.name not in ("__init__.py", "cli.py", "start.py")]
@@ -72,13 +75,21 @@ def test_the_layers_are_packages():
         ("solver/vec.py", "from explorer.model import scene", "solver is pure"),
         ("solver/vec.py", "import vtkmodules.vtkCommonCore", "solver is pure"),
         # the audit (scene files, plots) reaching for the window, or for pyvista
-        ("explorer/audit/cases.py", "def _bad():\n    from ..qt import window", "explorer.audit imports no Qt"),
-        ("explorer/audit/plot.py", "import pyvista", "explorer.audit imports no Qt"),
+        ("explorer/audit/report/cases.py", "def _bad():\n    from ...qt import window", "explorer.audit imports no Qt"),
+        ("explorer/audit/report/plot.py", "import pyvista", "explorer.audit imports no Qt"),
         # the web page reaching for Qt (through its own module), and the drawing code for the web page
         ("explorer/web/timeline.py", "def _bad():\n    import PySide6.QtWidgets", "explorer.web imports no Qt"),
         ("explorer/view/render.py", "def _bad():\n    from ..web import page", "layers"),
         # the model reaching for the audit (a cycle through the audit's scene files)
-        ("explorer/model/scene_io.py", "def _bad():\n    from ..audit import cases", "layers"),
+        ("explorer/model/scene_io.py", "def _bad():\n    from ..audit.report import cases", "layers"),
+        # the view and the audit side by side: neither imports the other
+        ("explorer/view/palette.py", "from explorer.audit import constants", "layers"),
+        ("explorer/audit/report/plot.py", "def _bad():\n    from ...view import palette", "layers"),
+        # the web page (not in the audit's layer, above it) running the audit: only the command line does
+        ("explorer/web/page.py", "def _bad():\n    from ..audit import run", "only the command line imports the audit"),
+        # the audit's rooms: the log reaching up for the decision, the decision for the report
+        ("explorer/audit/log/columns.py", "def _bad():\n    from ..decision import judging", "the audit's rooms"),
+        ("explorer/audit/decision/worst.py", "def _bad():\n    from ..report import cases", "the audit's rooms"),
         # the set-up checks reaching for numpy, directly or through the solver
         (
             "explorer/system/files.py",

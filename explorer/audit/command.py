@@ -144,7 +144,7 @@ def _fail(message: str) -> int:
 
 def _report(summary: dict, output: str) -> None:
     """The warnings on stderr (one line each), then the summary's line and OUTDIR on stdout."""
-    from .summary import one_line
+    from .report.summary import one_line
 
     for warning in summary["warnings"]:
         print(f"sphere-explorer audit: warning: {warning}", file=sys.stderr)
@@ -166,8 +166,8 @@ def run(args: argparse.Namespace) -> int:
     from .needs import BASE, MissingPackage, install_command
 
     try:
-        from .columns import LogError
-        from .reading import printable
+        from .log.columns import LogError
+        from .log.info import printable
         from .run import audit
     except ImportError as err:  # a broken base install: name what reinstalls it
         return _fail(f"{err.name} is not installed; install the project with: {install_command(BASE)}")

@@ -44,7 +44,7 @@ class Need:
     extra: str | None = None
 
 
-#: Parquet and CSV are read (and :class:`~explorer.audit.querylog.QueryLog` writes Parquet) with pyarrow,
+#: Parquet and CSV are read (and :class:`~explorer.audit.log.writer.QueryLog` writes Parquet) with pyarrow,
 #: a base dependency; ``tests/audit/test_base_install.py`` checks these match ``pyproject.toml``.
 ARROW = Need("reading Parquet and CSV logs", ("pyarrow", "pyarrow.csv", "pyarrow.parquet"), "pyarrow>=14")
 #: The audit itself: the base install.
@@ -56,7 +56,7 @@ DASK = Need("--workers and --dask: running on Dask", ("dask", "dask.dataframe", 
 class MissingPackage(ValueError):
     """A package the asked-for capability needs is not installed (one line with the install command).
 
-    Not a :class:`~explorer.audit.columns.LogError`: this module is standard library only, so that the
+    Not a :class:`~explorer.audit.log.columns.LogError`: this module is standard library only, so that the
     command line can word a missing numpy too.
     """
 

@@ -4,7 +4,7 @@
 is read by a background thread (pyarrow and file reads release the GIL) while
 the main thread decides the previous chunk; at most two chunks are in memory
 at once.  With ``dask`` or ``workers`` the same per-chunk job runs on a Dask
-cluster instead (:mod:`explorer.audit.distributed`).
+cluster instead (:mod:`explorer.audit.runners.distributed`).
 """
 
 from __future__ import annotations
@@ -21,17 +21,19 @@ from solver.limits import check_horizon
 
 from ..system import interrupt
 from ..system.progress import Progress
-from . import units
-from .cases import write_cases
-from .columns import LogError
 from .constants import CHUNK_ROWS, TOI_TOL, WORST
-from .deciding import Settings, audit_chunk
-from .mapping import CHANGED
+from .decision.deciding import Settings, audit_chunk
+from .decision.tally import OrderedFold, Tally
+from .log import units
+from .log.columns import LogError
+from .log.csv_reader import csv_block_size
+from .log.info import LogInfo, shrunk
+from .log.mapping import CHANGED
+from .log.reading import chunks, inspect
 from .needs import DASK, require
-from .reading import LogInfo, chunks, csv_block_size, inspect, shrunk
-from .staging import check_target, staged
-from .summary import build, write
-from .tally import OrderedFold, Tally
+from .report.cases import write_cases
+from .report.staging import check_target, staged
+from .report.summary import build, write
 
 #: Files written in OUTDIR.
 SUMMARY = "summary.json"
@@ -166,7 +168,7 @@ def audit(
     ----------
     log : path
         Parquet, CSV (header row) or ``.npz`` with the columns of
-        :mod:`explorer.audit.columns`.
+        :mod:`explorer.audit.log.columns`.
     outdir : path
         Folder to create (must not exist, or be empty): ``summary.json``,
         ``audit.png`` and ``cases/*.json``.
@@ -184,7 +186,7 @@ def audit(
         No progress bar.
     horizon : float, optional
         The horizon (time unit of the velocities) of every row, for a log
-        without a ``horizon`` column; default 1 (see :mod:`explorer.audit.units`).
+        without a ``horizon`` column; default 1 (see :mod:`explorer.audit.log.units`).
 
     Raises
     ------
@@ -205,7 +207,7 @@ def audit(
         raise LogError("--horizon: the log has a horizon column of its own; leave out one or the other")
     tally, run = _decide(info, settings, chunk_rows, dask, workers, quiet)
     time_unit = units.describe(origin, settings.horizon, tally.horizon_low, tally.horizon_high, tally.least_motion)
-    from .plot import write_plot  # looked up now: matplotlib is being imported in the background
+    from .report.plot import write_plot  # looked up now: matplotlib is being imported in the background
 
     log_name = _printable(Path(log).name)
     with staged(outdir) as stage:
@@ -230,13 +232,13 @@ def _horizon(value: float | None) -> float | None:
 def _decide(info: LogInfo, settings: Settings, chunk_rows: int, dask: str | None, workers: int | None,
             quiet: bool) -> tuple[Tally, dict]:  # fmt: skip
     """Decide every row, in this process or on Dask; return the tally and how the run went."""
-    from .plot import preload
+    from .report.plot import preload
 
     preload()
     progress = Progress(info.rows, enabled=not quiet)
     try:
         if dask or workers:
-            from .distributed import run_dask
+            from .runners.distributed import run_dask
 
             tally, run = run_dask(info, settings, chunk_rows, progress, address=dask, workers=workers)
         else:

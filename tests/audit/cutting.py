@@ -9,7 +9,7 @@ that makes the cut at one moment of the reading, named by ``CUT_AT``:
     inside the K-th call of :meth:`pyarrow.parquet.ParquetFile.read_row_group`,
     before it reads: after the footer was read and the file mapped;
 ``chunk:K``
-    after the audit's reader (:func:`explorer.audit.reading.chunks`) handed out
+    after the audit's reader (:func:`explorer.audit.log.reading.chunks`) handed out
     its K-th chunk, before it reads the next.
 
 With ``held``, the process also holds the log open for writing from its start,
@@ -50,7 +50,7 @@ def cut(path: str | os.PathLike[str], size: int) -> None:
 
 def lease_available(folder: Path) -> bool:
     """Whether a read lease can be had on a new file in ``folder`` (this file system, this user)."""
-    from explorer.audit.mapping import take_lease
+    from explorer.audit.log.mapping import take_lease
 
     probe = folder / "lease-probe"
     probe.write_bytes(b"x")
@@ -104,7 +104,7 @@ def install(path: str, size: int, moment: str) -> None:
 
         pq.ParquetFile.read_row_group = read_row_group
     elif where == "chunk":
-        from explorer.audit import reading
+        from explorer.audit.log import reading
 
         chunks = reading.chunks
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from explorer.audit.columns import GEOMETRY
+from explorer.audit.log.columns import GEOMETRY
 
 #: Tolerance the plants are sized for (the audit's default).
 TOL = 1e-6

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from explorer.audit import run as audit_run
-from explorer.audit.columns import GEOMETRY, LogError, as_float64
 from explorer.audit.constants import TOI_TOL
-from explorer.audit.deciding import Settings, audit_chunk
-from explorer.audit.reading import inspect
-from explorer.audit.staging import OutputError
+from explorer.audit.decision.deciding import Settings, audit_chunk
+from explorer.audit.log.columns import GEOMETRY, LogError, as_float64
+from explorer.audit.log.reading import inspect
+from explorer.audit.report.staging import OutputError
 from explorer.cli import main
 
 from . import planted as planted_logs
@@ -235,7 +235,7 @@ def test_a_known_suffix_decides_the_format_whatever_the_bytes(tmp_path):
 
 
 def test_a_log_that_cannot_be_read_is_refused_with_the_system_s_words(tmp_path, monkeypatch):
-    from explorer.audit import reading
+    from explorer.audit.log import reading
 
     def failing(path):
         raise OSError(5, "Input/output error")
@@ -249,7 +249,7 @@ def test_a_log_that_cannot_be_read_is_refused_with_the_system_s_words(tmp_path, 
 
 def test_parquet_and_csv_need_pyarrow_and_npz_does_not(tmp_path, monkeypatch):
     """pyarrow made missing: a Parquet or CSV log is refused naming what needs it; an .npz log is read."""
-    from explorer.audit import reading
+    from explorer.audit.log import reading
     from explorer.audit.needs import ARROW, MissingPackage
 
     def require(need, what=None):
@@ -367,7 +367,7 @@ def test_an_empty_folder_is_filled(small_log, tmp_path):
 
 
 def test_a_failure_while_writing_leaves_nothing(small_log, tmp_path, monkeypatch):
-    import explorer.audit.plot as plot
+    import explorer.audit.report.plot as plot
 
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")

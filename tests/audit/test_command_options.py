@@ -19,10 +19,10 @@ import pytest
 
 from explorer.audit import command as audit_command
 from explorer.audit import run as run_module
-from explorer.audit.columns import GEOMETRY, LogError
+from explorer.audit.log.columns import GEOMETRY, LogError
 from explorer.audit.needs import BASE, install_command
+from explorer.audit.report.staging import OutputError
 from explorer.audit.run import audit
-from explorer.audit.staging import OutputError
 from explorer.cli import main
 from explorer.system import progress as progress_module
 from explorer.system.progress import Progress
@@ -410,8 +410,8 @@ def test_progress_on_a_stream_that_cannot_say_it_is_a_terminal_is_off():
 def test_without_dask_a_cluster_run_is_refused_before_any_work(log, tmp_path, monkeypatch, where):
     """Dask made missing: --workers or --dask alone is refused naming what to install, before the log is read
     (the runner is never reached) and with no OUTDIR."""
-    from explorer.audit import distributed
     from explorer.audit.needs import DASK, MissingPackage
+    from explorer.audit.runners import distributed
 
     def require(need, what=None):
         if need is DASK:

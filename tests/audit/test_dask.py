@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from explorer.audit.columns import LogError
+from explorer.audit.log.columns import LogError
 from explorer.audit.run import audit
 
 from . import planted as planted_logs
@@ -102,7 +102,7 @@ def test_a_wrong_checksum_is_refused_at_the_same_row(planted, cluster, tmp_path)
 
 
 def test_an_unreachable_scheduler_is_one_line(planted_files, tmp_path, monkeypatch):
-    import explorer.audit.distributed as runner
+    import explorer.audit.runners.distributed as runner
 
     monkeypatch.setattr(runner, "CONNECT_TIMEOUT", 2)
     with pytest.raises(LogError, match="cannot reach a Dask scheduler"):

@@ -16,9 +16,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from explorer.audit import plot
+from explorer.audit.log.units import horizons_and_least_motion
+from explorer.audit.report import plot
 from explorer.audit.run import audit
-from explorer.audit.units import horizons_and_least_motion
 from solver import Body, Status, sweep
 
 from .conftest import read_summary

@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from explorer.audit.columns import GEOMETRY, LogError
-from explorer.audit.rows import gather
+from explorer.audit.decision.rows import gather
+from explorer.audit.log.columns import GEOMETRY, LogError
 from explorer.audit.run import audit
 from explorer.cli import main
 
@@ -114,10 +114,10 @@ def test_a_log_of_bad_rows_through_the_command(planted, tmp_path, capsys):
 # chunk shapes that broke it: an out-of-bounds write is an IndexError there, not silent corruption.
 BOUNDS_SCRIPT = r"""
 import numpy as np
-from explorer.audit.columns import GEOMETRY
-from explorer.audit.judging import judge
-from explorer.audit.rows import gather
-from explorer.audit.textbook import textbook_many
+from explorer.audit.log.columns import GEOMETRY
+from explorer.audit.decision.judging import judge
+from explorer.audit.decision.rows import gather
+from explorer.audit.decision.textbook import textbook_many
 
 rng = np.random.default_rng(5)
 n = 64
@@ -265,6 +265,6 @@ def test_the_summary_of_a_log_of_bad_rows_is_strict_json(planted, tmp_path):
 def test_a_skipped_row_s_reason_gives_the_range_its_value_left(column, value, words):
     """The ranges of solver.limits' table (radius 1e-12 .. 1e12, horizon at most 1e6, |x| <= 1e12, a velocity
     component 0 or at least 1e-100), written out here by hand."""
-    from explorer.audit.rows import skip_reason
+    from explorer.audit.decision.rows import skip_reason
 
     assert skip_reason(column, value) == words

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from explorer.audit.columns import GEOMETRY
+from explorer.audit.log.columns import GEOMETRY
 from explorer.cli import main
 
 from .conftest import read_summary

@@ -9,8 +9,9 @@ import zipfile
 import numpy as np
 import pytest
 
-from explorer.audit.columns import GEOMETRY, LogError
-from explorer.audit.reading import printable, read_csv_block
+from explorer.audit.log.columns import GEOMETRY, LogError
+from explorer.audit.log.csv_reader import read_csv_block
+from explorer.audit.log.info import printable
 from explorer.audit.run import audit
 
 from .planted import spoil_crc, write_packed
@@ -114,8 +115,8 @@ def test_a_quoted_text_is_cut_only_beyond_its_limit():
 
 def test_a_bad_value_in_a_workers_csv_block_names_the_files_line(tmp_path):
     """The Dask worker's job passes the file's path on, so the refusal can name the line in the file."""
-    from explorer.audit.deciding import Settings
-    from explorer.audit.tasks import audit_csv_block
+    from explorer.audit.decision.deciding import Settings
+    from explorer.audit.runners.tasks import audit_csv_block
 
     path = tmp_path / "log.csv"
     bad = ROW.replace(",5,", ",five,")
@@ -126,17 +127,17 @@ def test_a_bad_value_in_a_workers_csv_block_names_the_files_line(tmp_path):
 
 
 def test_an_unreadable_files_message_gives_the_first_line_of_the_error_or_its_kind():
-    from explorer.audit.reading import _unreadable
+    from explorer.audit.log.info import unreadable
 
-    assert str(_unreadable("not a log", OSError("  bad magic\nsecond line"))) == "not a log (bad magic)"
-    assert str(_unreadable("not a log", EOFError())) == "not a log (EOFError)"
+    assert str(unreadable("not a log", OSError("  bad magic\nsecond line"))) == "not a log (bad magic)"
+    assert str(unreadable("not a log", EOFError())) == "not a log (EOFError)"
 
 
 # -- .npz pieces read by offset (the Dask worker's reader) ----------------------------------------
 
 
 def test_a_piece_of_an_npz_log_gives_integer_and_boolean_columns_exactly(tmp_path):
-    from explorer.audit.reading import NpzLog
+    from explorer.audit.log.npz_reader import NpzLog
 
     n = 6
     columns = {name: np.full(n, 1.0) for name in GEOMETRY}
@@ -150,7 +151,7 @@ def test_a_piece_of_an_npz_log_gives_integer_and_boolean_columns_exactly(tmp_pat
 
 def test_an_npz_log_cut_short_after_it_was_opened_is_refused_naming_the_column(tmp_path):
     """A member whose bytes are gone when a piece is read (the file truncated meanwhile): row 0 of the piece."""
-    from explorer.audit.reading import NpzLog
+    from explorer.audit.log.npz_reader import NpzLog
 
     path = tmp_path / "log.npz"
     npz(path, n=1000)
@@ -167,7 +168,7 @@ def test_an_npz_log_cut_short_after_it_was_opened_is_refused_naming_the_column(t
 
 
 def test_numpy_text_in_an_object_column_is_refused_and_numpy_booleans_are_read():
-    from explorer.audit.columns import as_float64
+    from explorer.audit.log.columns import as_float64
 
     values = np.array([np.float32(1.5), np.int64(-3), np.True_, None], dtype=object)
     assert as_float64("a_cx", values).tolist()[:3] == [1.5, -3.0, 1.0]
@@ -179,7 +180,7 @@ def test_numpy_text_in_an_object_column_is_refused_and_numpy_booleans_are_read()
 
 def test_a_partitions_unsigned_integers_beyond_2_53_are_refused():
     pd = pytest.importorskip("pandas")
-    from explorer.audit.reading import frame_columns
+    from explorer.audit.log.values import frame_columns
 
     frame = pd.DataFrame({"b_id": pd.array([1, None, 2**53 + 1], dtype="UInt64")})
     with pytest.raises(LogError) as info:
@@ -216,7 +217,7 @@ def test_a_partitions_unsigned_integers_beyond_2_53_are_refused():
     ],
 )  # fmt: skip
 def test_the_line_of_a_bad_value_is_found_in_the_field_it_came_from(tmp_path, lines, text, field, expected):
-    from explorer.audit.reading import _locate_line
+    from explorer.audit.log.csv_reader import _locate_line
 
     for ending in ("\n", "\r\n"):
         path = tmp_path / "log.csv"
@@ -229,7 +230,7 @@ def test_the_line_of_a_bad_value_is_found_in_the_field_it_came_from(tmp_path, li
 
 @pytest.mark.parametrize("dtype", [np.int64, np.uint64])
 def test_integers_up_to_2_53_are_exact_and_one_more_is_refused_naming_its_row(dtype):
-    from explorer.audit.columns import check_exact_integers
+    from explorer.audit.log.columns import check_exact_integers
 
     top = 2**53
     check_exact_integers("step", np.array([0, top, 7], dtype=dtype))  # 2**53 itself is exact
@@ -257,7 +258,7 @@ def test_a_log_error_survives_pickling_whole():
 
 
 def test_a_line_with_a_stray_byte_elsewhere_is_still_found(tmp_path):
-    from explorer.audit.reading import _locate_line
+    from explorer.audit.log.csv_reader import _locate_line
 
     path = tmp_path / "log.csv"
     path.write_bytes(b"a,b\n\xff,five\n")
@@ -268,7 +269,7 @@ def test_a_line_with_a_stray_byte_elsewhere_is_still_found(tmp_path):
 def test_no_line_is_named_in_a_compressed_file(tmp_path, name):
     """Lines of a compressed file cannot be counted in its bytes: none is named (here the bytes are plain
     text, so a search would find one)."""
-    from explorer.audit.reading import _locate_line
+    from explorer.audit.log.csv_reader import _locate_line
 
     path = tmp_path / name
     path.write_bytes(b"a,b\nx,five\n")
@@ -299,7 +300,7 @@ def _lines_of(tmp_path, count: int, width: int):
     ],
 )  # fmt: skip
 def test_the_csv_block_holds_about_a_chunk_of_rows(tmp_path, count, width, chunk_rows, expected):
-    from explorer.audit.reading import csv_block_size
+    from explorer.audit.log.csv_reader import csv_block_size
 
     assert csv_block_size(_lines_of(tmp_path, count, width), chunk_rows) == expected
 
@@ -315,7 +316,7 @@ def _even_csv(path, rows: int, extra: str = "") -> None:
 @pytest.mark.parametrize("name", ["log.csv", "log.csv.gz", "LOG.CSV.BZ2"])
 def test_a_csv_log_is_read_in_chunks_of_about_the_rows_asked(tmp_path, name):
     """Compressed too: the block is measured in the decompressed text."""
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     path = tmp_path / name
     _even_csv(path, 10_000)  # 56 bytes a row: 2,000 rows are 112 kB, above the 64 kB floor
@@ -326,7 +327,7 @@ def test_a_csv_log_is_read_in_chunks_of_about_the_rows_asked(tmp_path, name):
 
 
 def test_a_csv_log_s_other_columns_are_not_read(tmp_path):
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     path = tmp_path / "log.csv"
     _even_csv(path, 20, extra="free text")
@@ -337,7 +338,7 @@ def test_a_csv_log_s_other_columns_are_not_read(tmp_path):
 
 
 def test_the_engine_s_verdict_may_be_written_as_1_0_and_0_0_or_in_words(tmp_path):
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     words = ["1.0", "0.0", "true", "FALSE", "True", "false", "1", "0", "TRUE", "False"]
     path = tmp_path / "log.csv"
@@ -353,7 +354,7 @@ def test_a_malformed_line_is_refused_in_words_with_nothing_else_on_stderr(tmp_pa
     ("Exception ignored in ...") through sys.unraisablehook, recorded here."""
     import sys
 
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     unraisable = []
     monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
@@ -373,7 +374,7 @@ def test_a_malformed_line_is_refused_in_words_with_nothing_else_on_stderr(tmp_pa
 
 
 def test_a_long_bad_value_is_quoted_to_40_characters(tmp_path):
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     path = tmp_path / "log.csv"
     _even_csv(path, 30)
@@ -389,7 +390,7 @@ def test_a_long_bad_value_is_quoted_to_40_characters(tmp_path):
 def test_any_other_csv_error_is_one_line_with_pyarrow_s_words(tmp_path):
     import pyarrow as pa
 
-    from explorer.audit.reading import csv_error
+    from explorer.audit.log.csv_reader import csv_error
 
     err = pa.ArrowInvalid("CSV parse error: something else\nsecond line")
     refusal = csv_error(tmp_path / "log.csv", GEOMETRY, err, [])
@@ -397,7 +398,7 @@ def test_any_other_csv_error_is_one_line_with_pyarrow_s_words(tmp_path):
 
 
 def test_an_empty_csv_file_is_refused_with_pyarrow_s_words(tmp_path):
-    from explorer.audit.reading import inspect
+    from explorer.audit.log.reading import inspect
 
     path = tmp_path / "log.csv"
     path.write_bytes(b"")
@@ -412,7 +413,7 @@ def test_an_empty_csv_file_is_refused_with_pyarrow_s_words(tmp_path):
 def test_every_kind_of_numeric_arrow_column_becomes_float64_with_nulls_as_nan():
     import pyarrow as pa
 
-    from explorer.audit.reading import arrow_values
+    from explorer.audit.log.values import arrow_values
 
     nan = np.nan
     cases = {
@@ -435,7 +436,7 @@ def test_an_arrow_integer_beyond_2_53_is_refused_naming_column_and_row(null):
     """With a null before it too: filled for the check, not turned into a float that rounds 2**53 + 1 down."""
     import pyarrow as pa
 
-    from explorer.audit.reading import arrow_values
+    from explorer.audit.log.values import arrow_values
 
     values = [1, None, 2**53 + 1] if null else [1, 2, 2**53 + 1]
     with pytest.raises(LogError) as caught:
@@ -450,7 +451,7 @@ def test_a_parquet_integer_beyond_2_53_is_refused_naming_its_column(tmp_path, gr
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     data = {name: pa.array(np.full(30, 1.0)) for name in GEOMETRY}
     data["a_vy"] = pa.array([0] * 25 + [2**53 + 2] + [0] * 4, pa.int64())
@@ -473,7 +474,7 @@ def test_parquet_row_groups_up_to_twice_the_chunk_are_read_whole(tmp_path, chunk
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     data = {name: pa.array(np.arange(3000, dtype=float)) for name in GEOMETRY}
     data["note"] = pa.array(["text"] * 3000)
@@ -507,7 +508,7 @@ def _csv_with_long_lines(path, rows: int, long_rows: dict[int, int]) -> None:
     [{3000: 300_000}, {0: 200_000}, {0: 2_500_000}, {10: 100_000, 4990: 900_000}],
 )  # fmt: skip
 def test_csv_lines_longer_than_the_reader_s_block_are_read(tmp_path, name, long_rows):
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     path = tmp_path / name
     _csv_with_long_lines(path, 5000, long_rows)
@@ -519,7 +520,7 @@ def test_csv_lines_longer_than_the_reader_s_block_are_read(tmp_path, name, long_
 
 @pytest.mark.parametrize("name", ["log.csv", "log.csv.gz", "log.csv.bz2"])
 def test_the_longest_line_is_measured_across_the_pieces_read(tmp_path, name):
-    from explorer.audit.reading import longest_line
+    from explorer.audit.log.csv_reader import longest_line
 
     cases = [
         (b"ab\ncde\n", 4),
@@ -539,7 +540,7 @@ def test_the_longest_line_is_measured_across_the_pieces_read(tmp_path, name):
 
 
 def test_a_file_that_is_not_a_whole_zip_archive_is_refused_with_zipfile_s_words(tmp_path):
-    from explorer.audit.reading import inspect
+    from explorer.audit.log.reading import inspect
 
     path = tmp_path / "log.npz"
     npz(path)
@@ -550,7 +551,7 @@ def test_a_file_that_is_not_a_whole_zip_archive_is_refused_with_zipfile_s_words(
 
 
 def test_an_array_of_more_than_one_dimension_is_refused_naming_it(tmp_path):
-    from explorer.audit.reading import inspect
+    from explorer.audit.log.reading import inspect
 
     path = tmp_path / "log.npz"
     columns = {name: np.ones(6) for name in GEOMETRY} | {"b_vy": np.ones((3, 2))}
@@ -561,7 +562,7 @@ def test_an_array_of_more_than_one_dimension_is_refused_naming_it(tmp_path):
 
 
 def test_arrays_in_npy_format_version_2_are_read(tmp_path):
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     path = tmp_path / "log.npz"
     with zipfile.ZipFile(path, "w") as archive:
@@ -582,7 +583,7 @@ def _last_member(path) -> str:
 def test_a_stored_member_whose_directory_claims_fewer_bytes_is_refused_at_open(tmp_path):
     """zipfile reads a stored member up to the size its directory gives; reading by offset past that would run
     into the next member's bytes."""
-    from explorer.audit.reading import inspect
+    from explorer.audit.log.reading import inspect
 
     path = tmp_path / "log.npz"
     npz(path, n=2000)  # 16 kB a member: zipfile reads ahead 4 kB, not to the end (where it would check the CRC)
@@ -604,7 +605,7 @@ def test_a_stored_member_whose_directory_claims_fewer_bytes_is_refused_at_open(t
 def test_a_stored_log_cut_while_it_is_read_is_refused_naming_the_member(tmp_path):
     import os
 
-    from explorer.audit.reading import NpzLog
+    from explorer.audit.log.npz_reader import NpzLog
 
     path = tmp_path / "log.npz"
     npz(path, n=10_000)
@@ -623,7 +624,7 @@ def test_a_stored_log_cut_while_it_is_read_is_refused_naming_the_member(tmp_path
 def test_the_block_grows_only_for_a_line_too_long_and_stops_at_the_cap(tmp_path):
     import pyarrow as pa
 
-    from explorer.audit.reading import MAX_CSV_BLOCK, _block_for_long_lines
+    from explorer.audit.log.csv_reader import MAX_CSV_BLOCK, _block_for_long_lines
 
     path = tmp_path / "log.csv"
     path.write_bytes(b"a,b\n" + b"x" * 99_999 + b"\n1,2\n")  # longest line: 100,000 bytes
@@ -638,7 +639,7 @@ def test_the_block_grows_only_for_a_line_too_long_and_stops_at_the_cap(tmp_path)
 def test_a_reread_passes_over_exactly_the_rows_handed_out(tmp_path):
     """Chunks of one row: the first block holds the header and row 0 only (a 40 kB note), row 1 (100 kB) is
     longer than the block, so the reader starts again having handed out one row, which it must not repeat."""
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     path = tmp_path / "log.csv"
     _csv_with_long_lines(path, 10, {0: 40_000, 1: 100_000})
@@ -652,7 +653,7 @@ def test_damaged_parquet_data_is_refused_with_pyarrow_s_words(tmp_path):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from explorer.audit.reading import chunks, inspect
+    from explorer.audit.log.reading import chunks, inspect
 
     path = tmp_path / "log.parquet"
     rng = np.random.default_rng(1)
@@ -670,7 +671,7 @@ def test_damaged_parquet_data_is_refused_with_pyarrow_s_words(tmp_path):
 def test_lines_are_found_alike_whatever_the_block_size(tmp_path):
     """The search reads the file in blocks (never a map, which a cut file turns into SIGBUS): a line split
     across blocks, or longer than one, is found with its number all the same."""
-    from explorer.audit.reading import _lines_holding
+    from explorer.audit.log.csv_reader import _lines_holding
 
     lines = [b"head", b"", b"a five b", b"x" * 40 + b"five", b"no", b"five", b"five five", b"\r", b"tail five"]
     data = b"\n".join(lines)  # the last line without its line break
@@ -683,7 +684,7 @@ def test_lines_are_found_alike_whatever_the_block_size(tmp_path):
 
 
 def test_no_line_is_named_in_a_file_that_is_a_header_alone(tmp_path):
-    from explorer.audit.reading import _locate_line
+    from explorer.audit.log.csv_reader import _locate_line
 
     path = tmp_path / "log.csv"
     path.write_bytes(b"\n\nfive,b")  # the header, last, without its line break

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from explorer.audit.mapping import CHANGED
-from explorer.audit.reading import chunks, inspect
+from explorer.audit.log.mapping import CHANGED
+from explorer.audit.log.reading import chunks, inspect
 
 from .cutting import lease_available, wait_for_size
 from .planted import random_columns, write_parquet
@@ -60,8 +60,8 @@ def test_a_log_cut_while_it_is_read_is_refused_in_words_and_cut_once_let_go(tmp_
     size = path.stat().st_size * 6 // 10
     script = textwrap.dedent(
         f"""
-        from explorer.audit.columns import LogError
-        from explorer.audit.reading import chunks, inspect
+        from explorer.audit.log.columns import LogError
+        from explorer.audit.log.reading import chunks, inspect
         from tests.audit.cutting import cut
         stream = chunks(inspect({str(path)!r}), {GROUP})
         first = next(stream)
@@ -94,7 +94,7 @@ def _open_files() -> int:
 def test_a_file_is_mapped_for_pyarrow_and_closed_whole(tmp_path):
     import pyarrow as pa
 
-    from explorer.audit.mapping import MappedLog
+    from explorer.audit.log.mapping import MappedLog
 
     path = tmp_path / "log.parquet"
     path.write_bytes(b"0123456789" * 1000)
@@ -112,7 +112,7 @@ def test_a_file_is_mapped_for_pyarrow_and_closed_whole(tmp_path):
 
 
 def test_a_file_that_cannot_be_mapped_is_read_by_its_path(tmp_path):
-    from explorer.audit.mapping import MappedLog
+    from explorer.audit.log.mapping import MappedLog
 
     path = tmp_path / "empty.parquet"
     path.write_bytes(b"")
@@ -129,8 +129,8 @@ def test_a_mapped_file_opened_for_writing_is_refused_before_its_pages_are_touche
     process), and the check refuses once one has asked; closing lets it go."""
     import os
 
-    from explorer.audit.columns import LogError
-    from explorer.audit.mapping import MappedLog
+    from explorer.audit.log.columns import LogError
+    from explorer.audit.log.mapping import MappedLog
 
     if not lease_available(tmp_path):
         pytest.skip("no read leases on this file system")
@@ -151,7 +151,7 @@ def test_a_mapped_file_opened_for_writing_is_refused_before_its_pages_are_touche
 
 def test_a_file_open_for_writing_is_not_mapped_but_read_by_its_path(tmp_path):
     """No lease can be had on a file that a writer has open: it is read with read calls, never mapped."""
-    from explorer.audit.mapping import MappedLog
+    from explorer.audit.log.mapping import MappedLog
 
     path = tmp_path / "log.parquet"
     path.write_bytes(b"x" * 100_000)

@@ -1,6 +1,6 @@
 """Columns of Python objects (what pandas and pyarrow give for mixed or text cells) read as float64, or refused.
 
-:func:`explorer.audit.columns.as_float64` is the one rule every reader's columns go through; an object
+:func:`explorer.audit.log.columns.as_float64` is the one rule every reader's columns go through; an object
 column is read cell by cell: numbers and booleans of any kind as their value, the missing-value markers
 as NaN (the row is then skipped), anything else refused naming the column, the row and the cell.
 """
@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from explorer.audit.columns import LogError, as_float64
+from explorer.audit.log.columns import LogError, as_float64
 
 
 def _objects(*cells) -> np.ndarray:

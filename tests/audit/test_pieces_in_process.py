@@ -1,8 +1,8 @@
 """The Dask runner's pieces, computed in this process: each worker job and reader gives what one process gives.
 
 ``test_dask.py`` runs them on a real local cluster, in other processes; here the same delayed jobs
-(:func:`explorer.audit.distributed.partitions`) run on Dask's synchronous scheduler, so every line of
-:mod:`explorer.audit.tasks` and of the readers they call runs where the tests (and the mutation run)
+(:func:`explorer.audit.runners.distributed.partitions`) run on Dask's synchronous scheduler, so every line of
+:mod:`explorer.audit.runners.tasks` and of the readers they call runs where the tests (and the mutation run)
 see it.  The reference is the single-process runner on the same planted log, folded in file order
 even though the pieces are handed over last first.
 """
@@ -18,13 +18,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from explorer.audit.columns import LogError
-from explorer.audit.deciding import Settings
-from explorer.audit.distributed import partitions
-from explorer.audit.judging import Verdicts
-from explorer.audit.reading import frame_columns, inspect
+from explorer.audit.decision.deciding import Settings
+from explorer.audit.decision.judging import Verdicts
+from explorer.audit.decision.tally import OrderedFold, Skipped, Tally
+from explorer.audit.log.columns import LogError
+from explorer.audit.log.reading import inspect
+from explorer.audit.log.values import frame_columns
 from explorer.audit.run import run_single
-from explorer.audit.tally import OrderedFold, Skipped, Tally
+from explorer.audit.runners.distributed import partitions
 from explorer.system.progress import Progress
 
 from .conftest import CHUNK, FORMATS
@@ -182,7 +183,7 @@ def _dask_runner(monkeypatch, order, fail=None) -> _Client:
     """Make ``run_dask`` use the stand-in client, ``as_completed`` giving the pieces in ``order(n)``."""
     import distributed
 
-    from explorer.audit import distributed as runner
+    from explorer.audit.runners import distributed as runner
 
     client = _Client(fail or {})
     connected = []
@@ -213,7 +214,7 @@ def _shuffled(n: int) -> list[int]:
 def test_the_dask_runner_folds_pieces_arriving_out_of_order_into_the_single_process_tally(
     planted_files, monkeypatch, name
 ):
-    from explorer.audit.distributed import run_dask
+    from explorer.audit.runners.distributed import run_dask
 
     info = inspect(planted_files[name])
     settings = Settings(toi_tol=1e-6, worst=7)
@@ -238,7 +239,7 @@ def test_the_dask_runner_folds_pieces_arriving_out_of_order_into_the_single_proc
 def test_the_dask_runner_reports_the_first_refusal_in_file_order_at_its_row_in_the_log(planted_files, monkeypatch):
     """Pieces 1 and 3 refuse (3 arrives first); the report is piece 1's, its row counted from the log's start,
     and every piece after a refused one is cancelled when the refusal arrives."""
-    from explorer.audit.distributed import run_dask
+    from explorer.audit.runners.distributed import run_dask
 
     info = inspect(planted_files["log.parquet"])
     fail = {1: LogError("bad value", "a_cx", 17), 3: LogError("other", "b_r", 2)}
@@ -256,7 +257,7 @@ def test_the_dask_runner_reports_the_first_refusal_in_file_order_at_its_row_in_t
 
 
 def test_the_dask_runner_words_a_worker_s_other_failure_in_one_line(planted_files, monkeypatch):
-    from explorer.audit.distributed import run_dask
+    from explorer.audit.runners.distributed import run_dask
 
     info = inspect(planted_files["log.npz"])
     _dask_runner(monkeypatch, lambda n: range(n), {2: MemoryError("worker\nout of memory")})
@@ -266,7 +267,7 @@ def test_the_dask_runner_words_a_worker_s_other_failure_in_one_line(planted_file
 
 
 def test_the_dask_runner_refuses_a_log_dask_cannot_read_in_one_line(planted_files, monkeypatch, tmp_path):
-    from explorer.audit import distributed as runner
+    from explorer.audit.runners import distributed as runner
 
     info = inspect(planted_files["log.parquet"])
     info = replace(info, path=tmp_path / "gone.parquet")

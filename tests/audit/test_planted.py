@@ -15,7 +15,7 @@ import math
 import numpy as np
 import pytest
 
-from explorer.audit.columns import GEOMETRY
+from explorer.audit.log.columns import GEOMETRY
 from explorer.audit.run import audit
 from explorer.model import scene_io
 from solver import sweep
@@ -111,7 +111,7 @@ def test_the_plot_is_a_png(audited):
 
 
 def _case(**fields):
-    from explorer.audit.worst import Case
+    from explorer.audit.decision.worst import Case
 
     base = dict(rank=0, severity=1.0, values={"horizon": 1.0}, status="HIT", hit=True)
     return Case(**(base | fields))
@@ -166,14 +166,14 @@ HAND_MADE = {
 
 @pytest.mark.parametrize("name", HAND_MADE)
 def test_a_case_is_described_whole_in_words(name):
-    from explorer.audit.cases import describe
+    from explorer.audit.report.cases import describe
 
     case, log_name, toi_tol, title, words = HAND_MADE[name]
     assert describe(case, log_name, toi_tol) == (title, words)
 
 
 def test_a_case_s_bodies_are_named_by_the_engine_s_ids_when_logged():
-    from explorer.audit.cases import scene_dict
+    from explorer.audit.report.cases import scene_dict
 
     values = {name: 1.0 for name in ("a_cx", "a_cy", "a_cz", "a_vx", "a_vy", "a_vz", "a_r")}
     values |= {name.replace("a_", "b_"): 2.0 for name in values} | {"horizon": 1.0}
@@ -187,7 +187,7 @@ def test_a_case_s_bodies_are_named_by_the_engine_s_ids_when_logged():
 
 
 def test_case_files_are_numbered_to_the_width_of_their_count():
-    from explorer.audit.cases import file_name
+    from explorer.audit.report.cases import file_name
 
     case = HAND_MADE["false hit, touching after the horizon, textbook answers beside"][0]
     toi = HAND_MADE["TOI error after t = 1"][0]
@@ -198,7 +198,7 @@ def test_case_files_are_numbered_to_the_width_of_their_count():
 
 def test_a_case_s_scene_gives_both_bodies_the_same_mass_and_the_log_s_name():
     """The engine's masses are not logged: the scene shows the geometry with equal masses."""
-    from explorer.audit.cases import scene_dict
+    from explorer.audit.report.cases import scene_dict
 
     case, log_name, toi_tol, title, words = HAND_MADE["TOI error before t = 1, no labels"]
     case.values.update({name: 0.5 for name in GEOMETRY})
@@ -208,7 +208,7 @@ def test_a_case_s_scene_gives_both_bodies_the_same_mass_and_the_log_s_name():
 
 
 def test_the_cases_are_written_as_scenes_numbered_from_1_worst_first(tmp_path):
-    from explorer.audit.cases import write_cases
+    from explorer.audit.report.cases import write_cases
 
     keys = ["false hit, touching after the horizon, textbook answers beside", "TOI error after t = 1"]
     cases = []
@@ -350,7 +350,7 @@ def test_false_misses_touching_exactly_at_the_end_count_as_in_contact_at_the_end
 # 4      (0,0,0), still              (5,0,0), still              1     no hit          right: not a case
 # =====  ==========================  =========================  ====  ==============  ==============================
 #
-# Severities (module notes of :mod:`explorer.audit.worst`): a wrong verdict ``|closest - R| / R``:
+# Severities (module notes of :mod:`explorer.audit.decision.worst`): a wrong verdict ``|closest - R| / R``:
 # row 0 0.5, row 1 2, row 2 3; a wrong time ``|said - toi| / max(1, |toi|)``: row 3 0.25 / 1.5.
 # Wrong verdicts come first, worst first: rows 2, 1, 0, then the wrong time of row 3.
 

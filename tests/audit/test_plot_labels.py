@@ -13,8 +13,8 @@ import time
 import numpy as np
 import pytest
 
-from explorer.audit import plot
-from explorer.audit.plot import power_label, preload, write_plot
+from explorer.audit.report import plot
+from explorer.audit.report.plot import power_label, preload, write_plot
 from explorer.audit.run import audit
 
 from .conftest import CHUNK
@@ -99,7 +99,7 @@ def _bars_of(ax) -> list[tuple[float, float, float, str]]:
 def test_the_wrong_answers_are_bars_side_by_side_per_kind_with_their_counts(tmp_path):
     """Three sources: each kind's three bars touch, are 0.8 wide together and centred on the kind's tick, in the
     sources' colours; a count not measured (the engine logged no times) is drawn as 0."""
-    from explorer.audit.plot import COLOURS
+    from explorer.audit.report.plot import COLOURS
 
     answers = {"engine": _answers(1234, 5, None), "float64": _answers(0, 76, 3), "float32": _answers(520, 266, 461)}
     fig = write_plot(_summary(answers), tmp_path / "plot.png")
@@ -168,7 +168,7 @@ def _words_in_the_middle(ax) -> list[str]:
 
 
 def test_without_times_the_histogram_panel_says_why_in_its_middle(tmp_path):
-    from explorer.audit.plot import NO_TIMES, NO_TIMES_COMPARED
+    from explorer.audit.report.plot import NO_TIMES, NO_TIMES_COMPARED
 
     fig = write_plot(_summary({"engine": _answers(3, 4, None)}), tmp_path / "none.png")
     right = fig.axes[1]
@@ -184,7 +184,7 @@ def test_without_times_the_histogram_panel_says_why_in_its_middle(tmp_path):
 def test_the_histogram_steps_over_the_used_bins_and_the_tolerance_with_room_around(tmp_path):
     from matplotlib.colors import to_hex
 
-    from explorer.audit.plot import COLOURS
+    from explorer.audit.report.plot import COLOURS
 
     """Bins of one decade, 1e-16 .. 1 (16 bins, centres 10^(k + 0.5)); errors in bins 3 and 10, tolerance 1e-6
     (the edge of bins 9 and 10): shown from 2 bins below the lowest used one (bin 1) to 2 bins above the

@@ -9,8 +9,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from explorer.audit import QueryLog
-from explorer.audit.columns import GEOMETRY
-from explorer.audit.reading import chunks, inspect
+from explorer.audit.log.columns import GEOMETRY
+from explorer.audit.log.reading import chunks, inspect
 
 
 def _batch(rng, m: int) -> dict:
@@ -109,9 +109,9 @@ def test_add_step_logs_the_applied_velocity_and_the_contacts_either_way_round(tm
 
 def test_the_package_hands_out_the_query_log_on_first_use():
     import explorer.audit
-    from explorer.audit import querylog
+    from explorer.audit.log import writer
 
-    assert explorer.audit.QueryLog is querylog.QueryLog
+    assert explorer.audit.QueryLog is writer.QueryLog
     with pytest.raises(AttributeError, match="module 'explorer.audit' has no attribute 'Querylog'"):
         explorer.audit.Querylog  # noqa: B018
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from explorer.audit import QueryLog
-from explorer.audit.reading import chunks, inspect
+from explorer.audit.log.reading import chunks, inspect
 from explorer.system.files import WriteError
 
 EXACT = 2**53
@@ -443,9 +443,9 @@ def test_discard_marks_the_log_closed(tmp_path):
 
 def test_a_long_run_touches_its_temporary_file(tmp_path, monkeypatch):
     """A run that writes no chunk for a while touches its temporary file (here: at every call)."""
-    from explorer.audit import querylog
+    from explorer.audit.log import writer
 
-    monkeypatch.setattr(querylog, "_TOUCH_EVERY", -1.0)
+    monkeypatch.setattr(writer, "_TOUCH_EVERY", -1.0)
     with QueryLog(tmp_path / "q.csv") as log:
         (tmp,) = list(tmp_path.iterdir())
         for _ in range(2):
@@ -479,9 +479,9 @@ def test_discard_removes_the_file_even_when_the_parquet_writer_fails_to_close(tm
 
 def test_a_run_that_keeps_writing_does_not_touch_its_temporary_file(tmp_path, monkeypatch):
     """Within the touching interval the temporary file is left alone (touched only after a silence)."""
-    from explorer.audit import querylog
+    from explorer.audit.log import writer
 
-    monkeypatch.setattr(querylog, "_TOUCH_EVERY", 3600.0)
+    monkeypatch.setattr(writer, "_TOUCH_EVERY", 3600.0)
     with QueryLog(tmp_path / "q.csv") as log:
         (tmp,) = list(tmp_path.iterdir())
         os.utime(tmp, (0, 0))

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from explorer.audit import run as audit_run
-from explorer.audit.columns import GEOMETRY
+from explorer.audit.log.columns import GEOMETRY
 from explorer.cli import main
 from explorer.model.scene_io import TEMP_TAG
 

@@ -190,7 +190,7 @@ def test_labels_and_time_unit_survive_the_dask_runner(logged, tmp_path):
 
 
 def test_a_label_is_an_int_when_whole_and_kept_as_it_is_otherwise():
-    from explorer.audit.worst import label_value
+    from explorer.audit.decision.worst import label_value
 
     assert [label_value(x) for x in (3.0, -0.0, 2.5, -7.25, 2.0**60)] == [3, 0, 2.5, -7.25, 2**60]
     assert type(label_value(3.0)) is int and type(label_value(2.5)) is float

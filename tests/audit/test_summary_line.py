@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer.audit.summary import one_line
+from explorer.audit.report.summary import one_line
 
 
 def answers(false_hits, false_misses, toi_errors):
@@ -31,7 +31,7 @@ def test_a_log_of_geometry_alone_gives_both_textbook_formulas():
 
 
 def _lag(at_end: int, misses: int):
-    from explorer.audit.summary import step_lag_warning
+    from explorer.audit.report.summary import step_lag_warning
 
     return step_lag_warning({"false_misses_in_contact_at_end": at_end, "false_misses": misses})
 
@@ -52,14 +52,14 @@ def test_step_lag_is_suspected_only_when_most_false_misses_are_in_contact_at_the
 
 
 def test_infinite_and_missing_numbers_are_written_as_json_can_hold_them():
-    from explorer.audit.summary import _finite
+    from explorer.audit.report.summary import _finite
 
     value = {"a": [float("inf"), float("-inf"), float("nan"), 1.5, 0.0, -2.0], "b": {"c": float("-inf")}, "d": 3}
     assert _finite(value) == {"a": ["inf", "-inf", None, 1.5, 0.0, -2.0], "b": {"c": "-inf"}, "d": 3}
 
 
 def test_the_plot_names_the_first_three_worst_cases_and_counts_the_rest():
-    from explorer.audit.plot import worst_line
+    from explorer.audit.report.plot import worst_line
 
     cases = [{"kind": "false hit", "row": 1000 + k, "step": None, "a_id": None, "b_id": None} for k in range(5)]
     assert worst_line([]) == ""
@@ -69,7 +69,7 @@ def test_the_plot_names_the_first_three_worst_cases_and_counts_the_rest():
 
 
 def test_tick_labels_are_powers_of_ten_only_where_the_value_is_one():
-    from explorer.audit.plot import power_label
+    from explorer.audit.report.plot import power_label
 
     assert power_label(1.0000000005e-6) == "10⁻⁶"  # within the axis' rounding
     assert power_label(1.00001e-6) == "1.00001e-06" and power_label(0.5) == "0.5" and power_label(3e-7) == "3e-07"

@@ -13,9 +13,9 @@ import math
 import numpy as np
 import pytest
 
-from explorer.audit.columns import GEOMETRY
+from explorer.audit.decision.textbook import textbook_many
+from explorer.audit.log.columns import GEOMETRY
 from explorer.audit.run import audit
-from explorer.audit.textbook import textbook_many
 from explorer.model import scene_io
 from explorer.model.gallery import SCENES_DIR
 from explorer.model.precision import textbook

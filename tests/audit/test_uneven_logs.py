@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from explorer.audit.deciding import Settings, audit_chunk
+from explorer.audit.decision.deciding import Settings, audit_chunk
+from explorer.audit.decision.tally import OrderedFold
 from explorer.audit.run import audit
-from explorer.audit.tally import OrderedFold
 from explorer.model import scene_io
 
 from . import planted as planted_logs

@@ -69,7 +69,7 @@ def test_one_pair_within_the_unit_silences_it(tmp_path, capsys):
 )  # fmt: skip
 def test_the_time_unit_says_where_the_horizon_came_from_and_its_range(origin, option, low, high, least, horizon,
                                                                        span, motion):  # fmt: skip
-    from explorer.audit.units import describe
+    from explorer.audit.log.units import describe
 
     unit = describe(origin, option, low, high, least)
     assert unit == {"source": origin, "horizon": horizon, "horizon_range": span, "least_motion": motion,

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from explorer.audit.columns import GEOMETRY
+from explorer.audit.log.columns import GEOMETRY
 from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
 
 EXE = Path(sys.executable).with_name("sphere-explorer")

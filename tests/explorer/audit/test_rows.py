@@ -2,7 +2,7 @@
 
 One chunk holds, row after row, every column of a log set in turn to the values at and just beyond
 the edges of its range in :mod:`solver.limits` (and NaN, infinities, zero); every other value of a
-row is an ordinary one.  :func:`explorer.audit.rows.gather` keeps a row or names the column it
+row is an ordinary one.  :func:`explorer.audit.decision.rows.gather` keeps a row or names the column it
 skipped it for; the solver, given the same pair alone, accepts it or refuses it naming that
 quantity, and states the bounds the audit's reason states.
 """
@@ -17,8 +17,8 @@ import sys
 
 import numpy as np
 
-from explorer.audit.columns import GEOMETRY, HORIZON
-from explorer.audit.rows import REASON_COLUMNS, gather, skip_reason
+from explorer.audit.decision.rows import REASON_COLUMNS, gather, skip_reason
+from explorer.audit.log.columns import GEOMETRY, HORIZON
 from solver import limits, sweep_many
 
 L, VMIN = limits.MAX_COORDINATE, limits.MIN_VELOCITY_COMPONENT
@@ -106,8 +106,8 @@ def test_a_row_is_kept_exactly_when_the_solver_accepts_it_and_skipped_for_the_qu
 PLAIN_SOLVER_SCRIPT = """
 import numpy as np
 from solver import _kernel
-from explorer.audit.columns import GEOMETRY
-from explorer.audit.rows import gather
+from explorer.audit.log.columns import GEOMETRY
+from explorer.audit.decision.rows import gather
 
 assert not hasattr(_kernel.within, "py_func"), "the solver should run as plain Python here"
 columns = {name: np.ones(4) for name in GEOMETRY}

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .constants import HIST_BINS, HIST_MAX_EXP, HIST_MIN_EXP
+from ..constants import HIST_BINS, HIST_MAX_EXP, HIST_MIN_EXP
 
 #: Per-pair kinds written by :func:`judge`.
 AGREE, FALSE_HIT, FALSE_MISS, TOI_ERROR = 0, 1, 2, 3

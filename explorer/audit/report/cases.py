@@ -7,7 +7,7 @@ and what is true, and naming the engine's row (its step and bodies) when the
 log has ``step``, ``a_id`` and ``b_id`` columns.  The scenes are built and written by the explorer's own
 scene code (:mod:`explorer.model.scene_io`), so a file written here is one the
 explorer accepts; the file itself is created as every file of the audit's
-output is (:func:`explorer.audit.staging.create`).
+output is (:func:`explorer.audit.report.staging.create`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 
 from explorer.model import scene_io
 
+from ..decision.worst import Case, engine_row
 from .staging import create
-from .worst import Case, engine_row
 
 #: How each source is named in a description.
 SOURCE_NAMES = {

@@ -14,7 +14,8 @@ import numpy as np
 
 from solver import sweep_many
 
-from .columns import (
+from ..constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
+from ..log.columns import (
     DEFAULT_HORIZON,
     ENGINE_HIT,
     ENGINE_TOI,
@@ -26,12 +27,11 @@ from .columns import (
     as_float64,
     label_floats,
 )
-from .constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
+from ..log.units import horizons_and_least_motion
 from .judging import FALSE_MISS, Verdicts, judge
 from .rows import REASON_COLUMNS, gather, skip_reason
 from .tally import N_STATUS, Skipped, Tally
 from .textbook import DTYPES, textbook_many
-from .units import horizons_and_least_motion
 from .worst import select
 
 #: The source of answers of a log with engine columns.
@@ -48,7 +48,7 @@ class Settings:
     worst : int
     horizon : float or None
         The horizon of every row of a log without a ``horizon`` column (``--horizon``); None for the
-        default, :data:`~explorer.audit.columns.DEFAULT_HORIZON`.
+        default, :data:`~explorer.audit.log.columns.DEFAULT_HORIZON`.
     """
 
     toi_tol: float = TOI_TOL
@@ -74,7 +74,7 @@ def _constant_horizon(n: int, value: float) -> np.ndarray:
 
 def _columns(raw: dict[str, np.ndarray], settings: Settings) -> tuple[dict[str, np.ndarray], int, int, bool]:
     """The chunk's known columns as float64, the horizon filled in; its rows, ``hit_mode`` (see
-    :func:`explorer.audit.rows.gather`), and whether the answers' times are checked."""
+    :func:`explorer.audit.decision.rows.gather`), and whether the answers' times are checked."""
     columns = {
         name: (label_floats if name in LABELS else as_float64)(name, values)
         for name, values in raw.items()
@@ -166,7 +166,7 @@ def _answers(kept, hit_mode: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
 
 
 def _time_unit(tally: Tally, kept) -> None:
-    """The decided pairs' horizon range and least relative motion (see :mod:`explorer.audit.units`)."""
+    """The decided pairs' horizon range and least relative motion (see :mod:`explorer.audit.log.units`)."""
     tally.horizon_low, tally.horizon_high, tally.least_motion = horizons_and_least_motion(
         kept.a_velocity, kept.b_velocity, kept.a_radius, kept.b_radius, kept.horizon
     )

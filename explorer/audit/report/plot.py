@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..decision.worst import engine_row
 from .staging import create
 from .summary import count
-from .worst import engine_row
 
 #: Colours per source of answers.
 COLOURS = {"engine": "#d62728", "float64": "#1f77b4", "float32": "#ff7f0e"}
@@ -115,7 +115,7 @@ MIDDLE_TEXT = {"x": 0.5, "y": 0.5, "ha": "center", "va": "center", "fontsize": 1
 
 
 def write_plot(summary: dict, path: Path, size: tuple[float, float] = SIZE, dpi: int = DPI):
-    """Draw the two panels of ``summary`` (as :func:`explorer.audit.summary.build` makes it) to a PNG.
+    """Draw the two panels of ``summary`` (as :func:`explorer.audit.report.summary.build` makes it) to a PNG.
 
     Left, the wrong answers by kind; right, the histogram of relative TOI errors, or in its place
     a sentence saying why there is none (no times logged, or none compared); below, the worst cases

@@ -21,7 +21,7 @@ it is, never taking it for a log.
 What is written is exactly what was given: values are refused, naming the
 field, where the file could not hold them exactly (text, complex numbers,
 integers beyond ±2**53 in float64 columns, labels that are not integers within
-±2**53: the audit's own rule, :func:`explorer.audit.columns.bad_label_row`).
+±2**53: the audit's own rule, :func:`explorer.audit.log.columns.bad_label_row`).
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..system import files
+from ...system import files
+from ..needs import ARROW, require
 from .columns import ENGINE_HIT, ENGINE_TOI, EXACT_INT, GEOMETRY, HORIZON, LABELS, bad_label_row, beyond_exact
-from .needs import ARROW, require
 
 #: Rows buffered before a chunk is written (one Parquet row group): about 20 MB.
 CHUNK_ROWS = 1 << 17
@@ -477,7 +477,7 @@ def _times(value, m: int) -> np.ndarray:
 
 def _integers(field: str, value, shapes: tuple[int | None, ...]) -> np.ndarray:
     """Labels and ids: integers (or whole floats) within ±2**53, as int64 (the audit's rule for labels,
-    :func:`~explorer.audit.columns.bad_label_row`, but never missing)."""
+    :func:`~explorer.audit.log.columns.bad_label_row`, but never missing)."""
     array = np.asarray(value)
     if array.ndim > 1 or (array.ndim and shapes[0] and array.shape[0] != shapes[0]):
         raise ValueError(f"{field}: expected whole numbers, one per row, got {_shown(value)}")

@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from ..system import files
-from .columns import LogError
+from ...system import files
+from ..log.columns import LogError
 
 #: Files in OUTDIR are created exclusively, never through a link.
 create = files.create

@@ -23,7 +23,7 @@ import numpy as np
 
 from solver import Status
 
-from .columns import GEOMETRY
+from ..log.columns import GEOMETRY
 from .judging import FALSE_HIT, FALSE_MISS, KIND_NAMES, TOI_ERROR
 
 
@@ -114,14 +114,14 @@ def select(kept, result, answers: dict, kinds: dict, worst: int, labels: dict | 
 
     Parameters
     ----------
-    kept : explorer.audit.rows.Kept
+    kept : explorer.audit.decision.rows.Kept
         The decided pairs (``m`` of them) and their rows in the chunk.
     result : solver.BatchResult
         Exact answers, ``(m,)`` arrays.
     answers : dict of str to ((m,) bool, (m,) float64)
         Each source's ``(hit, toi)``, in the order of the ordering.
     kinds : dict of str to (m,) int8
-        Each source's per-pair kind from :func:`explorer.audit.judging.judge`.
+        Each source's per-pair kind from :func:`explorer.audit.decision.judging.judge`.
     worst : int
         How many to keep.
     labels : dict of str to (n,) float64, optional

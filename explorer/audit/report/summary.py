@@ -7,7 +7,7 @@ Keys (``DESIGN.md`` promises the first six):
 ``hits``
     Pairs that truly touch within their horizon (exact).
 ``engine_false_hits``, ``engine_false_misses``, ``engine_toi_errors``
-    The engine's wrong answers (see :mod:`explorer.audit.judging`); ``null``
+    The engine's wrong answers (see :mod:`explorer.audit.decision.judging`); ``null``
     for a log without engine columns, and ``engine_toi_errors`` is ``null``
     for a log with ``engine_hit`` but no ``engine_toi``.
 ``skipped_rows``
@@ -18,7 +18,7 @@ Keys (``DESIGN.md`` promises the first six):
     Where the rows' horizon, the time unit of the velocities, came from:
     ``source`` (``"column"``, ``"--horizon"`` or ``"default"``), ``horizon``
     (``null`` when the rows' horizons differ), ``horizon_range``,
-    ``least_motion`` and ``unit_warning`` (see :mod:`explorer.audit.units`);
+    ``least_motion`` and ``unit_warning`` (see :mod:`explorer.audit.log.units`);
     ``warnings`` lists the one-line warnings (the unit check's, and the step-lag
     hint: see :func:`step_lag_warning`).
 
@@ -45,13 +45,13 @@ from pathlib import Path
 
 from solver import Status
 
-from .columns import LABELS
-from .deciding import ENGINE, sources
-from .judging import Verdicts, histogram_edges
+from ..decision.deciding import ENGINE, sources
+from ..decision.judging import Verdicts, histogram_edges
+from ..decision.tally import Tally
+from ..decision.textbook import DTYPES
+from ..decision.worst import Case
+from ..log.columns import LABELS
 from .staging import create
-from .tally import Tally
-from .textbook import DTYPES
-from .worst import Case
 
 
 def _verdicts(v: Verdicts) -> dict:
@@ -90,7 +90,7 @@ def _worst(files: list[str], cases: list[Case]) -> list[dict]:
 
 def build(log: str, fmt: str, columns: tuple[str, ...], tally: Tally, toi_tol: float, files: list[str], plot: str,
           run: dict, time_unit: dict) -> dict:  # fmt: skip
-    """The summary as a JSON-ready dict (``time_unit`` from :func:`explorer.audit.units.describe`)."""
+    """The summary as a JSON-ready dict (``time_unit`` from :func:`explorer.audit.log.units.describe`)."""
     status = {Status(code).label: int(count) for code, count in enumerate(tally.status)}
     answers = {name: _verdicts(tally.verdicts.get(name, empty)) for name, empty in sources(columns).items()}
     engine = answers.get(ENGINE)

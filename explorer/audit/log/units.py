@@ -20,8 +20,8 @@ import math
 import numpy as np
 from numba import njit
 
+from ..constants import UNIT_WARNING_MOTION
 from .columns import DEFAULT_HORIZON, HORIZON
-from .constants import UNIT_WARNING_MOTION
 
 #: Where the horizon of the rows came from, as ``summary.json`` names it.
 FROM_COLUMN, FROM_OPTION, FROM_DEFAULT = "column", "--horizon", "default"
@@ -35,7 +35,7 @@ def horizons_and_least_motion(a_velocity, b_velocity, a_radius, b_radius, horizo
     ----------
     a_velocity, b_velocity : (m, 3) float64
     a_radius, b_radius, horizon : (m,) float64
-        Pairs the solver accepts (finite, within :mod:`solver.limits`), as :func:`explorer.audit.rows.gather`
+        Pairs the solver accepts (finite, within :mod:`solver.limits`), as :func:`explorer.audit.decision.rows.gather`
         keeps them.
 
     Returns

@@ -7,7 +7,7 @@ The log is partitioned by Dask's own readers: Parquet by row groups through
 of the single-process run, because pandas' parser rounds some decimal numbers
 differently and fills short lines with NaN instead of refusing them; ``.npz``
 by row ranges as :func:`dask.delayed` tasks (Dask has no ``.npz`` reader).
-Each partition is one task (:mod:`explorer.audit.tasks`), Dask schedules them,
+Each partition is one task (:mod:`explorer.audit.runners.tasks`), Dask schedules them,
 and the client folds the tallies in file order as they arrive, so the result
 is identical to the single-process run's.
 
@@ -23,12 +23,13 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
-from ..system import interrupt
-from ..system.progress import Progress
-from .columns import LogError
-from .deciding import Settings
-from .reading import LogInfo, csv_block_size, csv_compression, printable
-from .tally import OrderedFold, Tally
+from ...system import interrupt
+from ...system.progress import Progress
+from ..decision.deciding import Settings
+from ..decision.tally import OrderedFold, Tally
+from ..log.columns import LogError
+from ..log.csv_reader import csv_block_size, csv_compression
+from ..log.info import LogInfo, printable
 from .tasks import audit_csv_block, audit_frame, audit_npz_range
 
 #: Seconds to wait for a scheduler given with ``--dask``.

@@ -30,7 +30,7 @@ from solver import limits
 from solver._kernel import coordinate_ok, horizon_ok, radius_ok, velocity_ok, within
 from solver.limits import RANGES
 
-from .columns import ENGINE_HIT, GEOMETRY, HORIZON, LogError
+from ..log.columns import ENGINE_HIT, GEOMETRY, HORIZON, LogError
 
 if not hasattr(within, "py_func"):  # the solver runs as plain Python here (SPHERE_SOLVER_JIT=0): compile its tests
     from numba.extending import register_jitable
@@ -92,7 +92,7 @@ def _check_and_interleave(acx, acy, acz, avx, avy, avz, ar, bcx, bcy, bcz, bvx, 
 def _first_failing(c0, c1, c2, v0, v1, v2, r):
     """0 when a body passes the solver's tests, else 1 + the index of its first failing quantity.
 
-    The quantities in the order of :data:`~explorer.audit.columns.GEOMETRY`:
+    The quantities in the order of :data:`~explorer.audit.log.columns.GEOMETRY`:
     centre x, y, z, velocity x, y, z, radius; the tests of :func:`solver._kernel.within`.
     """
     passed = (
@@ -198,7 +198,7 @@ def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
     Parameters
     ----------
     columns : dict of str to (n,) float64
-        The :data:`~explorer.audit.columns.GEOMETRY` columns, ``horizon``, and
+        The :data:`~explorer.audit.log.columns.GEOMETRY` columns, ``horizon``, and
         ``engine_hit`` / ``engine_toi`` as ``hit_mode`` needs them.
     n : int
         Rows in the chunk.

@@ -1,6 +1,6 @@
 """The per-partition jobs a Dask worker runs: read one piece of the log, audit it.
 
-Each returns the :class:`~explorer.audit.tally.Tally` of its rows (counted from
+Each returns the :class:`~explorer.audit.decision.tally.Tally` of its rows (counted from
 the start of the piece); the client folds them in file order.  These functions
 import no Dask: the worker only needs the project installed.
 """
@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .deciding import Settings, audit_chunk
-from .reading import NpzLog, frame_columns, read_csv_block
-from .tally import Tally
+from ..decision.deciding import Settings, audit_chunk
+from ..decision.tally import Tally
+from ..log.csv_reader import read_csv_block
+from ..log.npz_reader import NpzLog
+from ..log.values import frame_columns
 
 
 def audit_frame(frame, settings: Settings) -> Tally:

@@ -14,7 +14,7 @@ import numpy as np
 
 from solver import Status
 
-from .constants import SKIPPED_EXAMPLES
+from ..constants import SKIPPED_EXAMPLES
 from .judging import Verdicts
 from .worst import Case, merge
 
@@ -56,7 +56,7 @@ class Tally:
         The smallest and largest horizon of the decided pairs (``inf`` and ``-inf`` before any).
     least_motion : float
         The smallest relative motion within the horizon, in contact distances, of the decided
-        pairs that move (``inf`` before any; see :mod:`explorer.audit.units`).
+        pairs that move (``inf`` before any; see :mod:`explorer.audit.log.units`).
     misses_at_end : int
         The engine's false misses whose pair is still in contact at the end of its horizon
         (``t_enter <= horizon <= t_exit``): what a discrete test at the end of the step sees,
