@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .analysis import Solution
 from .conserved import segment_index
 from .scene import Scene
+from .text import fmt
 
 Vector3 = tuple[float, float, float]
 
@@ -148,3 +149,22 @@ def momenta_chain(bodies: list[BodyAt]) -> MomentaChain:
         tail = tip
     total = tuple(math.fsum(b.momentum[i] for b in free) for i in range(3))
     return MomentaChain(tuple(links), total)  # type: ignore[arg-type]
+
+
+def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:
+    """The two world axes (indices, in order) along which the chains' points spread most: the plane a momenta
+    diagram is drawn in (the window's and the page's)."""
+    points = [p for chain in chains for _, tail, tip in chain.links for p in (tail, tip)] or [(0.0, 0.0, 0.0)]
+    spread = [max(p[k] for p in points) - min(p[k] for p in points) for k in range(3)]
+    first, second = sorted(sorted(range(3), key=lambda k: -spread[k])[:2])
+    return first, second
+
+
+def diagrams_now(scene: Scene, solution: Solution, t: float, event: int | None) -> list[tuple[str, MomentaChain]]:
+    """The momenta diagrams to show: at time ``t``, or (``event``, an index into the events) just before and just
+    after that event; each ``(title, chain)``."""
+    if event is not None and event < len(solution.events):
+        before, after = around_event(scene, solution, event)
+        return [(f"just before event {event + 1}", momenta_chain(before)),
+                (f"just after event {event + 1}", momenta_chain(after))]  # fmt: skip
+    return [(f"at t = {fmt(t)}", momenta_chain(bodies_at(scene, solution, t)))]

@@ -21,10 +21,10 @@ from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPen,
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ..model.lab_table import HEADINGS, table_rows, table_text
-from ..model.momenta import MomentaChain, around_event, bodies_at, momenta_chain
+from ..model.momenta import MomentaChain, bodies_at, diagram_plane, diagrams_now
 from ..model.session import Change, Session
 from ..model.text import fmt
-from ..view.palette import BODY_COLORS, MOMENTUM_COLOR
+from ..view.palette import MOMENTUM_COLOR, body_color
 from .refresh import Refresher
 from .values_panel import LabelGrid
 
@@ -32,14 +32,6 @@ from .values_panel import LabelGrid
 AXES = "xyz"
 #: The diagram's height in pixels (its width follows the panel).
 DIAGRAM_HEIGHT = 190
-
-
-def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:
-    """The two world axes (indices, in order) along which the chains' points spread most: the diagram's plane."""
-    points = [p for chain in chains for _, tail, tip in chain.links for p in (tail, tip)] or [(0.0, 0.0, 0.0)]
-    spread = [max(p[k] for p in points) - min(p[k] for p in points) for k in range(3)]
-    first, second = sorted(sorted(range(3), key=lambda k: -spread[k])[:2])
-    return first, second
 
 
 class MomentaDiagram(QWidget):
@@ -172,16 +164,9 @@ class MomentaPanel(QWidget):
     def refresh(self) -> None:
         session = self.session
         scene, solution, t = session.scene, session.solution, session.view.time
-        colors = {b.name: BODY_COLORS[k % len(BODY_COLORS)] for k, b in enumerate(scene.bodies)}
+        colors = {b.name: body_color(k) for k, b in enumerate(scene.bodies)}
         bodies = bodies_at(scene, solution, t)
-        event = session.inspection.event
-        if event is not None and event < len(solution.events):
-            before, after = around_event(scene, solution, event)
-            diagrams = [(f"just before event {event + 1}", momenta_chain(before)),
-                        (f"just after event {event + 1}", momenta_chain(after))]  # fmt: skip
-        else:
-            diagrams = [(f"at t = {fmt(t)}", momenta_chain(bodies))]
-        self.diagram.show_diagrams(diagrams, colors)
+        self.diagram.show_diagrams(diagrams_now(scene, solution, t, session.inspection.event), colors)
         i, j = self.diagram.plane
         self.caption.setText(
             f"Each free body's m v tip to tail ({AXES[i]}{AXES[j]} plane); dashed: the total. "

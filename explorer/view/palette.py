@@ -5,6 +5,13 @@ BODY_COLORS = (
     "#2f6fd0", "#e3872d", "#3aa655", "#8e5cc4", "#c44e4e", "#1fa3a3", "#b58b00", "#6d6d6d",
     "#d6609e", "#5b8c2a", "#a0522d", "#4a5fb0", "#e0b000", "#2e8b8b", "#9c3f9c", "#7a7a3a",
 )  # fmt: skip
+
+
+def body_color(i: int) -> str:
+    """The colour of the body at scene index ``i`` (the colours repeat after 16 bodies)."""
+    return BODY_COLORS[i % len(BODY_COLORS)]
+
+
 CONTACT_COLOR = "#ff00ff"
 #: The inspector's halo around the two bodies it describes.
 HALO_COLOR = "#ffc400"

@@ -29,7 +29,7 @@ from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
 from ..model.stepping import stepped_test
 from ..model.text import fmt, root_label
 from .bounds import diagonal
-from .palette import BODY_COLORS, CLOSEST_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR
+from .palette import CLOSEST_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, body_color
 from .placement import Placement, place
 
 #: Opacity of a container (more see-through items in :mod:`.catalogue`).
@@ -227,7 +227,7 @@ def _bodies(picture: Picture, scene: Scene, solution: Solution, swept_until: lis
                 picture.show(f"time_ring{i}", "ring", ring_at, velocity, radius * 1.02, 0.02 * width)
             if handles and at.reference == 0.0:
                 picture.show(f"handle{i}", "sphere", end, 0.22 * at.marker, HANDLE_RES)
-        picture.label(f"name{i}", at.centers[i], body.name, BODY_COLORS[i % len(BODY_COLORS)])
+        picture.label(f"name{i}", at.centers[i], body.name, body_color(i))
 
 
 def _expanded_sphere(picture: Picture, scene: Scene, solution: Solution, a_until: float, width: float) -> None:
@@ -372,7 +372,7 @@ def _velocities(picture: Picture, scene: Scene, solution: Solution, focus: Focus
         for name, velocity in ((f"focus_before{k}", before[i]), (f"focus_after{k}", after[i])):
             if any(velocity):
                 end = vec.axpy(scale, velocity, at.centers[i])
-                color = BODY_COLORS[i % len(BODY_COLORS)]
+                color = body_color(i)
                 picture.show(name, "arrow", at.centers[i], end, shaft, 2.6 * shaft, 5.0 * shaft, color=color)
 
 
@@ -393,7 +393,7 @@ def _reflection(picture: Picture, scene: Scene, solution: Solution, width: float
     start_j, after = at.at(path.positions(first)[j], first), at.at(path.positions(h)[j], h)
     if scene.mode != "inside" and not scene.bodies[j].fixed and any(vec.sub(after, start_j)):
         picture.show("reflection_b", "tube", (start_j, after), 0.035 * width)
-        color = BODY_COLORS[j % len(BODY_COLORS)]
+        color = body_color(j)
         picture.show("reflection_b_end", "sphere", after, at.radii[j], END_RES, color=color)
 
 
@@ -404,7 +404,7 @@ def _paths(picture: Picture, scene: Scene, solution: Solution, width: float) -> 
     polylines = solution.polylines  # a corner where a body turns, not at every event of the motion
     moving = [i for i, body in enumerate(scene.bodies) if not (i == scene.container or body.fixed)]
     lines = tuple(polylines[i] for i in moving)
-    colors = tuple(BODY_COLORS[i % len(BODY_COLORS)] for i in moving)
+    colors = tuple(body_color(i) for i in moving)
     picture.show("paths", "coloured_tubes", lines, colors, 0.03 * width)
 
 

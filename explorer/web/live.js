@@ -30,6 +30,7 @@ window.sphereExplorer = {
     if (i < 0) throw new Error(`no body named ${name}`);
     return cssPoint(frame.centers[i]);
   },
+  frame: () => frame,  // what the page shows now (live.py's LivePage.frame, parsed)
   frameCount: () => view.frames || 0,
   // milliseconds of the last frames: Python (the move and the frame's description), vtk.js, the text
   timings: () => timings.slice(),
@@ -331,6 +332,10 @@ function showText() {
   });
   $("rest-frame").checked = frame.restFrame;
   $("com-frame").checked = frame.comFrame;
+  $("momentum-layer").checked = frame.layers.momentum === true;
+  const [headings, ...rows] = [frame.table.headings, ...frame.table.rows];
+  $("bodies").replaceChildren(el("tr"), ...rows.map((row) => { const tr = el("tr"); for (const cell of row) tr.append(el("td", cell)); return tr; }));
+  for (const h of headings) $("bodies").firstChild.append(el("th", h));
   $("rest-frame-name").textContent = frame.other;
   $("undo").disabled = !frame.canUndo;
   $("redo").disabled = !frame.canRedo;
@@ -341,6 +346,33 @@ function showText() {
   fill($("time-marks"), frame.time.marks, (f) => { const s = el("span"); s.style.left = `${100 * f}%`; return s; });
   if (frame.refusal) toast(frame.refusal);
   drawPlot();
+  drawMomenta();
+}
+
+// the free bodies' momenta tip to tail, one scale and one origin for every diagram (as the window's panel)
+function drawMomenta() {
+  const m = frame.momenta, W = 340, H = 150, n = m.diagrams.length, cell = W / n, room = [cell - 24, H - 44];
+  const points = [[0, 0], ...m.diagrams.flatMap((d) => d.links.flatMap(([, , a, b]) => [a, b]))];
+  const lo = [0, 1].map((k) => Math.min(...points.map((p) => p[k]))), hi = [0, 1].map((k) => Math.max(...points.map((p) => p[k])));
+  const fits = [0, 1].filter((k) => hi[k] > lo[k]).map((k) => room[k] / (hi[k] - lo[k]));
+  const scale = fits.length ? Math.min(...fits) : 0, mid = [0, 1].map((k) => (lo[k] + hi[k]) / 2);
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `momenta added tip to tail, ${m.plane} plane` });
+  m.diagrams.forEach((d, k) => {
+    const ox = k * cell + cell / 2 - scale * mid[0], oy = 16 + (H - 44) / 2 + scale * mid[1];
+    const at = (p) => [ox + scale * p[0], oy - scale * p[1]];
+    root.append(svg("text", { x: k * cell + cell / 2, y: 12, "text-anchor": "middle" }, d.title));
+    const arrow = (a, b, color, dashed) => {
+      const [x0, y0] = at(a), [x1, y1] = at(b), len = Math.hypot(x1 - x0, y1 - y0);
+      if (len < 0.5) return;
+      root.append(svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke: color, "stroke-width": dashed ? 1.6 : 2.5, "stroke-dasharray": dashed ? "5 3" : "none" }));
+      const ux = (x1 - x0) / len, uy = (y1 - y0) / len, h = Math.min(9, 0.4 * len);
+      root.append(svg("polygon", { fill: color, points: `${x1},${y1} ${x1 - h * ux + 0.45 * h * uy},${y1 - h * uy - 0.45 * h * ux} ${x1 - h * ux - 0.45 * h * uy},${y1 - h * uy + 0.45 * h * ux}` }));
+    };
+    for (const [, color, a, b] of d.links) arrow(a, b, color, false);
+    if (d.links.length) arrow(d.links[0][2], d.links[d.links.length - 1][3], frame.momentumColor, true);
+    root.append(svg("text", { x: k * cell + cell / 2, y: H - 6, "text-anchor": "middle", fill: frame.momentumColor }, d.total));
+  });
+  $("momenta").replaceChildren(root);
 }
 
 function toast(text) {
@@ -576,6 +608,12 @@ function bindControls() {
   $("time").addEventListener("input", () => act(() => { stopPlaying(); page.set_time(frame.time.lo + (Number($("time").value) / 1000) * (frame.time.hi - frame.time.lo)); }));
   $("rest-frame").addEventListener("change", () => { page.set_rest_frame($("rest-frame").checked); turn(); });
   $("com-frame").addEventListener("change", () => { page.set_com_frame($("com-frame").checked); turn(); });
+  $("momentum-layer").addEventListener("change", () => act(() => page.set_layer("momentum", $("momentum-layer").checked)));
+  $("save-table").addEventListener("click", () => {
+    const blob = new Blob([page.table_csv()], { type: "text/csv" });
+    const a = el("a", null, { download: (frame.title || "scene").replace(/[^\w.-]+/g, "_") + ".csv" });
+    a.href = URL.createObjectURL(blob); a.click(); setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
   $("undo").addEventListener("click", () => act(() => page.undo()));
   $("redo").addEventListener("click", () => act(() => page.redo()));
   $("reset").addEventListener("click", () => act(() => page.reset()));

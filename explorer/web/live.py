@@ -23,13 +23,15 @@ import math
 
 from ..model.analysis import to_dict
 from ..model.inspection import event_marks
+from ..model.lab_table import HEADINGS, csv_text, table_rows
+from ..model.momenta import bodies_at, diagram_plane, diagrams_now
 from ..model.parabola import parabola
 from ..model.scene import SceneError
 from ..model.scene_io import dumps, parse
 from ..model.session import Session
 from ..model.stepping import stepped_test
 from ..model.text import fmt
-from ..model.values import event_rows, pair_rows, trace_rows, value_rows
+from ..model.values import event_rows, pair_rows, trace_rows, value_rows, vector
 from ..view.catalogue import LABEL_LAYERS, LOOKS
 from ..view.grips import PlaneDrag, grips, pick
 from ..view.label_places import label_plan, place
@@ -42,8 +44,10 @@ from ..view.palette import (
     EXIT_COLOR,
     FADED_COLOR,
     MINKOWSKI_COLOR,
+    MOMENTUM_COLOR,
     VERDICT_COLORS,
     VERDICT_PLAIN,
+    body_color,
 )
 from ..view.picture import describe
 
@@ -139,6 +143,9 @@ class LivePage:
                 "marked": marked,
                 "playing": view.playing,
             },  # fmt: skip
+            "momenta": self._momenta(),
+            "momentumColor": MOMENTUM_COLOR,
+            "table": {"headings": HEADINGS, "rows": table_rows(bodies_at(scene, solution, view.time))},
             "restFrame": view.rest_frame,
             "comFrame": view.com_frame,
             "turning": session.reference.turning,
@@ -152,6 +159,36 @@ class LivePage:
         }
         self.refusal = None
         return json.dumps(data, ensure_ascii=False, allow_nan=False)
+
+    def _momenta(self) -> dict:
+        """The momenta diagrams (:func:`explorer.model.momenta.diagrams_now`) in their plane's two coordinates:
+        ``{"plane": "xy", "diagrams": [{"title", "links": [[name, color, [x0, y0], [x1, y1]], ...], "total"}]}``."""
+        session = self.session
+        scene = session.scene
+        diagrams = diagrams_now(scene, session.solution, session.view.time, session.inspection.event)
+        i, j = diagram_plane([chain for _, chain in diagrams])
+        colors = {b.name: body_color(k) for k, b in enumerate(scene.bodies)}
+        flat = lambda p: [p[i], p[j]]  # noqa: E731
+        return {
+            "plane": "xyz"[i] + "xyz"[j],
+            "diagrams": [
+                {
+                    "title": title,
+                    "total": f"Σ m v = {vector(chain.total)}",
+                    "links": [[name, colors[name], flat(tail), flat(tip)] for name, tail, tip in chain.links],
+                }
+                for title, chain in diagrams
+            ],  # fmt: skip
+        }
+
+    def table_csv(self) -> str:
+        """The data table as CSV at the time shown (what *Save CSV* downloads)."""
+        session = self.session
+        return csv_text(session.scene, session.solution, session.view.time)
+
+    def set_layer(self, name: str, on: bool) -> None:
+        """Show or hide a layer (the page's switches: the momenta)."""
+        self.session.set_layer(str(name), bool(on))
 
     def _plot(self, focus) -> dict:
         """The parabola f(t) of the described pair: the curve, its marks and their colours (the page maps them to SVG)."""

@@ -103,6 +103,9 @@ def body(scene: Scene, title: str) -> str:
 {description}
 <h2 id="plot-title">f(t)</h2><div id="plot"></div>
 <h2>Values</h2><table id="values"></table>
+<h2>Momenta</h2><div id="momenta"></div>
+<table id="bodies"></table>
+<p><button id="save-table" type="button">Save CSV</button></p>
 <h2>How it was decided</h2><ol id="trace"></ol>
 <div id="pairs-box" hidden><h2>Every pair</h2><ul id="pairs"></ul></div>
 <div id="events-box" hidden><h2>Events</h2><p>impulse on the first body of the pair; click one to inspect it</p>
@@ -116,6 +119,7 @@ def body(scene: Scene, title: str) -> str:
 <output id="time-value" for="time">t = 0</output>
 <label><input id="rest-frame" type="checkbox"> <span id="rest-frame-name">B</span>'s rest frame</label>
 <label><input id="com-frame" type="checkbox"> centre-of-mass frame</label>
+<label><input id="momentum-layer" type="checkbox"> momenta</label>
 <button id="undo" type="button" disabled>Undo</button>
 <button id="redo" type="button" disabled>Redo</button>
 <button id="reset" type="button">Reset</button>

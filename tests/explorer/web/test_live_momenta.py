@@ -1,0 +1,99 @@
+"""The momenta in a live page (explorer/web/live.py and live.js), opened offline from a file in headless Chromium as
+a student opens it: the arrows switched on, the diagram's total, the table and its CSV against
+``sphere-explorer solve --time T``, and the centre-of-mass frame."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+
+import pytest
+from browser import Browser
+from live_helpers import EXE, export
+
+from explorer.model.gallery import SCENES_DIR
+from explorer.model.values import vector
+
+SCENE = SCENES_DIR / "heavy_light_glancing.json"
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    """The scene's single-file live page, opened as a file, its Python ready; the scene opens without the
+    momentum layer so the test switches it on as a student does."""
+    folder = tmp_path_factory.mktemp("momenta")
+    scene = json.loads(SCENE.read_text())
+    scene["view"]["layers"]["momentum"] = False
+    source = folder / "glancing.json"
+    source.write_text(json.dumps(scene))
+    out = folder / "glancing.html"
+    export(str(source), "-o", str(out), "--single")
+    with Browser() as chromium:
+        tab = chromium.page(("file://", "blob:", "data:"))
+        tab.context.set_default_timeout(60000)
+        tab.goto(out.as_uri())
+        tab.evaluate("window.sphereExplorer.ready")
+        tab.source = source
+        yield tab
+        assert tab.errors == [] and chromium.refused == []
+        tab.context.close()
+
+
+def _until(page, expression: str, seconds: float = 30.0) -> None:
+    """Wait until ``expression`` is true in the page (polled: the page's policy forbids the evaluated strings
+    Playwright's own waiting would use)."""
+    for _ in range(int(seconds / 0.05)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {expression}")
+
+
+def _solve_at(source, t: float) -> dict:
+    done = subprocess.run([str(EXE), "solve", str(source), "--time", repr(t)], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_momentum_switch_draws_the_arrows_and_the_diagram_gives_the_values_total(page):
+    assert page.evaluate("window.sphereExplorer.frame().layers.momentum") is False
+    page.check("#momentum-layer")
+    _until(page, "window.sphereExplorer.frame().layers.momentum === true")
+    names = page.evaluate("window.sphereExplorer.frame().shapes.map((s) => s.name)")
+    assert {"momentum0", "momentum1", "com"} <= set(names)
+    totals = page.locator("#momenta svg text").all_text_contents()
+    values = page.inner_text("#values")
+    assert any(t.startswith("Σ m v = ") and t.removeprefix("Σ m v = ") in values for t in totals), (totals, values)
+
+
+def test_the_table_and_its_csv_are_what_solve_time_gives(page, tmp_path):
+    page.locator("#time").fill("812")  # the time slider, as a student drags it
+    _until(page, "window.sphereExplorer.frame().time.t > 0.5")
+    t = page.evaluate("window.sphereExplorer.frame().time.t")
+    solved = _solve_at(page.source, t)
+    rows = page.locator("#bodies tr").all()
+    cells = [row.locator("td").all_inner_texts() for row in rows[1:]]
+    assert [c[0] for c in cells] == ["A", "B", "free bodies"]
+    for row, body in zip(cells, solved["bodies_at"]):
+        assert row[3] == vector(body["velocity"]) and row[5] == vector(body["momentum"])
+    with page.expect_download() as download:
+        page.click("#save-table")
+    path = tmp_path / "table.csv"
+    download.value.save_as(path)
+    written = list(csv.DictReader(io.StringIO(path.read_text())))
+    for row, body in zip(written, solved["bodies_at"]):
+        assert [float(row[k]) for k in ("px", "py", "pz")] == body["momentum"]
+        assert [float(row[k]) for k in ("x", "y", "z")] == body["center"]
+        assert float(row["kinetic_energy"]) == body["kinetic_energy"]
+
+
+def test_the_centre_of_mass_frame_switch_turns_the_view(page):
+    page.check("#com-frame")
+    _until(page, "window.sphereExplorer.frame().comFrame && !window.sphereExplorer.frame().turning")
+    assert "centre-of-mass frame" in page.inner_text("#verdict")
+    page.check("#rest-frame")
+    _until(page, "window.sphereExplorer.frame().restFrame && !window.sphereExplorer.frame().turning")
+    assert not page.is_checked("#com-frame")
