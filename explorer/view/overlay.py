@@ -92,13 +92,13 @@ class TextOverlay:
         style: ViewStyle,
         visible: bool,
         focus: Focus | None = None,
-        momentum: bool = False,
+        layers: dict[str, bool] | None = None,
     ) -> None:
         """The colour key in the lower right corner of a view ``height`` pixels high (with the labels layer)."""
         height = max(height, 1)
         size = int(min(LEGEND_SIZE, max(7, height / 62)) * style.legend_scale)  # the key keeps to ~1/4 of the height
         row = max(0.032, 1.5 * size / height)
-        rows = legend_rows(scene, focus, momentum)
+        rows = legend_rows(scene, focus, layers)
         for k, actor in enumerate(self.legend):
             actor.SetVisibility(visible and k < len(rows))
             if k < len(rows):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..model.analysis import Solution
 from ..model.inspection import Focus
-from ..model.scene import Scene
+from ..model.scene import LAYERS, Scene
 from ..model.text import fmt, status_text
 from ..model.values import conserved_line
 from .palette import (
@@ -36,6 +36,16 @@ LEGEND_ROWS = (
     (CONTACT_COLOR, "contact point and normal"),
     (REFLECT_COLOR, "path after the bounce"),
 )
+#: The layer that draws what a row of :data:`LEGEND_ROWS` names: a hidden layer's row leaves the key.
+LEGEND_LAYER = {
+    "expanded sphere rA + rB": "minkowski",
+    "swept capsule over [0, h]": "capsules",
+    "first root t₀: contact starts": "roots",
+    "second root t₁: contact ends": "roots",
+    "root outside [0, h]": "roots",
+    "contact point and normal": "contact",
+    "path after the bounce": "reflection",
+}
 #: The same key for a ball in a container, where the larger root is the contact.
 LEGEND_INSIDE = {
     "expanded sphere rA + rB": "shrunken container rC − rA",
@@ -66,11 +76,17 @@ LEGEND_MOMENTUM = (
 )
 
 
-def legend_rows(scene: Scene, focus: Focus | None = None, momentum: bool = False) -> list[tuple[str, str]]:
+def legend_rows(
+    scene: Scene, focus: Focus | None = None, layers: dict[str, bool] | None = None
+) -> list[tuple[str, str]]:
     """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own
-    words, and the inspector's while it describes a pair other than the primary one)."""
+    words, and the inspector's while it describes a pair other than the primary one), without the rows of the
+    layers ``layers`` hides (default: :data:`explorer.model.scene.LAYERS`)."""
+    shown = {**LAYERS, **(layers or {})}
     rows = []
     for color, text in LEGEND_ROWS:
+        if not shown.get(LEGEND_LAYER[text], True) and not (scene.mode == "all" and text in LEGEND_ALL):
+            continue
         if (
             focus is not None
             and not focus.primary
@@ -85,7 +101,7 @@ def legend_rows(scene: Scene, focus: Focus | None = None, momentum: bool = False
         elif scene.mode == "all":
             text, color = LEGEND_ALL.get(text, (text, color))
         rows.append((color, text))
-    return rows + (list(LEGEND_MOMENTUM) if momentum else [])
+    return rows + (list(LEGEND_MOMENTUM) if shown.get("momentum") else [])
 
 
 def verdict_line(scene: Scene, solution: Solution, at: Placement, focus: Focus | None = None,

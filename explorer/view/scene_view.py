@@ -162,8 +162,7 @@ class SceneView:
         if self.items.visible("axes"):
             self._add_axes()
         visible = self.items.visible("labels")
-        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus,
-                              self.items.visible("momentum"))  # fmt: skip
+        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus, self.items.layers)
         self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"))
         self.labels.arrange(label_plan(scene, solution, at, focus))
         return at

@@ -127,7 +127,7 @@ class LivePage:
             "verdict": verdict_line(scene, solution, at, focus),
             "verdictColor": VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
             "note": note_text(scene, solution, at, picture.note, view.layers.get("conserved", False)),
-            "legend": legend_rows(scene, focus, view.layers.get("momentum", False)),
+            "legend": legend_rows(scene, focus, view.layers),
             "values": value_rows(scene, solution, steps, focus, view.time),
             "trace": trace_rows(solution, focus),
             "pairs": pair_rows(scene, solution),

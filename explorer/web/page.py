@@ -187,7 +187,7 @@ def _body(
     color = VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN)
     legend = "".join(
         f'<li style="color:{e(c)}">{e(text)}<span class="swatch" style="background:{e(c)}"></span></li>'
-        for c, text in legend_rows(scene)
+        for c, text in legend_rows(scene, None, scene.layers)
     )
     other = scene.bodies[solution.other].name
     return f"""<div id="app">
