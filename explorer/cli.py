@@ -214,7 +214,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         else:
             from .view.animation import check_animation
 
-            for flag, value in (("--plot", args.plot), ("--event", args.event), ("--pair", args.pair)):
+            for flag, value in (("--plot", args.plot), ("--event", args.event), ("--pair", args.pair),
+                                ("--ask", args.ask)):  # fmt: skip
                 if value:
                     return _fail(f"{flag}: only for a .png picture")
             check_animation(out, args.size, args.frames, args.fps)
@@ -222,6 +223,11 @@ def cmd_render(args: argparse.Namespace) -> int:
             return _fail("--time: --event draws the picture at the event's time; give one of them")
         if args.event is not None and args.pair is not None:
             return _fail("--pair: --event describes the event's own pair; give one of them")
+        if args.ask:
+            for flag, value in (("--time", args.time), ("--event", args.event), ("--pair", args.pair),
+                                ("--plot", args.plot or None)):  # fmt: skip
+                if value is not None:
+                    return _fail(f"{flag}: --ask draws the question at t = 0, before any answer; leave {flag} out")
         scene = _load(args.scene)
         solution, event, pair = _inspected(scene, args)
         check_offscreen()
@@ -230,9 +236,8 @@ def cmd_render(args: argparse.Namespace) -> int:
             from .view.render import render_png
 
             t = 0.0 if args.time is None else args.time
-            render_png(
-                scene, out, args.size, t, frame=frame, with_plot=args.plot, solution=solution, event=event, pair=pair
-            )
+            render_png(scene, out, args.size, t, frame=frame, with_plot=args.plot, solution=solution, event=event,
+                       pair=pair, ask=args.ask)  # fmt: skip
         else:
             from .view.animation import render_animation
 
@@ -436,6 +441,8 @@ def _parser_render() -> argparse.ArgumentParser:
     p.add_argument("--plot", action="store_true", help="PNG: put the parabola f(t) beside the view")
     p.add_argument("--event", type=_int_in(1, 10**6, "events"), help="PNG: inspect the motion's event K (1 the first): "
                    "drawn at its time with its pair, contact and velocities; --plot: that pair's parabola")  # fmt: skip
+    p.add_argument("--ask", action="store_true", help="PNG: the picture question mode shows: the bodies at t = 0, "
+                   "their velocities and the scene's question, nothing of the answer")  # fmt: skip
     p.add_argument("--pair", metavar="A,C", help="PNG: describe these two bodies (their names; a name holding a "
                    "comma is found too, if only one cut gives two names) instead of A and its partner")  # fmt: skip
     p.add_argument(

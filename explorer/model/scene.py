@@ -167,6 +167,9 @@ class Scene:
         ``pair`` and ``all``: 2 to :data:`MAX_BODIES`; ``inside``: exactly 2.
     title, description : str
         Shown to the user (the description is written for a teacher to read aloud).
+    question : str
+        Asked in question mode before the answer is shown (empty: a question worded from the mode,
+        :func:`explorer.model.asking.question_text`); text like the title, never markup.
     view : dict
         Optional view state (camera, layers, time, frame); free-form but
         JSON-serialisable.
@@ -179,6 +182,7 @@ class Scene:
     title: str = ""
     description: str = ""
     view: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    question: str = ""
 
     def __post_init__(self) -> None:
         validate(self)
@@ -354,12 +358,14 @@ def check_camera(camera: Any, path: Location) -> dict[str, list[float]]:
 
 def view_settings(view: dict[str, Any]) -> dict[str, Any]:
     """What the program reads from a (validated) ``view`` block: ``layers`` (every layer, defaults filled
-    in), ``steps`` (default :data:`DEFAULT_STEPS`) and ``camera`` (None without one)."""
+    in), ``steps`` (default :data:`DEFAULT_STEPS`), ``camera`` (None without one) and ``ask`` (the scene opens
+    asking its question; default false)."""
     stored = view.get("layers", {})
     return {
         "layers": {name: bool(stored.get(name, default)) for name, default in LAYERS.items()},
         "steps": view.get("steps", DEFAULT_STEPS),
         "camera": check_camera(view["camera"], ("view", "camera")) if "camera" in view else None,
+        "ask": view.get("ask", False),
     }
 
 
@@ -369,7 +375,7 @@ def validate_view(view: Any) -> None:
     Any key may hold plain JSON data (finite numbers, valid text, bounded size and
     depth); the keys the program reads are checked in full, each by its one rule:
     ``camera`` (:func:`check_camera`), ``layers`` (names of :data:`LAYERS` to
-    true/false, :func:`check_layer`) and ``steps`` (:func:`check_steps`).
+    true/false, :func:`check_layer`), ``steps`` (:func:`check_steps`) and ``ask`` (true or false).
     """
     if not isinstance(view, dict):
         raise SceneError.at(("view",), "expected an object")
@@ -386,6 +392,8 @@ def validate_view(view: Any) -> None:
                 raise SceneError.at(("view", "layers", name), f"expected true or false, got {shown!r}")
     if "steps" in view:
         check_steps(view["steps"], ("view", "steps"))
+    if "ask" in view and not isinstance(view["ask"], bool):
+        raise SceneError.at(("view", "ask"), f"expected true or false, got {short_repr(view['ask'])}")
     if len(json.dumps(view, allow_nan=False)) > MAX_VIEW_TEXT:
         raise SceneError.at(("view",), f"too large (more than {MAX_VIEW_TEXT} characters)")
 
@@ -426,7 +434,7 @@ def validate(scene: Scene) -> None:
         raise SceneError.at(("mode",), f"expected one of {', '.join(MODES)}, got {scene.mode!r}")
     horizon = _check(limits.check_horizon, scene.horizon, ("horizon",))
     restitution = _check(limits.check_restitution, scene.restitution, ("restitution",))
-    for key, text in (("title", scene.title), ("description", scene.description)):
+    for key, text in (("title", scene.title), ("description", scene.description), ("question", scene.question)):
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise SceneError.at((key,), f"expected text of at most {MAX_TEXT} characters")
         _valid_text(text, (key,))

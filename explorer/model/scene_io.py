@@ -5,7 +5,7 @@ Format ``sphere-explorer/1``::
     {"format": "sphere-explorer/1", "mode": "pair", "horizon": 1.0, "restitution": 1.0,
      "bodies": [{"name": "A", "center": [0, 0, 0], "velocity": [10, 0, 0], "radius": 1.0, "mass": 1.0},
                 {"name": "B", "center": [5, 0, 0], "radius": 1.0, "fixed": true}],
-     "title": "...", "description": "...", "view": {...}}
+     "title": "...", "description": "...", "question": "...", "view": {...}}
 
 Reading refuses anything but a regular file of at most :data:`MAX_FILE_BYTES`
 (never blocking on a FIFO, never reading a device), strict JSON only (no NaN,
@@ -41,7 +41,7 @@ MAX_INT_DIGITS = 40
 MAX_NUMBER_CHARS = 100
 
 REQUIRED = ("format", "mode", "horizon", "restitution", "bodies")
-OPTIONAL = ("title", "description", "view")
+OPTIONAL = ("title", "description", "question", "view")
 BODY_KEYS = ("name", "center", "velocity", "radius", "mass", "fixed", "container")
 
 
@@ -168,6 +168,7 @@ def from_dict(data: Any) -> Scene:
         title=data.get("title", ""),
         description=data.get("description", ""),
         view=data.get("view", {}),
+        question=data.get("question", ""),
     )
 
 
@@ -223,6 +224,8 @@ def to_dict(scene: Scene) -> dict[str, Any]:
         data["title"] = scene.title
     if scene.description:
         data["description"] = scene.description
+    if scene.question:
+        data["question"] = scene.question
     data.update(mode=scene.mode, horizon=scene.horizon, restitution=scene.restitution, bodies=bodies)
     if scene.view:
         data["view"] = scene.view

@@ -22,10 +22,11 @@ from typing import Iterator, Literal
 
 from . import edits, scene_io
 from .analysis import Solution, solve
+from .asking import Asking, reveal_target
 from .edits import FIELDS, parse_number
 from .history import History
 from .inspection import Inspection
-from .scene import Scene, SceneError
+from .scene import Scene, SceneError, view_settings
 from .view_parts import (
     HORIZON_PLAY_SECONDS,
     TURN_SECONDS,
@@ -54,7 +55,8 @@ class ViewState:
     The parts (:mod:`explorer.model.view_parts`) hold the values and their rules;
     this copies them.  Attributes: ``selected``, ``time``, ``reference``,
     ``rest_frame``, ``layers``, ``camera``, ``playing``, ``speed``, ``steps``, ``com`` and ``com_frame`` (the
-    blend towards the centre of mass's frame and whether the view heads there).
+    blend towards the centre of mass's frame and whether the view heads there), ``stage`` (question mode's:
+    one of :data:`explorer.model.asking.STAGES`).
     """
 
     selected: int
@@ -68,6 +70,7 @@ class ViewState:
     steps: int
     com: float = 0.0
     com_frame: bool = False
+    stage: str = "shown"
 
 
 class Session(Evented):
@@ -95,8 +98,11 @@ class Session(Evented):
         self._drag: edits.Drag | None = None
         self.selection, self.playback, self.reference = Selection(), Playback(), ReferenceFrame()
         self.layers, self.camera, self.inspection = Layers(), CameraPart(), Inspection()
+        self.asking = Asking()
         read_view(scene, self.layers, self.camera)
-        for part in (self.selection, self.playback, self.reference, self.layers, self.camera, self.inspection):
+        self.asking.ask(view_settings(scene.view)["ask"])
+        for part in (self.selection, self.playback, self.reference, self.layers, self.camera, self.inspection,
+                     self.asking):  # fmt: skip
             part.subscribe(self._emit)
 
     # -- reading ---------------------------------------------------------------
@@ -116,7 +122,7 @@ class Session(Evented):
         return ViewState(self.selection.selected, self.playback.time, self.reference.reference,
                          self.reference.rest_frame, self.layers.visible, self.camera.camera, self.playback.playing,
                          self.playback.speed, self.layers.steps, self.reference.com,
-                         self.reference.com_frame)  # fmt: skip
+                         self.reference.com_frame, self.asking.stage)  # fmt: skip
 
     @property
     def path(self) -> Path | None:
@@ -198,6 +204,7 @@ class Session(Evented):
             self.selection.keep_within(1)
             self.inspection.keep_within(0)  # a new document: no pair chosen
             read_view(scene, self.layers, self.camera)
+            self.asking.ask(view_settings(scene.view)["ask"])
             self._show(scene, Change.SCENE | Change.DOCUMENT | Change.HISTORY, solution=solution)
 
     def open_file(self, path: str | Path) -> None:
@@ -319,7 +326,10 @@ class Session(Evented):
         self.selection.select(index, len(self._scene.bodies))
 
     def inspect(self, event: int | None = None, pair: tuple[int, int] | None = None) -> None:
-        """Inspect event ``event`` (paused, the time at it) or describe ``pair``; neither: A and its partner."""
+        """Inspect event ``event`` (paused, the time at it) or describe ``pair``; neither: A and its partner.
+        Nothing while the answer is hidden (the events are the answer)."""
+        if self.asking.hides_answers:
+            return
         with self._action():
             self.inspection.choose(self._solution, event, pair)
             if event is not None:
@@ -330,12 +340,45 @@ class Session(Evented):
         self.inspect(event=self.inspection.step(self._solution, self.playback.time, direction))
 
     def set_time(self, t: float) -> None:
-        """Draw the spheres at time ``t``, kept within :meth:`time_range`."""
-        self.playback.set_time(t, self.time_range())
+        """Draw the spheres at time ``t``, kept within :meth:`time_range` (at 0 while asking: a later time would
+        show where the bodies went; during the reveal, the reveal ends and the time is the user's)."""
+        if self.asking.asking:
+            return
+        with self._action():
+            if self.asking.revealing:
+                self.asking.ask(False)
+            self.playback.set_time(t, self.time_range())
 
     def set_playing(self, on: bool) -> None:
-        """Play the motion from the current time (from the start when at the end)."""
+        """Play the motion from the current time (from the start when at the end); not while asking."""
+        if self.asking.asking:
+            return
         self.playback.set_playing(on, self.time_range())
+
+    def ask(self, on: bool) -> None:
+        """Question mode: hide the answer, the time back to 0 and paused, no event inspected (``on``); or show
+        the answer at once."""
+        with self._action():
+            if on:
+                self.playback.set_playing(False, self.time_range())
+                self.playback.jump(0.0, self.time_range())
+                self.inspection.choose(self._solution, None, None)
+            self.asking.ask(on)
+            if on:  # framed again: a default camera frames the question, not where the answer is
+                self.camera.set_camera(self.camera.camera)
+
+    def reveal(self) -> None:
+        """Start the reveal (:data:`explorer.model.asking.REVEAL_STAGES`); :meth:`advance_reveal` runs it."""
+        self.asking.reveal()
+
+    def advance_reveal(self, seconds: float) -> None:
+        """Move the reveal on by ``seconds`` of wall time: its clock runs the time to the first contact."""
+        if not self.asking.revealing:
+            return
+        with self._action():
+            self.asking.advance(seconds)
+            target = reveal_target(self._scene, self._solution)
+            self.playback.set_time(target * self.asking.running_fraction, self.time_range())
 
     def set_speed(self, speed: float) -> None:
         """Playback speed (1: one horizon per :data:`HORIZON_PLAY_SECONDS`)."""

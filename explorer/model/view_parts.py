@@ -34,7 +34,8 @@ class Change(enum.Flag):
     PLAYING = enum.auto()  #: playing or paused, or the playback speed
     STEPS = enum.auto()  #: the frame-stepped engine's number of steps
     INSPECTION = enum.auto()  #: the inspected event, or the pair described (:mod:`.inspection`)
-    VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING | STEPS | INSPECTION
+    ASK = enum.auto()  #: question mode on or off, or a step of the reveal (:mod:`.asking`)
+    VIEW = SELECTION | TIME | REFERENCE | LAYERS | CAMERA | PLAYING | STEPS | INSPECTION | ASK
 
 
 class Evented:

@@ -73,6 +73,20 @@ def _edit_menu(window, edit_menu) -> None:
     action(window, edit_menu, "&Paste a configuration…", window.documents.ask_paste, "Ctrl+Shift+V")
 
 
+def _question_actions(window, view_menu, session) -> None:
+    """Question mode: *Ask first* hides the answer (the scene's question instead), *Reveal* brings it."""
+    window.action_ask = action(window, view_menu, "&Ask first", session.ask, "Ctrl+K", checkable=True)
+    window.action_ask.setToolTip("Hide the answer and ask the scene's question first (again: ask again)")
+    window.action_reveal = action(window, view_menu, "Re&veal", session.reveal, "F5")
+    window.action_reveal.setToolTip("Show the answer: time runs to the contact, then the marks and the roots appear")
+
+    def show() -> None:
+        window.action_ask.setChecked(session.asking.asking)
+        window.action_reveal.setEnabled(session.asking.asking)
+
+    bind(session.asking, Change.ASK, window.action_ask, show)
+
+
 def _view_menu(window, view_menu) -> None:
     """Camera, rest frame, the inspector, presentation, panels, the lab, layers and the layout."""
     session, layout = window.session, window.arrangement
@@ -93,6 +107,7 @@ def _view_menu(window, view_menu) -> None:
          lambda: window.action_relative.setChecked(session.reference.rest_frame))  # fmt: skip
     bind(session.reference, Change.REFERENCE, window.action_com,
          lambda: window.action_com.setChecked(session.reference.com_frame))  # fmt: skip
+    _question_actions(window, view_menu, session)
     _inspector_actions(window, view_menu, session)
     window.action_presentation = action(window, view_menu, "&Presentation mode", window.toggle_presentation, "F11")
     strip = action(

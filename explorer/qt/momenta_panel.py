@@ -158,7 +158,7 @@ class MomentaPanel(QWidget):
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.rows: list[tuple[str, ...]] = []
-        watch = Change.SCENE | Change.TIME | Change.INSPECTION
+        watch = Change.SCENE | Change.TIME | Change.INSPECTION | Change.ASK
         self.refresher = Refresher(self, session, watch, self.refresh)
 
     def refresh(self) -> None:
@@ -172,6 +172,7 @@ class MomentaPanel(QWidget):
             f"Each free body's m v tip to tail ({AXES[i]}{AXES[j]} plane); dashed: the total. "
             f"Table: every body at t = {fmt(t)}."
         )
+        self.save_events_button.setEnabled(not session.asking.hides_answers)  # the events are the answer
         self.rows = table_rows(bodies)
         self.table.show_rows([HEADINGS, *self.rows])
 

@@ -29,10 +29,10 @@ class MotionTimer(QObject):
         session.subscribe(self._changed)
 
     def _moving(self) -> bool:
-        return self.session.playback.playing or self.session.reference.turning
+        return self.session.playback.playing or self.session.reference.turning or self.session.asking.revealing
 
     def _changed(self, change: Change) -> None:
-        if not change & (Change.PLAYING | Change.REFERENCE):
+        if not change & (Change.PLAYING | Change.REFERENCE | Change.ASK):
             return
         if self._moving() and not self._timer.isActive():
             self._clock = time.perf_counter()
@@ -45,3 +45,4 @@ class MotionTimer(QObject):
         elapsed, self._clock = now - self._clock, now
         self.session.advance(elapsed)
         self.session.turn(elapsed)
+        self.session.advance_reveal(elapsed)

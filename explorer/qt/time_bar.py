@@ -145,7 +145,8 @@ class TimeBar(QWidget):
         self.slider.mark_clicked.connect(lambda k: session.inspect(event=self.mark_events[k]))
         self.back.clicked.connect(lambda: session.set_time(session.playback.time - self.step.value()))
         self.forward.clicked.connect(lambda: session.set_time(session.playback.time + self.step.value()))
-        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.INSPECTION, self.refresh)
+        self.refresher = Refresher(self, session, Change.SCENE | Change.TIME | Change.INSPECTION | Change.ASK,
+                                   self.refresh)  # fmt: skip
 
     def _show_speed(self) -> None:
         """The held speed in the box: its entry, or the value itself when it has none."""
@@ -179,7 +180,11 @@ class TimeBar(QWidget):
             self.slider, lambda: self.slider.setValue(int(round((t - lo) / (hi - lo) * self.STEPS)) if hi > lo else 0)
         )
         self.label.setText(f"t = {t:.4g}" + ("  (after h)" if t > horizon else ""))
-        fractions, self.mark_events = event_marks(session.solution.events, (lo, hi))
+        asking = session.asking.asking  # the time stays at 0 and the events (the answer) are not marked
+        for widget in (self.play, self.back, self.forward, self.slider):
+            widget.setEnabled(not asking)
+        fractions, self.mark_events = ([], []) if session.asking.hides_answers else event_marks(
+            session.solution.events, (lo, hi))  # fmt: skip
         self.slider.set_marks(
             fractions, mark_of(session.solution, self.mark_events, session.inspection.active(session.solution, t))
         )

@@ -141,9 +141,11 @@ class Viewport(QWidget):
         focus = session.inspection.focus(session.solution, view.time)
         self.drawing.labels.paused = session.dragging  # placed again when the drag ends
         self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps, focus,
-                            view.com)  # fmt: skip
+                            view.com, view.stage)  # fmt: skip
         if changes & Change.CAMERA:
-            apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0)
+            box = self.drawing.placement.bounds if view.stage == "asking" else None  # framed without the answer
+            apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0,
+                         box)  # fmt: skip
         self.plotter.render_window.Render()
         done = time.perf_counter()
         first = not self.frame_times

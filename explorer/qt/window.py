@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QT
 from ..model.scene import SceneError
 from ..model.session import Change, Session
 from ..model.text import REFUSED, refusal, state_note
+from .answer_cover import AnswerCover
 from .documents import Documents
 from .lab_panel import LabPanel
 from .layers_panel import LayersPanel
@@ -59,8 +60,8 @@ class MainWindow(QMainWindow):
         self.plot = None  # the parabola panel, built with the 3-D view (pyqtgraph)
         self.plot_dock = self._dock("Parabola f(t)", QLabel("Loading the plot…"))
         tabs = [self._dock(title, widget) for title, widget in (
-            ("Values", self.values), ("Scene", self.scene_panel), ("Layers", self.layers_panel), ("Precision lab", self.lab),
-            ("Momenta", self.momenta))]  # fmt: skip
+            ("Values", AnswerCover(session, self.values)), ("Scene", self.scene_panel), ("Layers", self.layers_panel),
+            ("Precision lab", AnswerCover(session, self.lab)), ("Momenta", self.momenta))]  # fmt: skip
         self.values_dock, self.lab_dock = tabs[0], tabs[3]
         self.time_bar = TimeBar(session)
         toolbar = QToolBar("Time")
@@ -83,6 +84,8 @@ class MainWindow(QMainWindow):
         build_menus(self)
         toolbar.addAction(self.action_relative)
         toolbar.addAction(self.action_com)
+        toolbar.addAction(self.action_ask)
+        toolbar.addAction(self.action_reveal)
         self._leave = QShortcut(QKeySequence(Qt.Key_Escape), self, self.toggle_presentation)
         self._leave.setEnabled(False)
         for source in (self.scene_panel, self.lab, self.viewport):
@@ -113,7 +116,7 @@ class MainWindow(QMainWindow):
             from .plot_panel import ParabolaPanel
 
             self.plot = ParabolaPanel(self.session)
-            self.plot_dock.setWidget(self.plot)
+            self.plot_dock.setWidget(AnswerCover(self.session, self.plot, "roots"))
             self.pacer.add(self.plot.refresher)
             self.plot_dock.visibilityChanged.connect(lambda visible: visible and self.plot.refresher.kick())
 

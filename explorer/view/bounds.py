@@ -94,6 +94,17 @@ def view_bounds(scene: Scene, solution: Solution, reference: float = 0.0) -> Box
     return around(focus, 4.0 * s.radius)
 
 
+def ask_bounds(scene: Scene) -> Box:
+    """What the default camera frames while a scene asks its question: the bodies over [0, horizon] as if
+    nothing turned them, or, when that spans more than :data:`FOCUS_RATIO` smaller radii, a box of a few radius
+    sums around the second body (never around a contact: that would give the answer away)."""
+    lo, hi = scene_bounds(scene)
+    a, b = scene.bodies[0], scene.bodies[1]
+    if max(y - x for x, y in zip(lo, hi)) <= FOCUS_RATIO * min(a.radius, b.radius):
+        return lo, hi
+    return around(b.center, 4.0 * (a.radius + b.radius))
+
+
 def event_bounds(scene: Scene, solution: Solution, k: int) -> Box:
     """A box around event ``k``'s contact point, :data:`EVENT_SPAN` radius sums of its pair across each way."""
     event = solution.events[k]

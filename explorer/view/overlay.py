@@ -109,17 +109,18 @@ class TextOverlay:
                 actor.SetPosition(0.985, 0.03 + row * (len(rows) - 1 - k))
 
     def draw_verdict(self, scene: Scene, solution: Solution, at: Placement, note: str | None, focus: Focus | None = None,
-                     conserved: bool = False) -> None:  # fmt: skip
+                     conserved: bool = False, question: str | None = None) -> None:  # fmt: skip
         """The verdict at the top left (with the time and frame when not the defaults), and a note under it.
 
         The verdict is the inspected pair's when ``focus`` describes another than the primary pair.  The
         note: why the motion stops early (when the time shown is past it), or the frame-stepped engine's
         verdict; with ``conserved`` (the layer of that name), the free bodies' momentum and energy after it.
+        With ``question`` (question mode), the question instead of the verdict, and no note.
         """
-        line = verdict_line(scene, solution, at, focus, SUBSCRIPTS)
+        line = question if question is not None else verdict_line(scene, solution, at, focus, SUBSCRIPTS)
         if self.verdict.GetInput() != line:
             self.verdict.SetInput(line)
-        note = note_text(scene, solution, at, note, conserved)
+        note = None if question is not None else note_text(scene, solution, at, note, conserved)
         self.note.SetVisibility(note is not None)
         if note is not None and self.note.GetInput() != note:
             self.note.SetInput(note)

@@ -126,6 +126,7 @@ def describe(
     line_scale: float = 1.0,
     handles: bool = False,
     com: float = 0.0,
+    ask: bool = False,
 ) -> Picture:
     """The picture of ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -155,13 +156,19 @@ def describe(
     com : float
         0 the world frame, 1 the frame moving with the free bodies' centre of mass, in between for the animated
         turn (with ``reference`` 0).
+    ask : bool
+        Question mode (:mod:`explorer.model.asking`): only the bodies, their velocities and capsules over the
+        whole horizon (as if nothing turned them), their names and the floor; nothing the solver decided.
     """
     layers = {**LAYERS, **(layers or {})}
-    at = place(scene, solution, t, reference, com)
+    at = place(scene, solution, t, reference, com, ask)
     picture = Picture(at)
     width = at.marker * line_scale
-    swept_until = first_events(scene, solution)
+    swept_until = [scene.horizon] * len(scene.bodies) if ask else first_events(scene, solution)
     _bodies(picture, scene, solution, swept_until, width, handles)
+    if ask:
+        _floor(picture)
+        return picture
     if focus is None or focus.primary:
         _expanded_sphere(picture, scene, solution, swept_until[0], width)
         _roots(picture, scene, solution, width)
@@ -176,10 +183,15 @@ def describe(
         _momenta(picture, scene, solution, width)
     if layers.get("steps") and at.reference < 0.5:
         picture.note = _steps(picture, solution, steps)
-    grid = floor_grid(*at.bounds)
+    _floor(picture)
+    return picture
+
+
+def _floor(picture: Picture) -> None:
+    """The floor grid under the framed region."""
+    grid = floor_grid(*picture.placement.bounds)
     if grid is not None:
         picture.show("grid", "segments", grid)
-    return picture
 
 
 def first_events(scene: Scene, solution: Solution) -> list[float]:

@@ -14,7 +14,7 @@ from solver import vec
 from ..model.analysis import Solution
 from ..model.momenta import bodies_at, centre_of_mass
 from ..model.scene import Scene
-from .bounds import Box, diagonal, view_bounds
+from .bounds import Box, ask_bounds, diagonal, view_bounds
 
 #: A's size in B's rest frame, where it is a point, as a fraction of the marker size.
 POINT_RADIUS = 0.1
@@ -71,14 +71,16 @@ class Placement:
         return vec.sub(tuple(map(float, point)), vec.scale(self.shift, tau))
 
 
-def place(scene: Scene, solution: Solution, t: float, reference: float, com: float = 0.0) -> Placement:
+def place(scene: Scene, solution: Solution, t: float, reference: float, com: float = 0.0,
+          ask: bool = False) -> Placement:  # fmt: skip
     """Where ``scene``'s bodies are drawn at time ``t`` in reference blend ``reference``, or in blend ``com``
-    towards the frame of the free bodies' centre of mass (one of the two is 0)."""
+    towards the frame of the free bodies' centre of mass (one of the two is 0); ``ask``: framed without
+    looking at the answer (:func:`.bounds.ask_bounds`)."""
     bodies = scene.bodies
     h = scene.horizon
     b_index = solution.other
-    world_box = view_bounds(scene, solution)
-    lo, hi = world_box if reference < 0.5 else view_bounds(scene, solution, reference)
+    world_box = ask_bounds(scene) if ask else view_bounds(scene, solution)
+    lo, hi = world_box if reference < 0.5 or ask else view_bounds(scene, solution, reference)
     marker = min(min(b.radius for b in bodies[:2]), MARK_SPAN * diagonal((lo, hi)))
     shift = vec.scale(bodies[b_index].velocity, reference)
     if com > 0.0:

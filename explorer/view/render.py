@@ -120,8 +120,11 @@ def draw_offscreen(
     frame: float | str = 0.0,
     solution: Solution | None = None,
     focus: Focus | None = None,
+    ask: bool = False,
 ):
-    """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it).
+    """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it); ``ask``: as question
+    mode draws it (:mod:`explorer.model.asking`: the bodies, their velocities, the question; framed without
+    the answer).
 
     ``frame`` is 0 for the world frame, 1 for B's rest frame, ``"com"`` for the free bodies' centre of mass (see
     :meth:`explorer.view.scene_view.SceneView.update`).  ``solution``: the
@@ -148,8 +151,10 @@ def draw_offscreen(
     solution = solve(scene) if solution is None else solution
     com = 1.0 if frame == "com" else 0.0
     reference = 0.0 if com else frame
-    view.update(scene, solution, t, reference, scene.layers, scene.steps, focus, com)
+    view.update(scene, solution, t, reference, scene.layers, scene.steps, focus, com, "asking" if ask else "shown")
     box = None if focus is None or focus.event is None else event_bounds(scene, solution, focus.event)  # a close-up
+    if ask:
+        box = view.placement.bounds
     apply_camera(plotter, view_settings(scene.view)["camera"] if camera is None else check_camera(camera, ("camera",)),
                  scene, solution, reference, box)  # fmt: skip
     return plotter, solution, view
@@ -168,6 +173,7 @@ def render_png(
     solution: Solution | None = None,
     event: int | None = None,
     pair: tuple[int, int] | None = None,
+    ask: bool = False,
 ) -> Path:
     """Draw ``scene`` at time ``t`` and write a PNG.
 
@@ -198,6 +204,9 @@ def render_png(
         its pair's parabola over its segment (``with_plot``); ``t`` is not used.
     pair : (int, int), optional
         Describe these two bodies (scene indices) instead of A and its partner.
+    ask : bool
+        The picture question mode shows: the bodies at t = 0, their velocities and the question, nothing of
+        the answer (``t``, ``event``, ``pair`` and ``with_plot`` are then refused by the command line).
 
     Returns
     -------
@@ -219,7 +228,7 @@ def render_png(
     check_memory((size[0] * scale, size[1] * scale), plot=with_plot)
     solution = solve(scene) if solution is None else solution
     t, focus = inspected(solution, t, event, pair)
-    plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame, solution, focus)
+    plotter, solution, _ = draw_offscreen(scene, size, t, camera, frame, solution, focus, ask)
     try:
         interrupt.check()  # the safe points of a picture: here, before the plot is drawn, before the file is renamed
         if with_plot:

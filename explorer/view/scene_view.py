@@ -16,6 +16,7 @@ import pyvista as pv
 from vtkmodules.vtkRenderingCore import vtkRenderer
 
 from ..model.analysis import Solution
+from ..model.asking import question_text, shown_layers
 from ..model.inspection import Focus
 from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
 from . import geometry
@@ -114,6 +115,7 @@ class SceneView:
         steps: int = DEFAULT_STEPS,
         focus: Focus | None = None,
         com: float = 0.0,
+        stage: str = "shown",
     ) -> Placement:
         """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
 
@@ -148,10 +150,11 @@ class SceneView:
         Placement
             Where the bodies were drawn (also kept as :attr:`placement`, for picking).
         """
-        self.items.layers = {**LAYERS, **(layers or {})}
+        self.items.layers = shown_layers({**LAYERS, **(layers or {})}, stage)
         self.items.hide_all()
+        ask = stage in ("asking", "running")
         picture = describe(scene, solution, t, reference, self.items.layers, steps, focus, self.style.line_scale,
-                           self.handles, com)  # fmt: skip
+                           self.handles, com, ask)  # fmt: skip
         at = picture.placement
         self.placement = at
         for shape in picture.shapes:
@@ -163,7 +166,8 @@ class SceneView:
             self._add_axes()
         visible = self.items.visible("labels")
         self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus, self.items.layers)
-        self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"))
+        self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"),
+                               question_text(scene) if ask else None)  # fmt: skip
         self.labels.arrange(label_plan(scene, solution, at, focus))
         return at
 
