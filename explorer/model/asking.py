@@ -12,6 +12,8 @@ everything is shown as in the normal mode.  Qt-, VTK- and numpy-free.
 
 from __future__ import annotations
 
+from solver import vec
+
 from .analysis import Solution
 from .scene import Scene
 from .text import fmt
@@ -124,3 +126,42 @@ class Asking(Part):
             return
         elapsed = self._elapsed + max(0.0, float(seconds))
         self._set(Change.ASK, elapsed=None if elapsed >= sum(s for _, s in REVEAL_STAGES) else elapsed)
+
+
+def touches(scene: Scene, solution: Solution) -> bool:
+    """The answer to "will they touch": a contact of the described pair, or any event, within [0, horizon]."""
+    toi = solution.sweep.toi
+    return (toi is not None and 0.0 <= toi <= scene.horizon) or any(
+        0.0 <= e.time <= scene.horizon for e in solution.events
+    )
+
+
+def first_contact(scene: Scene, solution: Solution) -> tuple[float, float, float] | None:
+    """Where the first touch within [0, horizon] happens (the point of the earliest contact or event), or None."""
+    candidates = [(e.time, e.point) for e in solution.events if 0.0 <= e.time <= scene.horizon]
+    sweep = solution.sweep
+    if sweep.contact is not None and sweep.toi is not None and 0.0 <= sweep.toi <= scene.horizon:
+        candidates.append((sweep.toi, sweep.contact.point))
+    return tuple(map(float, min(candidates)[1])) if candidates else None  # type: ignore[return-value]
+
+
+def guess_distance(origin, direction, view_direction, point, radius: float) -> float | None:
+    """How far a guess is from ``point``, in units of ``radius``: the guess is where the ray ``origin +
+    s direction`` (a click) meets the plane through ``point`` facing the camera (normal ``view_direction``);
+    None when the ray runs along that plane."""
+    along = vec.dot(direction, view_direction)
+    if along == 0.0:
+        return None
+    s = vec.dot(vec.sub(point, origin), view_direction) / along
+    hit = vec.axpy(s, direction, origin)
+    gap = vec.sub(hit, point)
+    return (vec.dot(gap, gap) ** 0.5) / radius
+
+
+def score_words(guess: bool | None, truth: bool, distance: float | None) -> str:
+    """A student's answer in words: right or wrong, and how far the clicked point was from the contact."""
+    said = "hit" if guess else "miss"
+    words = f"You said {said}: {'right' if guess == truth else 'wrong'} — they {'do' if truth else 'do not'} touch"
+    if distance is not None:
+        words += f"; your point was {fmt(distance)} radii of A from the contact"
+    return words + "."

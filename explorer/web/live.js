@@ -31,6 +31,7 @@ window.sphereExplorer = {
     return cssPoint(frame.centers[i]);
   },
   frame: () => frame,  // what the page shows now (live.py's LivePage.frame, parsed)
+  project: (point) => cssPoint(point),  // a world point's place in the view, CSS pixels from its top left
   frameCount: () => view.frames || 0,
   // milliseconds of the last frames: Python (the move and the frame's description), vtk.js, the text
   timings: () => timings.slice(),
@@ -59,6 +60,13 @@ function makeView() {
   for (const [name, look] of Object.entries(data.looks.items)) view.actors.set(name, makeActor(look));
   view.camera.onModified(scheduleLabels);
   window.addEventListener("resize", () => { generic.resize(); scheduleLabels(); });
+  // the view's own size changes too when the header grows or shrinks (the question's answer bar, the score)
+  let seen = null;
+  new ResizeObserver(([entry]) => {
+    const size = `${entry.contentRect.width}x${entry.contentRect.height}`;
+    if (seen !== null && size !== seen && !dragging) { generic.resize(); if (frame) draw(); scheduleLabels(); }
+    seen = size;
+  }).observe($("view"));
 }
 
 function makeActor(look) {
@@ -330,6 +338,15 @@ function showText() {
     tr.addEventListener("click", () => act(() => page.inspect(k === frame.inspected ? null : k)));
     return tr;
   });
+  const asking = frame.stage === "asking";
+  $("ask-box").hidden = !asking;
+  $("guess-hit").setAttribute("aria-pressed", String(frame.guess.hit === true));
+  $("guess-miss").setAttribute("aria-pressed", String(frame.guess.hit === false));
+  $("score").hidden = !frame.score;
+  $("score").textContent = frame.score ? frame.score.words : "";
+  $("ask").textContent = asking ? "Show the answer" : frame.stage === "shown" && frame.score ? "Ask again" : "Ask first";
+  for (const id of ["play", "time"]) $(id).disabled = asking;
+  if (!asking) for (const dot of document.querySelectorAll(".guess-dot")) if (!frame.score) dot.remove();
   $("rest-frame").checked = frame.restFrame;
   $("com-frame").checked = frame.comFrame;
   $("momentum-layer").checked = frame.layers.momentum === true;
@@ -389,6 +406,11 @@ function svg(tag, attrs, text) {
 }
 
 function drawPlot() {
+  if (!frame.plot) {  // question mode: the parabola (its roots are the answer) waits for Reveal
+    $("plot-title").textContent = "f(t)";
+    $("plot").replaceChildren(el("p", "Hidden until Reveal.", { class: "hidden-answer" }));
+    return;
+  }
   const p = frame.plot, W = 460, H = 300, left = 64, right = 12, top = 14, bottom = 34;
   const [t0, t1] = p.range;
   const [fLo, fHi] = p.fRange, pad = 0.08 * Math.max(fHi - fLo, 1e-300), f0 = fLo - pad, f1 = fHi + pad;
@@ -529,6 +551,7 @@ function bindGestures() {
   const stage = $("stage");
   stage.addEventListener("pointerdown", (event) => {
     if (!page || event.button !== 0) return;
+    downAt = [event.clientX, event.clientY];
     const direction = view.camera.getDirectionOfProjection();
     const box = view.gl.getCanvas().getBoundingClientRect();
     const slack = (data.gripPixels * view.camera.getViewAngle() * Math.PI) / 180 / Math.max(box.height, 1);
@@ -556,6 +579,7 @@ function bindGestures() {
     stage.classList.remove("grabbing");
     if (pending.ray) { page.move(pending.ray); pending.ray = null; }
     page.release();
+    if (clicked(event)) guessAt(event);  // asking: a click on a sphere is a guess too (where on it they touch)
     refresh();  // everything, now that the button is up
   };
   stage.addEventListener("pointerup", end, { capture: true });
@@ -591,6 +615,45 @@ function play() {
     playTimer = frame.time.playing ? requestAnimationFrame(step) : null;
   };
   playTimer = requestAnimationFrame(step);
+}
+
+function reveal() {
+  let last = performance.now();
+  const step = (now) => {
+    const still = page.advance_reveal((now - last) / 1000); last = now;
+    refresh();
+    if (still) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+// question mode: a click (not a drag) on the view while asking is where the student thinks they will touch
+let downAt = null;
+function clicked(event) {
+  const moved = downAt ? Math.hypot(event.clientX - downAt[0], event.clientY - downAt[1]) : Infinity;
+  downAt = null;
+  return page && frame.stage === "asking" && moved <= 5;  // more: a drag, or the camera turned
+}
+
+function guessAt(event) {
+  page.guess(frame.guess.hit, ray(event), JSON.stringify(Array.from(view.camera.getDirectionOfProjection())));
+  for (const dot of document.querySelectorAll(".guess-dot")) dot.remove();
+  const stage = $("stage"), box = stage.getBoundingClientRect();
+  const dot = el("span", null, { class: "guess-dot", title: "your guess" });
+  dot.style.left = `${event.clientX - box.left}px`; dot.style.top = `${event.clientY - box.top}px`;
+  stage.appendChild(dot);
+}
+
+function bindGuess() {
+  $("stage").addEventListener("pointerup", (event) => { if (!dragging && clicked(event)) { guessAt(event); refresh(); } });
+  $("guess-hit").addEventListener("click", () => act(() => page.guess(true)));
+  $("guess-miss").addEventListener("click", () => act(() => page.guess(false)));
+  $("reveal").addEventListener("click", () => { act(() => page.reveal()); reveal(); });
+  $("ask").addEventListener("click", () => {
+    const asking = frame.stage === "asking";
+    act(() => page.ask(!asking));
+    if (!asking) { for (const dot of document.querySelectorAll(".guess-dot")) dot.remove(); setDefaultCamera(); draw(); }
+  });
 }
 
 function turn() {
@@ -658,6 +721,7 @@ async function start() {
   draw();
   bindGestures();
   bindControls();
+  bindGuess();
   $("status").textContent = words.drag;
   document.body.dataset.ready = "1";
   resolveReady(true);

@@ -22,6 +22,7 @@ import json
 import math
 
 from ..model.analysis import to_dict
+from ..model.asking import first_contact, guess_distance, question_text, score_words, shown_layers, touches
 from ..model.inspection import event_marks
 from ..model.lab_table import HEADINGS, csv_text, table_rows
 from ..model.momenta import bodies_at, diagram_plane, diagrams_now
@@ -85,25 +86,29 @@ class LivePage:
         self._drag: PlaneDrag | None = None
         self._labels: list = []  # the last frame's labels
         self.refusal: str | None = None
+        self._guess: dict = {"hit": None, "ray": None, "view": None}  # a student's answer in question mode
 
     # -- what the page shows ----------------------------------------------------------------------
     def _placement(self):
         """Where the bodies are drawn now (:class:`explorer.view.placement.Placement`)."""
         session = self.session
         view = session.view
-        return describe(session.scene, session.solution, view.time, view.reference, com=view.com).placement
+        return describe(session.scene, session.solution, view.time, view.reference, com=view.com,
+                        ask=session.asking.hides_answers).placement  # fmt: skip
 
     def frame(self) -> str:
         """Everything the page shows now, as JSON (see the module docstring)."""
         session = self.session
         scene, solution, view = session.scene, session.solution, session.view
         focus = session.inspection.focus(solution, view.time)
-        picture = describe(scene, solution, view.time, view.reference, view.layers, view.steps, focus, handles=True,
-                           com=view.com)  # fmt: skip
+        asking = session.asking.hides_answers  # nothing of the answer reaches the page's text
+        layers = shown_layers(view.layers, view.stage)
+        picture = describe(scene, solution, view.time, view.reference, layers, view.steps, focus, handles=True,
+                           com=view.com, ask=asking)  # fmt: skip
         self._labels = picture.labels
         at = picture.placement
         lo, hi = session.time_range()
-        fractions, marked = event_marks(solution.events, (lo, hi))
+        fractions, marked = ([], None) if asking else event_marks(solution.events, (lo, hi))
         steps = stepped_test(solution, view.steps) if view.layers.get("steps") else None
         data = {
             "shapes": [
@@ -124,16 +129,20 @@ class LivePage:
             "bounds": _rounded(at.bounds),
             "radii": _rounded(at.radii),
             "centers": _rounded(at.centers),
-            "verdict": verdict_line(scene, solution, at, focus),
-            "verdictColor": VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
-            "note": note_text(scene, solution, at, picture.note, view.layers.get("conserved", False)),
-            "legend": legend_rows(scene, focus, view.layers),
-            "values": value_rows(scene, solution, steps, focus, view.time),
-            "trace": trace_rows(solution, focus),
-            "pairs": pair_rows(scene, solution),
-            "events": event_rows(scene, solution, limit=None),
+            "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
+            "verdictColor": VERDICT_PLAIN if asking else VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
+            "note": None if asking else note_text(scene, solution, at, picture.note, layers.get("conserved", False)),
+            "legend": legend_rows(scene, focus, layers),
+            "values": [] if asking else value_rows(scene, solution, steps, focus, view.time),
+            "trace": [] if asking else trace_rows(solution, focus),
+            "pairs": [] if asking else pair_rows(scene, solution),
+            "events": [] if asking else event_rows(scene, solution, limit=None),
             "inspected": session.inspection.event,
-            "plot": self._plot(focus),
+            "plot": self._plot(focus) if view.stage in ("roots", "shown") else None,
+            "stage": view.stage,
+            "question": question_text(scene),
+            "guess": {"hit": self._guess["hit"], "placed": self._guess["ray"] is not None},
+            "score": self._score() if view.stage == "shown" and self._guess["hit"] is not None else None,
             "time": {
                 "t": view.time,
                 "label": fmt(view.time),
@@ -185,6 +194,44 @@ class LivePage:
         """The data table as CSV at the time shown (what *Save CSV* downloads)."""
         session = self.session
         return csv_text(session.scene, session.solution, session.view.time)
+
+    # -- question mode ----------------------------------------------------------------------------
+    def ask(self, on: bool) -> None:
+        """Ask the scene's question (the answer hidden; the student's last guess forgotten), or show the answer."""
+        self._guess = {"hit": None, "ray": None, "view": None}
+        self.session.ask(bool(on))
+
+    def reveal(self) -> None:
+        """Start the reveal; :meth:`advance_reveal` runs it."""
+        self.session.reveal()
+
+    def advance_reveal(self, seconds: float) -> bool:
+        """Run the reveal on by ``seconds`` of wall time; True while it still runs."""
+        self.session.advance_reveal(float(seconds))
+        return self.session.asking.revealing
+
+    def guess(self, hit, ray: str | None = None, view_direction: str | None = None) -> None:
+        """The student's answer while asking: ``hit`` (true: they touch, false: they miss, null: not said), and
+        optionally where (a click: the pointer's ray ``[origin, direction]`` and the view direction, JSON)."""
+        if not self.session.asking.asking:
+            return
+        self._guess["hit"] = None if hit is None else bool(hit)
+        if ray is not None:
+            self._guess["ray"], self._guess["view"] = json.loads(ray), json.loads(view_direction)
+
+    def _score(self) -> dict:
+        """The student's answer against the truth: ``right`` (the verdict), ``truth`` (they touch), and
+        ``distance`` (from the clicked point to the first contact, in A's radii; null without both)."""
+        scene, solution = self.session.scene, self.session.solution
+        truth = touches(scene, solution)
+        contact = first_contact(scene, solution)
+        distance = None
+        if contact is not None and self._guess["ray"] is not None:
+            origin, direction = self._guess["ray"]
+            distance = guess_distance(tuple(origin), tuple(direction), tuple(self._guess["view"]), contact,
+                                      scene.bodies[0].radius)  # fmt: skip
+        return {"right": self._guess["hit"] == truth, "truth": truth, "distance": distance,
+                "words": score_words(self._guess["hit"], truth, distance)}  # fmt: skip
 
     def set_layer(self, name: str, on: bool) -> None:
         """Show or hide a layer (the page's switches: the momenta)."""

@@ -91,7 +91,13 @@ def body(scene: Scene, title: str) -> str:
     return f"""<div id="app">
 <header><h1 id="title">{e(title)}</h1>
 <p id="verdict"></p>
-<p id="note" hidden></p></header>
+<p id="note" hidden></p>
+<div id="ask-box" hidden><span id="your-answer">Your answer:</span>
+<button id="guess-hit" type="button" aria-pressed="false">They touch</button>
+<button id="guess-miss" type="button" aria-pressed="false">They miss</button>
+<span id="guess-hint">and, if you like, click in the view where they will touch;</span>
+<button id="reveal" type="button">Reveal</button></div>
+<p id="score" hidden></p></header>
 <main>
 <section id="stage" aria-label="3-D view: drag a sphere or an arrow tip; drag elsewhere to turn; wheel or pinch to zoom">
 <div id="view"></div><div id="labels" aria-hidden="true"></div>
@@ -120,6 +126,7 @@ def body(scene: Scene, title: str) -> str:
 <label><input id="rest-frame" type="checkbox"> <span id="rest-frame-name">B</span>'s rest frame</label>
 <label><input id="com-frame" type="checkbox"> centre-of-mass frame</label>
 <label><input id="momentum-layer" type="checkbox"> momenta</label>
+<button id="ask" type="button">Ask first</button>
 <button id="undo" type="button" disabled>Undo</button>
 <button id="redo" type="button" disabled>Redo</button>
 <button id="reset" type="button">Reset</button>

@@ -1,0 +1,110 @@
+"""Question mode in a live page, opened offline from a file in headless Chromium as a student opens it: a scene that
+says ``"ask": true`` opens asking and no answer is in the page's text; the student answers (They touch / They
+miss, and a click where), presses Reveal, and the score is the truth of ``sphere-explorer solve``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from browser import Browser
+from live_helpers import EXE, export
+
+from explorer.model.gallery import SCENES_DIR
+from explorer.model.text import fmt
+
+QUESTION = "Where will A first touch B, if it does before t = 1?"
+
+
+@pytest.fixture(scope="module")
+def asked(tmp_path_factory):
+    """The default scene with its own question, opening asking, as a single-file page; and what solve says."""
+    folder = tmp_path_factory.mktemp("asking")
+    scene = json.loads((SCENES_DIR / "default.json").read_text())
+    scene["question"] = QUESTION
+    scene["view"] = {"ask": True}
+    source = folder / "asked.json"
+    source.write_text(json.dumps(scene))
+    out = folder / "asked.html"
+    export(str(source), "-o", str(out), "--single")
+    done = subprocess.run([str(EXE), "solve", str(source)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    with Browser() as chromium:
+        yield chromium, out, json.loads(done.stdout)
+        assert chromium.refused == []
+
+
+def _open(chromium, out):
+    page = chromium.page(("file://", "blob:", "data:"))
+    page.goto(out.as_uri())
+    page.evaluate("window.sphereExplorer.ready")
+    _until(page, SETTLED)  # the answer bar shown: the view resized to its room
+    return page
+
+
+#: The 3-D view's canvas fills the view's box (after a change of the header's height).
+SETTLED = (
+    "(([c, v]) => c.height === v.height)([...['#view canvas', '#view']].map((s) => "
+    "document.querySelector(s).getBoundingClientRect()))"
+)
+
+
+def _until(page, expression: str, seconds: float = 30.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {expression}")
+
+
+def _click_at(page, point, offset=(0.0, 0.0)) -> None:
+    box = page.locator("#view").bounding_box()
+    at = page.evaluate(f"window.sphereExplorer.project({json.dumps(point)})")
+    page.mouse.click(box["x"] + at["x"] + offset[0], box["y"] + at["y"] + offset[1])
+
+
+def test_the_page_opens_asking_with_no_answer_in_its_text(asked):
+    chromium, out, solved = asked
+    page = _open(chromium, out)
+    assert page.evaluate("window.sphereExplorer.frame().stage") == "asking"
+    text = page.inner_text("body")
+    assert QUESTION in page.inner_text("#verdict")
+    words = ["HIT", "MISS", "t₀ =", "discriminant", "contact point", fmt(solved["toi"]),
+             *(fmt(r) for r in solved["roots"])]  # fmt: skip
+    assert not [w for w in words if w in text], [w for w in words if w in text]
+    assert page.is_disabled("#time") and page.is_visible("text=Reveal")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_right_answer_clicked_at_the_contact_scores_right_and_close(asked):
+    chromium, out, solved = asked
+    page = _open(chromium, out)
+    page.click("#guess-hit")
+    _click_at(page, solved["contact"]["point"])
+    page.click("text=Reveal")
+    _until(page, "window.sphereExplorer.frame().stage === 'shown'")
+    score = page.evaluate("window.sphereExplorer.frame().score")
+    assert solved["status"] == "hit" and score["truth"] is True and score["right"] is True
+    assert score["distance"] < 0.1  # a click lands within a pixel or two of the projected contact
+    assert "right" in page.inner_text("#score") and fmt(solved["toi"]) in page.inner_text("#verdict")
+    assert page.evaluate("window.sphereExplorer.frame().time.t") == solved["toi"]  # the time ran to the contact
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_wrong_answer_clicked_away_scores_wrong_and_how_far(asked):
+    chromium, out, solved = asked
+    page = _open(chromium, out)
+    page.click("#guess-miss")
+    _click_at(page, solved["contact"]["point"], (60.0, -40.0))
+    page.click("text=Reveal")
+    _until(page, "window.sphereExplorer.frame().stage === 'shown'")
+    score = page.evaluate("window.sphereExplorer.frame().score")
+    assert score["right"] is False and score["distance"] > 0.5
+    assert page.inner_text("#score").startswith("You said miss: wrong")
+    page.click("text=Ask again")
+    _until(page, "window.sphereExplorer.frame().stage === 'asking'")
+    assert page.evaluate("window.sphereExplorer.frame().score") is None and "HIT" not in page.inner_text("body")
+    page.context.close()
