@@ -11,7 +11,9 @@ import json
 import math
 
 import numpy as np
+import planted as planted_logs
 import pytest
+from audit_logs import read_summary
 
 from explorer.audit import run as audit_run
 from explorer.audit.constants import TOI_TOL
@@ -20,9 +22,6 @@ from explorer.audit.log.columns import GEOMETRY, LogError, as_float64
 from explorer.audit.log.reading import inspect
 from explorer.audit.report.staging import OutputError
 from explorer.cli import main
-
-from . import planted as planted_logs
-from .conftest import read_summary
 
 
 def _columns(n: int = 3000, seed: int = 3) -> dict:

@@ -14,10 +14,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from audit_logs import read_summary
 
 from explorer.audit import needs
-
-from .conftest import read_summary
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = Path(sys.executable).with_name("sphere-explorer")

@@ -13,9 +13,8 @@ import gzip
 from pathlib import Path
 
 import pytest
-
-from .cutting import audit_cut, lease_available, wait_for_size
-from .planted import random_columns, write_log
+from cutting import audit_cut, lease_available, wait_for_size
+from planted import random_columns, write_log
 
 ROWS = 20_000
 #: The one line a log that changed while it was read gets (after the command's name and the log's).

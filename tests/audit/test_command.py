@@ -9,13 +9,12 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import planted as planted_logs
 import pytest
+from audit_logs import CHUNK, comparable, read_summary
 
 from explorer.audit.run import audit
 from explorer.system.progress import Progress
-
-from . import planted as planted_logs
-from .conftest import CHUNK, comparable, read_summary
 
 COMMAND = Path(sys.executable).with_name("sphere-explorer")
 

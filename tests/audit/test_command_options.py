@@ -16,6 +16,8 @@ import threading
 
 import numpy as np
 import pytest
+from audit_logs import read_summary
+from planted import write_rows
 
 from explorer.audit import command as audit_command
 from explorer.audit import run as run_module
@@ -27,9 +29,6 @@ from explorer.cli import main
 from explorer.system import progress as progress_module
 from explorer.system.progress import Progress
 from solver.limits import MAX_HORIZON
-
-from .conftest import read_summary
-from .planted import write_rows
 
 
 @pytest.fixture()

@@ -9,13 +9,12 @@ several partitions (Parquet row groups, CSV blocks, ``.npz`` row ranges).
 from __future__ import annotations
 
 import numpy as np
+import planted as planted_logs
 import pytest
+from audit_logs import CHUNK, FORMATS, comparable
 
 from explorer.audit.log.columns import LogError
 from explorer.audit.run import audit
-
-from . import planted as planted_logs
-from .conftest import CHUNK, FORMATS, comparable
 
 distributed = pytest.importorskip("distributed")
 

@@ -15,21 +15,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from audit_logs import head_on_shot as _shot
+from audit_logs import read_summary
+from planted import write_rows
 
 from explorer.audit.log.units import horizons_and_least_motion
 from explorer.audit.report import plot
 from explorer.audit.run import audit
 from solver import Body, Status, sweep
 
-from .conftest import read_summary
-from .planted import write_rows
-
 COMMAND = Path(sys.executable).with_name("sphere-explorer")
-
-
-def _shot(gap: float, speed: float = 1.0) -> list[float]:
-    """A (r 0.5) at the origin moving along x at ``speed``; B (r 0.5) still at x = ``gap``: R = 1."""
-    return [0.0, 0.0, 0.0, speed, 0.0, 0.0, 0.5, gap, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5]
 
 
 def _command(*args: str) -> subprocess.CompletedProcess:

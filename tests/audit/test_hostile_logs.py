@@ -18,15 +18,14 @@ import threading
 from pathlib import Path
 
 import numpy as np
+import planted as planted_logs
 import pytest
+from audit_logs import CHUNK, comparable, read_summary
 
 from explorer.audit.decision.rows import gather
 from explorer.audit.log.columns import GEOMETRY, LogError
 from explorer.audit.run import audit
 from explorer.cli import main
-
-from . import planted as planted_logs
-from .conftest import CHUNK, comparable, read_summary
 
 distributed = pytest.importorskip("distributed")
 

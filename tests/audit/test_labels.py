@@ -15,11 +15,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from audit_logs import read_summary
 
 from explorer.audit.log.columns import GEOMETRY
 from explorer.cli import main
-
-from .conftest import read_summary
 
 EXACT = 2**53
 #: Three pairs, each a hit (B crossing A's path, apart again at t = 1) that the engine calls a miss: three cases.

@@ -8,13 +8,12 @@ import zipfile
 
 import numpy as np
 import pytest
+from planted import spoil_crc, write_packed
 
 from explorer.audit.log.columns import GEOMETRY, LogError
 from explorer.audit.log.csv_reader import read_csv_block
 from explorer.audit.log.info import printable
 from explorer.audit.run import audit
-
-from .planted import spoil_crc, write_packed
 
 
 def npy_bytes(values: np.ndarray, claimed: int) -> bytes:

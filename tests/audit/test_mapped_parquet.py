@@ -9,12 +9,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from cutting import lease_available, wait_for_size
+from planted import random_columns, write_parquet
 
 from explorer.audit.log.mapping import CHANGED
 from explorer.audit.log.reading import chunks, inspect
-
-from .cutting import lease_available, wait_for_size
-from .planted import random_columns, write_parquet
 
 ROOT = Path(__file__).resolve().parents[2]
 ROWS, GROUP = 400_000, 50_000  # 8 row groups of 16 columns: 51 MB of float64, 400 kB a column chunk

@@ -17,6 +17,8 @@ from dataclasses import asdict, replace
 import numpy as np
 import pandas as pd
 import pytest
+from audit_logs import CHUNK, FORMATS
+from planted import spoil_crc, write_log
 
 from explorer.audit.decision.deciding import Settings
 from explorer.audit.decision.judging import Verdicts
@@ -27,9 +29,6 @@ from explorer.audit.log.values import frame_columns
 from explorer.audit.run import run_single
 from explorer.audit.runners.distributed import partitions
 from explorer.system.progress import Progress
-
-from .conftest import CHUNK, FORMATS
-from .planted import spoil_crc, write_log
 
 dask = pytest.importorskip("dask")
 
@@ -281,7 +280,7 @@ def test_the_dask_runner_refuses_a_log_dask_cannot_read_in_one_line(planted_file
 @pytest.mark.parametrize("name", ["log.csv.gz", "LOG.CSV.GZ", "log.csv.bz2", "log.CSV.BZ2"])
 def test_a_compressed_csv_log_is_one_piece_with_the_single_process_tally(planted, tmp_path, name):
     """A compressed file cannot be cut in byte ranges: Dask reads it whole, decompressed, as one piece."""
-    from .planted import csv_text, write_packed
+    from planted import csv_text, write_packed
 
     path = tmp_path / name
     write_packed(path, csv_text(planted["columns"]).encode())
@@ -293,7 +292,7 @@ def test_a_compressed_csv_log_is_one_piece_with_the_single_process_tally(planted
 
 
 def test_a_bad_value_in_a_later_csv_piece_is_named_by_its_line_in_the_file(planted, tmp_path):
-    from .planted import csv_text
+    from planted import csv_text
 
     lines = csv_text(planted["columns"]).splitlines()
     row = len(lines) - 100  # a data row in the last block
@@ -337,9 +336,9 @@ def test_the_audit_given_a_scheduler_or_workers_runs_on_dask_with_the_same_summa
 ):
     """The whole audit with --dask or --workers, through the stand-in client: the summary is the single
     process's, and the run says Dask ran it, on the address or the local cluster asked for."""
-    from explorer.audit.run import audit
+    from audit_logs import comparable
 
-    from .conftest import comparable
+    from explorer.audit.run import audit
 
     path = planted_files["log.parquet"]
     single = audit(path, tmp_path / "single", chunk_rows=CHUNK, worst=5)

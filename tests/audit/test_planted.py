@@ -14,14 +14,13 @@ import math
 
 import numpy as np
 import pytest
+from audit_logs import CHUNK, FORMATS, read_summary
+from planted import write_rows
 
 from explorer.audit.log.columns import GEOMETRY
 from explorer.audit.run import audit
 from explorer.model import scene_io
 from solver import sweep
-
-from .conftest import CHUNK, FORMATS, read_summary
-from .planted import write_rows
 
 
 @pytest.fixture(scope="module", params=FORMATS)

@@ -12,12 +12,11 @@ import time
 
 import numpy as np
 import pytest
+from audit_logs import CHUNK
 
 from explorer.audit.report import plot
 from explorer.audit.report.plot import power_label, preload, write_plot
 from explorer.audit.run import audit
-
-from .conftest import CHUNK
 
 
 @pytest.mark.parametrize(

@@ -17,14 +17,13 @@ import time
 from pathlib import Path
 
 import numpy as np
+import planted as planted_logs
 import pytest
 
 from explorer.audit import run as audit_run
 from explorer.audit.log.columns import GEOMETRY
 from explorer.cli import main
 from explorer.model.scene_io import TEMP_TAG
-
-from . import planted as planted_logs
 
 EXE = Path(sys.executable).with_name("sphere-explorer")
 

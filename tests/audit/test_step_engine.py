@@ -21,11 +21,10 @@ from __future__ import annotations
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from audit_logs import comparable, read_summary
 
 from explorer.audit import QueryLog
 from explorer.audit.run import audit
-
-from .conftest import comparable, read_summary
 
 DT = 1.0 / 60.0
 STEPS = 180

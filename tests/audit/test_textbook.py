@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import planted as planted_logs
 import pytest
 
 from explorer.audit.decision.textbook import textbook_many
@@ -19,8 +20,6 @@ from explorer.audit.run import audit
 from explorer.model import scene_io
 from explorer.model.gallery import SCENES_DIR
 from explorer.model.precision import textbook
-
-from . import planted as planted_logs
 
 TRAPS = ("seed003_precision_trap", "seed003_long_shot", "seed004_far_from_origin", "precision_far_graze")
 

@@ -13,15 +13,14 @@ them, and must give what the file order gives.
 from __future__ import annotations
 
 import numpy as np
+import planted as planted_logs
 import pytest
+from audit_logs import CHUNK
 
 from explorer.audit.decision.deciding import Settings, audit_chunk
 from explorer.audit.decision.tally import OrderedFold
 from explorer.audit.run import audit
 from explorer.model import scene_io
-
-from . import planted as planted_logs
-from .conftest import CHUNK
 
 PLANTS = {"false hit": 17, "false miss": 9, "toi error": 13}
 

@@ -10,12 +10,11 @@ import math
 
 import numpy as np
 import pytest
+from audit_logs import head_on_shot as _shot
+from audit_logs import read_summary
+from planted import write_rows
 
 from explorer.cli import main
-
-from .conftest import read_summary
-from .planted import write_rows
-from .test_first_run import _shot
 
 HINT = "Velocities are per horizon's unit: an engine stepping at dt = 1/60 s logs m/s and horizon = 1/60"
 
