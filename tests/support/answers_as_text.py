@@ -1,6 +1,6 @@
 """A solver's answers as text, for comparing two runs bit for bit (``repr`` of every field); numpy-free.
 
-Used by ``test_without_numpy.py`` in this process and in a subprocess where numpy cannot be imported.
+Used by ``tests/solver/test_without_numpy.py`` in this process and in a subprocess where numpy cannot be imported.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The public API (:class:`solver.Body`, :func:`solver.sweep`, :func:`solver.sweep_
 accepts only the ranges of :mod:`solver.limits`.  Underneath, the certified
 filter and the exact integer path decide every finite float input exactly; the
 hard families at extreme magnitudes (subnormal radii, coordinates near 1e308)
-keep testing that core through these helpers.  ``test_limits.py`` checks that
+keep testing that core through these helpers.  ``tests/solver/test_limits.py`` checks that
 the public API gives the very same answers wherever it accepts the input.
 """
 

@@ -1,6 +1,6 @@
 """A signal sent to the console script at a chosen moment, and the verdict on what the command left.
 
-Shared by ``test_signals.py`` and ``benchmarks/attack_signals.py``.  A command
+Shared by ``tests/scenarios/signals/`` and ``benchmarks/attack_signals.py``.  A command
 stopped by SIGINT or SIGTERM must end in one of two ways (issue 36):
 
 ``interrupted``

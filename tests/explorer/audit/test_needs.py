@@ -15,7 +15,7 @@ import pytest
 from explorer.audit import needs
 from explorer.audit.needs import ARROW, BASE, DASK, MissingPackage, Need, install_command, missing, require
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _interpreter(tmp_path: Path, monkeypatch, with_pip: bool) -> Path:

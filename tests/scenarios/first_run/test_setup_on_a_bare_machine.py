@@ -20,7 +20,7 @@ import pytest
 
 from explorer import system
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 PYTHON = sys.executable
 SCRIPT = Path(sys.executable).with_name("sphere-explorer")
 

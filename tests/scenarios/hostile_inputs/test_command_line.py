@@ -17,7 +17,7 @@ from explorer.cli import SUBCOMMANDS, main
 from explorer.model import scene_io
 from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = Path(sys.executable).with_name("sphere-explorer")
 S = str(DEFAULT_SCENE)
 

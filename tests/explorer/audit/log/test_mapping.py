@@ -15,7 +15,7 @@ from planted import random_columns, write_parquet
 from explorer.audit.log.mapping import CHANGED
 from explorer.audit.log.reading import chunks, inspect
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 ROWS, GROUP = 400_000, 50_000  # 8 row groups of 16 columns: 51 MB of float64, 400 kB a column chunk
 MB = 1 << 20
 

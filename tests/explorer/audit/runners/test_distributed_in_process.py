@@ -1,6 +1,6 @@
 """The Dask runner's pieces, computed in this process: each worker job and reader gives what one process gives.
 
-``test_dask.py`` runs them on a real local cluster, in other processes; here the same delayed jobs
+``test_distributed.py`` runs them on a real local cluster, in other processes; here the same delayed jobs
 (:func:`explorer.audit.runners.distributed.partitions`) run on Dask's synchronous scheduler, so every line of
 :mod:`explorer.audit.runners.tasks` and of the readers they call runs where the tests (and the mutation run)
 see it.  The reference is the single-process runner on the same planted log, folded in file order

@@ -2,8 +2,9 @@
 run through the real entry point, in this process.
 
 For the endings the audit is replaced by a stand-in that fails the way the real one can (the real failures
-are in test_bad_logs.py and test_signals.py, in child processes); what is checked is the command's
-wording and clean-up around it: each refusal one line on stderr with exit 2, an interruption no OUTDIR."""
+are in tests/scenarios, hostile_inputs/test_bad_logs.py and signals/test_audit_interrupted.py, in child
+processes); what is checked is the command's wording and clean-up around it: each refusal one line on stderr
+with exit 2, an interruption no OUTDIR."""
 
 from __future__ import annotations
 

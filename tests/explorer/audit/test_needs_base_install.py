@@ -18,7 +18,7 @@ from audit_logs import read_summary
 
 from explorer.audit import needs
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COMMAND = Path(sys.executable).with_name("sphere-explorer")
 PIP = os.path.relpath(Path(sys.executable).with_name("pip"), ROOT)
 BLOCKER = """
