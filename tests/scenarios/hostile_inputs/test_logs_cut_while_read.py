@@ -4,7 +4,7 @@ Issue 36: a Parquet log of one row group (pyarrow's default up to 1M rows) cut
 while the audit read it from its map killed the process (SIGBUS, exit 135, no
 message); a CSV log cut at a line's end was audited as a shorter log (exit 0).
 Each case runs the console script with the cut made by a stand-in for another
-program at a chosen moment (:mod:`tests.audit.cutting`).
+program at a chosen moment (:mod:`tests.support.cutting`).
 """
 
 from __future__ import annotations

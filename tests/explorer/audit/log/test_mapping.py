@@ -61,7 +61,7 @@ def test_a_log_cut_while_it_is_read_is_refused_in_words_and_cut_once_let_go(tmp_
         f"""
         from explorer.audit.log.columns import LogError
         from explorer.audit.log.reading import chunks, inspect
-        from tests.audit.cutting import cut
+        from tests.support.cutting import cut
         stream = chunks(inspect({str(path)!r}), {GROUP})
         first = next(stream)
         cut({str(path)!r}, {size})
