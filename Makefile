@@ -2,7 +2,7 @@
 #   make run    check the system, create .venv, install, open the explorer (SCENE=file.json for another scene)
 #   make test   check the system (Xvfb too), create .venv, install with the test extra, run the whole test suite
 #   make docs   check the system, create .venv, install with the docs extra, build the documentation site
-#               into docs/_build/html (offline; warnings are errors, as when tests/test_docs.py builds it)
+#               into docs/_build/html (offline; warnings are errors, as when tests/docs/test_site.py builds it)
 # Before anything else, `python3 -m explorer.system` (standard library only) checks what the
 # system must provide: as root with apt-get it installs what is missing; otherwise it stops with
 # one line giving the exact install command.  A half-made .venv is detected and built again.

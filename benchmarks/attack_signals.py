@@ -5,7 +5,7 @@ Run from the repository root with the test extra installed::
 
     .venv/bin/python benchmarks/attack_signals.py [--tree CHECKOUT] [--cases 200] [--jobs 2] [--seed 36]
 
-The commands of ``tests/explorer/signal_helpers.py`` (a PNG, a GIF, a report
+The commands of ``tests/support/signal_helpers.py`` (a PNG, a GIF, a report
 folder, a page, a site of two scenes; drawn without a display, through EGL)
 are each run once whole to time them; then ``--cases`` runs, the commands in
 turn, each sent SIGINT (to its process group, as a terminal's Ctrl-C) or
@@ -39,7 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "explorer"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 import signal_helpers as sh  # noqa: E402
 

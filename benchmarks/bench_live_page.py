@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests" / "explorer" / "web"))  # the tests' browser (Playwright, no download)
+sys.path.insert(0, str(HERE.parent / "tests" / "support"))  # the tests' browser (Playwright, no download)
 
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
 from browser import Browser, serve  # noqa: E402

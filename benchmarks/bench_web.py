@@ -13,7 +13,7 @@ solver's code compiled or loaded from numba's cache):
    page's size in bytes, against the budget ``PAGE_BUDGET``;
 2. the whole gallery as a site (``export-html scenes/ -o SITE``), once;
 3. each page opened as a file in Debian's headless Chromium (SwiftShader's
-   WebGL, driven by Playwright through the tests' ``tests/explorer/web/browser.py``,
+   WebGL, driven by Playwright through the tests' ``tests/support/browser.py``,
    every request but the page's own file refused): the time from navigation to
    the page saying it is drawn (its ``data-ready``), median of ``--repeats``,
    and the requests it made (none is expected);
@@ -38,7 +38,7 @@ from pathlib import Path
 import solver
 
 solver.configure(jit=False)  # what the sphere-explorer command runs with
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "explorer" / "web"))  # the tests' browser
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))  # the tests' browser
 
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
 from browser import Browser, find_chromium, foreign_requests, wait_ready  # noqa: E402

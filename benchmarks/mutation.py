@@ -103,40 +103,37 @@ class Package:
 PACKAGES = {
     "explorer/model": Package(
         mutate=("explorer/model/*.py",),
-        tests=tuple(
-            f"tests/explorer/{name}.py"
-            for name in (
-                "test_session",
-                "test_scene_io",
-                "test_paste",
-                "test_precision",
-                "test_hostile_files",
-                "test_hostile_fuzz",
-                "test_energy_text",
-                "test_every_pair",
-                "test_inspector",
-                "test_values_rows",
-                "test_status_text",
-                "test_solve_dict",
-                "test_scene_refusals",
-                "test_paste_messages",
-                "test_parabola",
-                "test_scene_io_refusals",
-                "test_scene_view_and_bodies",
-                "test_view_parts",
-                "test_session_actions",
-                "test_folder",
-                "test_stepping",
-                "test_inspection_rules",
-                "test_gallery_list",
-                "test_solve_paths",
-                "test_values_more",
-            )  # fmt: skip
+        tests=(
+            "tests/explorer/model/test_session.py",
+            "tests/explorer/model/test_scene_io.py",
+            "tests/explorer/model/test_paste.py",
+            "tests/explorer/model/test_precision.py",
+            "tests/scenarios/hostile_inputs/test_scene_files.py",
+            "tests/scenarios/hostile_inputs/test_fuzzed_text.py",
+            "tests/explorer/model/test_values_energy.py",
+            "tests/scenarios/teaching/test_every_pair.py",
+            "tests/scenarios/teaching/test_event_inspector.py",
+            "tests/explorer/model/test_values_rows.py",
+            "tests/explorer/model/test_text.py",
+            "tests/explorer/model/test_analysis_dict.py",
+            "tests/explorer/model/test_scene_refusals.py",
+            "tests/explorer/model/test_paste_messages.py",
+            "tests/explorer/model/test_parabola.py",
+            "tests/explorer/model/test_scene_io_refusals.py",
+            "tests/explorer/model/test_scene_view_and_bodies.py",
+            "tests/explorer/model/test_view_parts.py",
+            "tests/explorer/model/test_session_actions.py",
+            "tests/explorer/model/test_folder.py",
+            "tests/explorer/model/test_stepping.py",
+            "tests/explorer/model/test_inspection.py",
+            "tests/explorer/model/test_gallery.py",
+            "tests/explorer/model/test_analysis_paths.py",
+            "tests/explorer/model/test_values_more.py",
         ),
         deselect=(
-            "tests/explorer/test_session.py::test_the_session_runs_without_qt_or_a_display",
+            "tests/explorer/model/test_session.py::test_the_session_runs_without_qt_or_a_display",
             *(
-                f"tests/explorer/test_every_pair.py::{test}"
+                f"tests/scenarios/teaching/test_every_pair.py::{test}"
                 for test in (
                     "test_events_are_marked_on_the_time_slider_and_listed_in_the_values",
                     "test_the_steps_layer_draws_the_engine_s_positions_and_its_verdict",
@@ -146,7 +143,7 @@ PACKAGES = {
                 )  # fmt: skip
             ),
             *(
-                f"tests/explorer/test_inspector.py::{test}"
+                f"tests/scenarios/teaching/test_event_inspector.py::{test}"
                 for test in (
                     "test_clicking_an_event_in_the_values_list_inspects_it",
                     "test_a_slider_mark_and_the_bracket_keys_inspect_events",
@@ -159,56 +156,53 @@ PACKAGES = {
     ),
     "explorer/audit": Package(
         mutate=("explorer/audit/*.py",),  # mutmut matches with fnmatch, whose * crosses folders: the rooms too
-        tests=tuple(
-            f"tests/audit/{name}.py"
-            for name in (
-                "test_bad_logs",
-                "test_command",
-                "test_planted",
-                "test_textbook",
-                "test_uneven_logs",
-                "test_hostile_logs",
-                "test_signals",
-                "test_querylog",
-                "test_querylog_refusals",
-                "test_log_readers",
-                "test_command_options",
-                "test_summary_line",
-                "test_plot_labels",
-                "test_step_engine",
-                "test_audit_options",
-                "test_object_columns",
-                "test_pieces_in_process",
-                "test_install_words",
-                "test_unit_warning",
-                "test_mapped_parquet",
-            )  # fmt: skip
-        )
-        + ("tests/explorer/audit/test_rows.py",),
+        tests=(
+            "tests/scenarios/hostile_inputs/test_bad_logs.py",
+            "tests/explorer/audit/test_run.py",
+            "tests/explorer/audit/test_run_planted.py",
+            "tests/explorer/audit/decision/test_textbook.py",
+            "tests/explorer/audit/decision/test_deciding_uneven_logs.py",
+            "tests/scenarios/hostile_inputs/test_hostile_logs.py",
+            "tests/scenarios/signals/test_audit_interrupted.py",
+            "tests/explorer/audit/log/test_writer.py",
+            "tests/explorer/audit/log/test_writer_refusals.py",
+            "tests/explorer/audit/log/test_reading_damaged_logs.py",
+            "tests/explorer/audit/test_command.py",
+            "tests/explorer/audit/report/test_summary.py",
+            "tests/explorer/audit/report/test_plot.py",
+            "tests/scenarios/an_engine_audited/test_a_step_based_engine.py",
+            "tests/explorer/audit/test_command_option_bounds.py",
+            "tests/explorer/audit/log/test_columns.py",
+            "tests/explorer/audit/runners/test_distributed_in_process.py",
+            "tests/explorer/audit/test_needs.py",
+            "tests/explorer/audit/log/test_units.py",
+            "tests/explorer/audit/log/test_mapping.py",
+            "tests/explorer/audit/decision/test_rows.py",
+        ),
         deselect=(
-            "tests/audit/test_command.py::test_the_console_script_end_to_end",
-            "tests/audit/test_command.py::test_a_bad_log_through_the_console_script_is_one_line",
-            "tests/audit/test_hostile_logs.py::test_the_audits_compiled_code_under_bounds_checking",
-            "tests/audit/test_hostile_logs.py::test_a_refusal_under_workers_is_one_line",
-            "tests/audit/test_signals.py::test_a_signal_at_any_moment",
-            "tests/audit/test_signals.py::test_a_killed_run_is_cleaned_up_by_the_next",
+            "tests/explorer/audit/test_run.py::test_the_console_script_end_to_end",
+            "tests/explorer/audit/test_run.py::test_a_bad_log_through_the_console_script_is_one_line",
+            "tests/scenarios/hostile_inputs/test_hostile_logs.py::test_the_audits_compiled_code_under_bounds_checking",
+            "tests/scenarios/hostile_inputs/test_hostile_logs.py::test_a_refusal_under_workers_is_one_line",
+            "tests/scenarios/signals/test_audit_interrupted.py::test_a_signal_at_any_moment",
+            "tests/scenarios/signals/test_audit_interrupted.py::test_a_killed_run_is_cleaned_up_by_the_next",
             # A Dask cluster does not work in mutmut's forked test processes (forked from one that ran
             # clusters already): an equivalent mutant's tests waited there on tasks that never ended.
-            # The same pieces run in this process in test_pieces_in_process.py (and test_dask.py, all of it
-            # on a cluster, is not in the selection).
-            "tests/audit/test_hostile_logs.py::test_bad_rows_in_any_pattern_are_skipped_and_the_rest_exact",
-            "tests/audit/test_hostile_logs.py::test_an_integer_beyond_2_53_is_refused_alike",
-            "tests/audit/test_step_engine.py::test_labels_and_time_unit_survive_the_dask_runner",
+            # The same pieces run in this process in runners/test_distributed_in_process.py (and
+            # runners/test_distributed.py, all of it on a cluster, is not in the selection).
+            "tests/scenarios/hostile_inputs/test_hostile_logs.py::test_bad_rows_in_any_pattern_are_skipped_and_the_rest_exact",
+            "tests/scenarios/hostile_inputs/test_hostile_logs.py::test_an_integer_beyond_2_53_is_refused_alike",
+            "tests/scenarios/an_engine_audited/test_a_step_based_engine.py::test_labels_and_time_unit_survive_the_dask_runner",
         ),
     ),
     "solver/motion.py": Package(
         mutate=("solver/motion.py",),
-        tests=("tests/solver/test_motion.py", "tests/solver/test_bounce_path.py"),
+        tests=("tests/solver/test_motion.py", "tests/solver/test_path.py"),
         env={"MOTION_CASES": "100"},
     ),
     "solver/path.py": Package(
         mutate=("solver/path.py",),
-        tests=("tests/solver/test_motion.py", "tests/solver/test_response.py", "tests/solver/test_bounce_path.py"),
+        tests=("tests/solver/test_motion.py", "tests/solver/test_response.py", "tests/solver/test_path.py"),
         env={"MOTION_CASES": "100"},
     ),
 }

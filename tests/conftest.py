@@ -1,8 +1,10 @@
-"""Fixtures shared by every test tree."""
+"""Fixtures shared by every test tree: a stand-in terminal, the window started as the app starts it (under Xvfb),
+and the audit's planted log written in every format (its helpers: tests/support/planted.py, audit_logs.py)."""
 
 from __future__ import annotations
 
 import io
+import logging
 
 import pytest
 
@@ -19,3 +21,97 @@ class Terminal(io.StringIO):
 def terminal() -> type[Terminal]:
     """The :class:`Terminal` class: call it for a fresh stand-in."""
     return Terminal
+
+
+# -- the window ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_settings(tmp_path_factory):
+    """Qt's remembered layout goes to a folder of the test run, never the user's."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    yield
+    mp.undo()
+
+
+@pytest.fixture
+def no_drawing(monkeypatch):
+    """Make any drawing fail the test: refusals must come before the work."""
+    import explorer.view.render as render
+
+    def drew(*args, **kwargs):
+        raise AssertionError("drawing started before the arguments were checked")
+
+    monkeypatch.setattr(render, "draw_offscreen", drew)
+
+
+@pytest.fixture
+def make_window(qtbot):
+    """Open a gallery scene (by file stem) exactly as ``sphere-explorer SCENE`` does, and wait for its 3-D view.
+
+    Each window starts like a first run (no remembered layout), at the size the
+    app picks for the test screen (1920×1200).
+    """
+    from PySide6.QtCore import QSettings
+
+    from explorer.model import scene_io
+    from explorer.model.gallery import SCENES_DIR
+    from explorer.qt.app import launch
+    from explorer.qt.layout import SETTINGS
+
+    windows = []
+
+    def make(stem: str = "default"):
+        QSettings(*SETTINGS).clear()
+        path = SCENES_DIR / f"{stem}.json"
+        window = launch(scene_io.load(path), path)
+        qtbot.addWidget(window)
+        qtbot.waitExposed(window)
+        qtbot.waitUntil(lambda: window.viewport.ready and window.plot is not None, timeout=20000)
+        window.activateWindow()  # no window manager under Xvfb: activate by hand so shortcuts reach it
+        qtbot.waitUntil(window.isActiveWindow)
+        qtbot.wait(50)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.close()
+
+
+# -- the audit's logs ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A local Dask cluster of two single-threaded workers, shared by a module's tests through ``--dask``."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+        scheduler_kwargs={"dashboard": False}, silence_logs=logging.ERROR,
+    ) as cluster:  # fmt: skip
+        yield cluster
+
+
+@pytest.fixture(scope="session")
+def planted():
+    """The planted log (columns, exact answers, planted rows)."""
+    import planted as planted_logs
+
+    return planted_logs.make_log()
+
+
+@pytest.fixture(scope="session")
+def planted_files(planted, tmp_path_factory):
+    """``{file name: path}`` of the planted log in every format."""
+    import planted as planted_logs
+    from audit_logs import CHUNK, FORMATS
+
+    folder = tmp_path_factory.mktemp("planted")
+    files = {}
+    for name in FORMATS:
+        path = folder / name
+        planted_logs.write_log(path, planted["columns"], row_group_size=CHUNK)
+        files[name] = path
+    return files

@@ -45,7 +45,7 @@ class Need:
 
 
 #: Parquet and CSV are read (and :class:`~explorer.audit.log.writer.QueryLog` writes Parquet) with pyarrow,
-#: a base dependency; ``tests/audit/test_base_install.py`` checks these match ``pyproject.toml``.
+#: a base dependency; ``tests/explorer/audit/test_needs_base_install.py`` checks these match ``pyproject.toml``.
 ARROW = Need("reading Parquet and CSV logs", ("pyarrow", "pyarrow.csv", "pyarrow.parquet"), "pyarrow>=14")
 #: The audit itself: the base install.
 BASE = Need("the audit", ("numpy", "numba", "matplotlib"))

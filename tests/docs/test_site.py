@@ -25,7 +25,7 @@ from explorer.model.scene_io import load
 from explorer.model.text import status_text
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "explorer" / "web"))  # the Playwright helper of the web pages' tests
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the Playwright helper of the web pages' tests
 from browser import Browser, serve  # noqa: E402
 
 #: The pictures' size (the gallery's ``render --size``).

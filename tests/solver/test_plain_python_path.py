@@ -23,7 +23,7 @@ from core import core_many, core_sweep, refine_inputs
 from solver import Status, _compile, batch, motion, simulate
 from solver.tolerances import TIME_RTOL
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(fam.__file__).resolve().parent  # the helpers (tests/support), for the subprocesses
 PER_FAMILY = 150
 
 SCRIPT = f"""

@@ -75,7 +75,7 @@ def _cases() -> dict:
 def test_the_solver_without_numpy_answers_as_the_compiled_one_bit_for_bit():
     assert _compile.compiling(), "this process should run the compiled solver"
     cases = _cases()
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(Path(__file__).parent)], input=json.dumps(cases),
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(Path(fam.__file__).parent)], input=json.dumps(cases),
                           capture_output=True, text=True, timeout=600)  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-3000:]
     plain = json.loads(proc.stdout)

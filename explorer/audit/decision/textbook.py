@@ -11,7 +11,7 @@ and in this order (no fused multiply-add)::
     hit  <=>  c <= 0 (toi 0)  or  a != 0 and disc >= 0 and 0 <= t0 <= h,
               t0 = (-b - sqrt(disc)) / (2 a)
 
-``tests/audit/test_textbook.py`` checks the two agree on every pair of a
+``tests/explorer/audit/decision/test_textbook.py`` checks the two agree on every pair of a
 sample of hard cases, bit for bit.
 """
 

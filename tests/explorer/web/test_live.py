@@ -1,6 +1,6 @@
 """The live page's Python (explorer.web.live), run natively: it shows what the window shows and edits as it edits.
 
-The browser tests (test_live_pages.py) run the same module in Pyodide; here each promise is checked against the
+The browser tests (tests/scenarios/pages_in_a_browser/test_live_pages.py) run the same module in Pyodide; here each promise is checked against the
 window's own parts: the picture (:func:`explorer.view.picture.describe`), the session's drag and the command line's
 JSON.  A subprocess where numpy cannot be imported shows the page's Python needs none, and imports nothing of the
 project but the sources a page ships (:data:`explorer.web.runtime.SOURCES`).
