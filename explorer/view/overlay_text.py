@@ -127,3 +127,12 @@ def note_text(scene: Scene, solution: Solution, at: Placement, note: str | None,
     if conserved:
         note = "\n".join(part for part in (note, conserved_line(scene, solution, at.time)) if part)
     return note
+
+
+def wrapped(text: str, width_px: float, font_px: float) -> str:
+    """``text`` broken into lines at spaces so that each fits ``width_px`` pixels in a font of ``font_px``
+    (a character taken as 0.56 of the font size, about a sans-serif's average)."""
+    import textwrap
+
+    columns = max(12, int(width_px / (0.56 * font_px)))
+    return "\n".join(textwrap.wrap(text, columns)) or text

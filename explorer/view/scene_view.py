@@ -24,7 +24,8 @@ from .catalogue import add_scene_items
 from .items import SUBSCRIPTS, ItemSet, rgb
 from .label_places import label_plan
 from .labels import LabelLayout
-from .overlay import LABEL_SIZE, NORMAL, TextOverlay, ViewStyle
+from .overlay import LABEL_SIZE, NORMAL, VERDICT_SIZE, TextOverlay, ViewStyle
+from .overlay_text import wrapped
 from .palette import BACKGROUND
 from .picture import Shape, describe
 from .placement import Placement
@@ -166,8 +167,11 @@ class SceneView:
             self._add_axes()
         visible = self.items.visible("labels")
         self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus, self.items.layers)
-        self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"),
-                               question_text(scene) if ask else None)  # fmt: skip
+        question = None
+        if ask:  # a question can be long: broken into lines that fit the view (large in presentation mode)
+            width = 0.97 * self.plotter.window_size[0]
+            question = wrapped(question_text(scene), width, VERDICT_SIZE * self.style.text_scale)
+        self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"), question)
         self.labels.arrange(label_plan(scene, solution, at, focus))
         return at
 

@@ -22,7 +22,7 @@ def _load(stem: str, **changes):
 
 def test_a_scene_asks_its_own_question_or_one_worded_from_its_mode():
     assert question_text(_load("default")) == "Will A touch B before t = 1?"
-    assert question_text(_load("seed001_container")).startswith("Will A reach the wall of ")
+    assert question_text(_load("seed001_barely_fits")).startswith("Will A reach the wall of ")
     assert question_text(_load("snooker_break")).startswith("Which two bodies touch first")
     own = _load("default", question="Where will <b>A</b> touch B?")
     assert question_text(own) == "Where will <b>A</b> touch B?"  # text, kept as written
