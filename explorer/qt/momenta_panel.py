@@ -34,6 +34,11 @@ AXES = "xyz"
 DIAGRAM_HEIGHT = 190
 
 
+def colors_by_name(scene) -> dict[str, str]:
+    """Each body's colour by its name (the diagram's arrows)."""
+    return {b.name: body_color(k) for k, b in enumerate(scene.bodies)}
+
+
 class MomentaDiagram(QWidget):
     """One or two tip-to-tail diagrams (``(title, chain)`` each) on one scale, side by side."""
 
@@ -74,13 +79,14 @@ class MomentaDiagram(QWidget):
         i, j = self.plane
         count = len(self.diagrams)
         width = self.width() / count
-        height = self.height() - 34
+        line = self.fontMetrics().height() + 2  # a title above each diagram, its total below
+        height = self.height() - 2 * line
         scale, mid_x, mid_y = self.fit(width, height)
         for n, (title, chain) in enumerate(self.diagrams):
-            origin = QPointF(n * width + width / 2 - scale * mid_x, 20 + height / 2 + scale * mid_y)
+            origin = QPointF(n * width + width / 2 - scale * mid_x, line + height / 2 + scale * mid_y)
             point = lambda p, o=origin: QPointF(o.x() + scale * p[i], o.y() - scale * p[j])  # noqa: E731
             painter.setPen(QColor("#333333"))
-            painter.drawText(QRectF(n * width, 0, width, 18), Qt.AlignCenter, title)
+            painter.drawText(QRectF(n * width, 0, width, line), Qt.AlignCenter, title)
             painter.setPen(QPen(QColor("#bbbbbb"), 1, Qt.DotLine))
             painter.drawLine(QPointF(origin.x() - 6, origin.y()), QPointF(origin.x() + 6, origin.y()))
             painter.drawLine(QPointF(origin.x(), origin.y() - 6), QPointF(origin.x(), origin.y() + 6))
@@ -95,8 +101,15 @@ class MomentaDiagram(QWidget):
                 _arrow(painter, point(chain.links[0][1]), point(chain.links[-1][2]), QColor(MOMENTUM_COLOR), 1.6,
                        dashed=True)  # fmt: skip
             painter.setPen(QColor(MOMENTUM_COLOR))
-            total = f"Σ m v = ({fmt(chain.total[i])}, {fmt(chain.total[j])}) in {AXES[i]}{AXES[j]}"
-            painter.drawText(QRectF(n * width, self.height() - 16, width, 16), Qt.AlignCenter, total)
+            total = f"Σ m v = ({fmt(chain.total[i])}, {fmt(chain.total[j])})"  # in the plane the caption names
+            font = painter.font()
+            room, needed = width - 8, painter.fontMetrics().horizontalAdvance(total)
+            if needed > room:  # a narrow cell: the total in a smaller font rather than cut
+                smaller = painter.font()
+                smaller.setPointSizeF(max(6.0, font.pointSizeF() * room / needed))
+                painter.setFont(smaller)
+            painter.drawText(QRectF(n * width, self.height() - line, width, line), Qt.AlignCenter, total)
+            painter.setFont(font)
         painter.end()
 
 
@@ -164,7 +177,7 @@ class MomentaPanel(QWidget):
     def refresh(self) -> None:
         session = self.session
         scene, solution, t = session.scene, session.solution, session.view.time
-        colors = {b.name: body_color(k) for k, b in enumerate(scene.bodies)}
+        colors = colors_by_name(scene)
         bodies = bodies_at(scene, solution, t)
         self.diagram.show_diagrams(diagrams_now(scene, solution, t, session.inspection.event), colors)
         i, j = self.diagram.plane

@@ -67,6 +67,7 @@ class Viewport(QWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.redraw)
         self._style = None
+        self.corner = None  # the momenta diagram in presentation mode (:mod:`.momenta_corner`), made when first shown
         session.subscribe(self._changed)
 
     @property
@@ -96,6 +97,25 @@ class Viewport(QWidget):
         self.plotter.interactor.installEventFilter(self)
         self._changes = Change.SCENE | Change.VIEW
         self.redraw()
+
+    def _show_corner(self, view) -> None:
+        """Presentation mode with the momenta on (and the answer shown): the momenta diagram in a corner."""
+        from ..view.overlay import PRESENTATION
+
+        session = self.session
+        wanted = self._style is PRESENTATION and view.layers.get("momentum") and not session.asking.hides_answers
+        if not wanted:
+            if self.corner is not None:
+                self.corner.hide()
+            return
+        from ..model.momenta import diagrams_now
+        from .momenta_corner import MomentaCorner
+        from .momenta_panel import colors_by_name
+
+        if self.corner is None:
+            self.corner = MomentaCorner(self.drawing.items.overlay)
+        event = session.inspection.event
+        self.corner.show(diagrams_now(session.scene, session.solution, view.time, event), colors_by_name(session.scene))
 
     def set_style(self, style) -> None:
         """Text and line sizes (:data:`explorer.view.overlay.NORMAL` or ``PRESENTATION``)."""
@@ -142,6 +162,7 @@ class Viewport(QWidget):
         self.drawing.labels.paused = session.dragging  # placed again when the drag ends
         self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps, focus,
                             view.com, view.stage)  # fmt: skip
+        self._show_corner(view)
         if changes & Change.CAMERA:
             box = self.drawing.placement.bounds if view.stage == "asking" else None  # framed without the answer
             apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0,

@@ -1,0 +1,43 @@
+"""The momenta diagram in a corner of the 3-D view in presentation mode (explorer/qt/momenta_corner.py), in the
+window started as a user starts it: shown with the momenta on, the same totals as the panel, gone outside
+presentation mode and while the scene asks its question."""
+
+from __future__ import annotations
+
+from window_helpers import settle
+
+from explorer.model import conserved
+from explorer.qt.momenta_corner import CORNER_PIXELS
+
+
+def _key(qtbot, window, key, modifier=None) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(window, key, Qt.NoModifier if modifier is None else modifier)
+    settle(qtbot, 60)
+
+
+def test_presentation_mode_shows_the_momenta_diagram_in_a_corner_with_the_motions_totals(qtbot, make_window):
+    from PySide6.QtCore import Qt
+
+    window = make_window("heavy_light_glancing")  # opens with the momenta on
+    viewport, session = window.viewport, window.session
+    assert viewport.corner is None or not viewport.corner.visible  # not outside presentation mode
+    _key(qtbot, window, Qt.Key_F11)
+    _key(qtbot, window, Qt.Key_BracketRight)  # the first event: before and after side by side
+    qtbot.waitUntil(lambda: viewport.corner is not None and viewport.corner.visible, timeout=5000)
+    corner = viewport.corner
+    diagrams = corner.diagram.diagrams
+    before, after = conserved.across_events(session.scene, session.solution.path, 1)[0]
+    assert [d[1].total for d in diagrams] == [before.momentum, after.momentum]
+    image = corner.logo.GetImage()
+    assert image.GetDimensions()[:2] == CORNER_PIXELS
+    colours = image.GetPointData().GetScalars()
+    assert len({colours.GetTuple4(k) for k in range(0, image.GetNumberOfPoints(), 97)}) > 3  # arrows, not blank
+    _key(qtbot, window, Qt.Key_K, Qt.ControlModifier)  # asking: the diagram after an event would answer
+    qtbot.waitUntil(lambda: not corner.visible, timeout=5000)
+    _key(qtbot, window, Qt.Key_K, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: corner.visible, timeout=5000)
+    _key(qtbot, window, Qt.Key_Escape)  # leaves presentation mode
+    qtbot.waitUntil(lambda: not corner.visible, timeout=5000)
