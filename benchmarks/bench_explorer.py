@@ -109,7 +109,7 @@ def _instrumented_application(probe: _Probe):
 
 def _instrument_classes(probe: _Probe) -> None:
     """Time the session's update and the scene's drawing wherever they are called from."""
-    from explorer.model.session import Session
+    from explorer.model.actions.session import Session
     from explorer.view.scene_view import SceneView
 
     Session.drag_to = probe.timed("session update (solve)", Session.drag_to)

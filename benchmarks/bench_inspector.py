@@ -33,9 +33,9 @@ def drag(scene_name: str, moves: int, place_labels: bool) -> tuple[list[float], 
     import pyvista as pv
 
     import explorer
-    from explorer.model import scene_io
-    from explorer.model.gallery import SCENES_DIR
-    from explorer.model.session import Session
+    from explorer.model.actions.session import Session
+    from explorer.model.formats import scene_io
+    from explorer.model.formats.gallery import SCENES_DIR
     from explorer.view.scene_view import SceneView
 
     session = Session(scene_io.load(SCENES_DIR / f"{scene_name}.json"))
@@ -73,9 +73,9 @@ def layout_cost(scene_name: str, runs: int = 20) -> tuple[float, float] | None:
     of one render that includes it; None in a checkout without the layout."""
     import pyvista as pv
 
-    from explorer.model import scene_io
-    from explorer.model.analysis import solve
-    from explorer.model.gallery import SCENES_DIR
+    from explorer.model.derived.analysis import solve
+    from explorer.model.formats import scene_io
+    from explorer.model.formats.gallery import SCENES_DIR
     from explorer.view.scene_view import SceneView
 
     scene = scene_io.load(SCENES_DIR / f"{scene_name}.json")

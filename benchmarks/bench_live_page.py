@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE.parent / "tests" / "support"))  # the tests' browser
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
 from browser import Browser, serve  # noqa: E402
 
-from explorer.model.gallery import SCENES_DIR  # noqa: E402
+from explorer.model.formats.gallery import SCENES_DIR  # noqa: E402
 
 EXE = Path(sys.executable).with_name("sphere-explorer")
 SCENES = ("default", "snooker_break")

@@ -7,7 +7,7 @@ Run from the repository root::
 
 The scenes are the hostile ones that once took over a minute (all-bodies mode,
 horizon 1e6, so the motion runs into the explorer's event limit,
-:data:`explorer.model.analysis.MOTION_EVENTS`):
+:data:`explorer.model.derived.analysis.MOTION_EVENTS`):
 
 * ``jam``: a ball bouncing between two fixed spheres;
 * ``gas8``: the gallery's gas in a container (7 balls);
@@ -66,8 +66,8 @@ def time_solve_command(path: Path, repeats: int) -> tuple[float, int]:
 
 IN_PROCESS = """
 import json, sys, time, statistics
-from explorer.model import scene_io
-from explorer.model.analysis import solve
+from explorer.model.formats import scene_io
+from explorer.model.derived.analysis import solve
 scene = scene_io.load(sys.argv[1])
 times = []
 for _ in range(int(sys.argv[2])):

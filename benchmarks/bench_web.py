@@ -43,9 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "suppo
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
 from browser import Browser, find_chromium, foreign_requests, wait_ready  # noqa: E402
 
-from explorer.model.analysis import solve  # noqa: E402
-from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR, gallery  # noqa: E402
-from explorer.model.scene_io import load  # noqa: E402
+from explorer.model.derived.analysis import solve  # noqa: E402
+from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR, gallery  # noqa: E402
+from explorer.model.formats.scene_io import load  # noqa: E402
 from explorer.web import PAGE_BUDGET  # noqa: E402
 from explorer.web.export import load_folder, write_page, write_site  # noqa: E402
 

@@ -43,7 +43,7 @@ def _fail(message: str) -> int:
 
 def _load(path: str | os.PathLike[str]):
     """The scene at ``path``; raises SceneError."""
-    from .model.scene_io import load
+    from .model.formats.scene_io import load
 
     return load(path)
 
@@ -138,9 +138,9 @@ def _folder_output(path: str, what: str) -> Path | str:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print the solution of a scene as JSON."""
-    from .model.analysis import solve, to_dict
-    from .model.momenta import at_time
-    from .model.scene import SceneError
+    from .model.derived.analysis import solve, to_dict
+    from .model.state.scene import SceneError
+    from .model.words.momenta import at_time
 
     if sys.stdout is None:
         return _fail("no standard output to write the solution to")
@@ -184,8 +184,8 @@ def _silence_stdout() -> None:
 
 def cmd_window(args: argparse.Namespace) -> int:
     """Open the explorer window on a scene (the default scene without one)."""
-    from .model.gallery import DEFAULT_SCENE
-    from .model.scene import SceneError
+    from .model.formats.gallery import DEFAULT_SCENE
+    from .model.state.scene import SceneError
     from .system.files import clean_stale_temps
 
     path = Path(args.scene) if args.scene else DEFAULT_SCENE
@@ -201,7 +201,7 @@ def cmd_window(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     """Write a headless picture of a scene."""
-    from .model.scene import SceneError
+    from .model.state.scene import SceneError
     from .view.render import RenderUnavailable, check_memory, check_offscreen
 
     out = _output(args.output, (".png", ".gif", ".mp4"))
@@ -257,8 +257,8 @@ def _inspected(scene, args: argparse.Namespace):
     SceneError
         No event K (naming how many there are), a name that is no body of the scene, or not two different bodies.
     """
-    from .model.analysis import solve
-    from .model.scene import SceneError
+    from .model.derived.analysis import solve
+    from .model.state.scene import SceneError
 
     solution = event = pair = None
     if args.event is not None:
@@ -283,7 +283,7 @@ def _pair(text: str, names: list[str]) -> tuple[int, int]:
         No cut gives two body names (naming the unknown one), the two are the same body, or two cuts do
         (naming both readings).
     """
-    from .model.scene import SceneError
+    from .model.state.scene import SceneError
 
     cuts = [(text[:k], text[k + 1 :]) for k, ch in enumerate(text) if ch == ","]
     readings = [(a, c) for a, c in cuts if a in names and c in names]
@@ -301,7 +301,7 @@ def _pair(text: str, names: list[str]) -> tuple[int, int]:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a bug-report folder: scene, solution JSON, picture with the parabola."""
-    from .model.scene import SceneError
+    from .model.state.scene import SceneError
     from .view.animation import write_report
     from .view.render import RenderUnavailable, check_memory, check_offscreen
 
@@ -324,7 +324,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_export_html(args: argparse.Namespace) -> int:
     """Write a scene as one offline web page, or a folder of scenes as a site."""
-    from .model.scene import SceneError
+    from .model.state.scene import SceneError
     from .system.files import show_path
     from .view.render import RenderUnavailable, check_offscreen
     from .web.export import load_scenes, scene_files, write_page, write_single

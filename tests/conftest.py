@@ -55,8 +55,8 @@ def make_window(qtbot):
     """
     from PySide6.QtCore import QSettings
 
-    from explorer.model import scene_io
-    from explorer.model.gallery import SCENES_DIR
+    from explorer.model.formats import scene_io
+    from explorer.model.formats.gallery import SCENES_DIR
     from explorer.qt.app import launch
     from explorer.qt.layout import SETTINGS
 

@@ -5,7 +5,8 @@ library; ``explorer.model`` no Qt, pyvista, VTK or matplotlib; ``explorer.view``
 no Qt; ``explorer.cli`` > ``explorer.qt`` > ``explorer.web`` > ``explorer.view`` | ``explorer.audit``
 (side by side, neither importing the other) > ``explorer.model`` > ``explorer.system`` as layers; only
 the command line imports the audit; the audit's rooms in layers (command > run > runners | report >
-decision > log); no import cycle among the modules of a package.  The
+decision > log); the model's rooms in layers (actions > formats > words > derived > state); no import
+cycle among the modules of a package.  The
 checker resolves relative imports, sees imports inside functions and follows indirect chains;
 the breach tests below run it on a copy of the tree with one bad import each.
 """
@@ -51,11 +52,12 @@ def _append(path: Path, text: str) -> None:
 def test_the_contracts_hold_on_the_tree():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "10 kept, 0 broken" in result.stdout
+    assert "11 kept, 0 broken" in result.stdout
 
 
 def test_the_layers_are_packages():
     rooms = ("audit", "audit/log", "audit/decision", "audit/report", "audit/runners")
+    rooms += tuple(f"model/{room}" for room in ("actions", "formats", "words", "derived", "state"))
     for layer in ("model", "view", "web", "qt", *rooms):
         assert (ROOT / "explorer" / layer / "__init__.py").is_file()
     # the command line, and the console script's first module (it records signals before the command line is imported)
@@ -66,13 +68,13 @@ def test_the_layers_are_packages():
     "module, line, contract",
     [
         # a relative import of the window from the model, inside a function
-        ("explorer/model/analysis.py", "def _bad():\n    from ..qt.window import MainWindow", "layers"),
+        ("explorer/model/derived/analysis.py", "def _bad():\n    from ...qt.window import MainWindow", "layers"),
         # the drawing code reaching for the Qt window (which imports Qt: an indirect chain)
         ("explorer/view/scene_view.py", "from ..qt import window", "explorer.view imports no Qt"),
         # indirect: the view imports the model (allowed), the model imports Qt (so the view does too)
-        ("explorer/model/text.py", "import PySide6.QtCore", "explorer.view imports no Qt"),
-        ("explorer/model/parabola.py", "import matplotlib.pyplot", "explorer.model imports no Qt"),
-        ("solver/vec.py", "from explorer.model import scene", "solver is pure"),
+        ("explorer/model/words/text.py", "import PySide6.QtCore", "explorer.view imports no Qt"),
+        ("explorer/model/words/parabola.py", "import matplotlib.pyplot", "explorer.model imports no Qt"),
+        ("solver/vec.py", "from explorer.model.state import scene", "solver is pure"),
         ("solver/vec.py", "import vtkmodules.vtkCommonCore", "solver is pure"),
         # the audit (scene files, plots) reaching for the window, or for pyvista
         ("explorer/audit/report/cases.py", "def _bad():\n    from ...qt import window", "explorer.audit imports no Qt"),
@@ -81,12 +83,18 @@ def test_the_layers_are_packages():
         ("explorer/web/timeline.py", "def _bad():\n    import PySide6.QtWidgets", "explorer.web imports no Qt"),
         ("explorer/view/render.py", "def _bad():\n    from ..web import page", "layers"),
         # the model reaching for the audit (a cycle through the audit's scene files)
-        ("explorer/model/scene_io.py", "def _bad():\n    from ..audit.report import cases", "layers"),
+        ("explorer/model/formats/scene_io.py", "def _bad():\n    from ...audit.report import cases", "layers"),
         # the view and the audit side by side: neither imports the other
         ("explorer/view/palette.py", "from explorer.audit import constants", "layers"),
         ("explorer/audit/report/plot.py", "def _bad():\n    from ...view import palette", "layers"),
         # the web page (not in the audit's layer, above it) running the audit: only the command line does
         ("explorer/web/page.py", "def _bad():\n    from ..audit import run", "only the command line imports the audit"),
+        # the model's rooms: the scene reaching up for its words, a derived quantity for its label, the
+        # words for the lab table's CSV, the table for the session (each a cycle the rooms forbid)
+        ("explorer/model/state/scene.py", "def _bad():\n    from ..words import text", "the model's rooms"),
+        ("explorer/model/derived/conserved.py", "from ..words.text import fmt", "the model's rooms"),
+        ("explorer/model/words/values.py", "def _bad():\n    from ..formats import lab_table", "the model's rooms"),
+        ("explorer/model/formats/lab_table.py", "def _bad():\n    from ..actions import session", "the model's rooms"),
         # the audit's rooms: the log reaching up for the decision, the decision for the report
         ("explorer/audit/log/columns.py", "def _bad():\n    from ..decision import judging", "the audit's rooms"),
         ("explorer/audit/decision/worst.py", "def _bad():\n    from ..report import cases", "the audit's rooms"),
@@ -102,7 +110,7 @@ def test_the_layers_are_packages():
             "explorer.system imports only the standard library",
         ),
         # the one safe writer reaching up for the scene model
-        ("explorer/system/files.py", "def _bad():\n    from ..model import scene", "layers"),
+        ("explorer/system/files.py", "def _bad():\n    from ..model.state import scene", "layers"),
         # the compile policy importing the exact stage it loads by name (the cycle it once was)
         ("solver/_compile.py", "def _bad():\n    from . import _refine", "no import cycles"),
     ],

@@ -1,9 +1,9 @@
 """``.. scene-gallery::``: every scene of the gallery with its picture, verdict and description, made at build time.
 
-Each scene file (:func:`explorer.model.gallery.gallery`: the default scene first, then by name) becomes a section:
+Each scene file (:func:`explorer.model.formats.gallery.gallery`: the default scene first, then by name) becomes a section:
 its title, the picture ``sphere-explorer render SCENE -o OUT.png --size 640x400`` draws (the same call,
 :func:`explorer.view.render.render_png`, in this process: one process draws them all), the verdict line the window
-shows above the view (:func:`explorer.model.text.status_text`), the description, and the scene file to download.
+shows above the view (:func:`explorer.model.words.text.status_text`), the description, and the scene file to download.
 
 The pictures are kept in ``docs/_build/gallery/``, each named by a hash of its scene file, its size and the code
 that draws it (:data:`DRAWING_CODE`), so a build draws only what changed; pictures no scene uses any more are
@@ -65,7 +65,7 @@ class SceneGallery(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from explorer.model.gallery import gallery
+        from explorer.model.formats.gallery import gallery
 
         self.env.note_reread()  # the scenes and the drawing code live outside the documentation's sources
         folder = Path(self.env.srcdir) / PICTURES
@@ -89,9 +89,9 @@ class SceneGallery(SphinxDirective):
 
     def scene_section(self, path: Path, folder: Path, code: str) -> tuple[nodes.section, str]:
         """The section of the scene file at ``path`` and its picture's file name (drawn into ``folder`` if new)."""
-        from explorer.model.analysis import solve
-        from explorer.model.scene_io import load
-        from explorer.model.text import status_text
+        from explorer.model.derived.analysis import solve
+        from explorer.model.formats.scene_io import load
+        from explorer.model.words.text import status_text
         from explorer.view.render import render_png
 
         scene = load(path)

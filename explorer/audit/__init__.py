@@ -16,7 +16,7 @@ cases as scene files (:mod:`~explorer.audit.report.summary`,
 same per-chunk job on a Dask cluster.
 
 No Qt, pyvista or VTK here (an import-linter contract checks it); the scene
-files are made by :mod:`explorer.model.scene_io`.
+files are made by :mod:`explorer.model.formats.scene_io`.
 
 :class:`QueryLog` (:mod:`~explorer.audit.log.writer`) writes such a log from an
 engine's loop; it is imported on first use, so that importing the command line

@@ -1,4 +1,4 @@
-"""A panel that holds an answer, covered while the scene asks its question (:mod:`explorer.model.asking`).
+"""A panel that holds an answer, covered while the scene asks its question (:mod:`explorer.model.actions.asking`).
 
 The panel is kept in a stack behind a card that shows the question and how to
 reveal the answer; a covered panel is not on screen, so it does no work (its
@@ -10,8 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
-from ..model.asking import STAGES, question_text
-from ..model.session import Change, Session
+from ..model.actions.asking import STAGES, question_text
+from ..model.actions.session import Change, Session
 
 #: The card's words under the question.
 COVER_TEXT = "The answer is hidden: predict it, then press Reveal (F5)."

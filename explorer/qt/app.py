@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..model.scene import Scene
+from ..model.state.scene import Scene
 from ..system import QT_XCB, command_name, missing, missing_message, x_display_problem
 
 #: What the window draws with besides Qt's xcb libraries: OpenGL through GLX (Mesa).
@@ -142,7 +142,7 @@ def launch(scene: Scene, path: Path | None):
     """
     from PySide6.QtCore import QTimer
 
-    from ..model.session import Session
+    from ..model.actions.session import Session
     from .window import MainWindow
 
     window = MainWindow(Session(scene, path))

@@ -1,7 +1,7 @@
 """Widgets bound to the view state they show: one helper, so a value shown can never differ from the value held.
 
 :func:`bind` shows a part's field in a widget now and after every change of
-that part (:mod:`explorer.model.view_parts`), with the widget's signals blocked
+that part (:mod:`explorer.model.state.view_parts`), with the widget's signals blocked
 while it is set, so showing a value is never taken for the user setting it.
 The widget's own signal goes to the session's action, whose rule decides; a
 refused value is shown back as held.
@@ -13,7 +13,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QSignalBlocker
 
-from ..model.view_parts import Change, Part
+from ..model.state.view_parts import Change, Part
 
 
 def quietly(widget: QObject, show: Callable[[], None]) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model.paste import MAX_PASTE_CHARS, PASTE_HELP, too_large
+from ..model.formats.paste import MAX_PASTE_CHARS, PASTE_HELP, too_large
 
 #: Largest export scale (times the view's size).
 MAX_EXPORT_SCALE = 4

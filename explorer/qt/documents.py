@@ -12,12 +12,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QWidget
 
-from ..model.folder import SceneFolder
-from ..model.gallery import gallery
-from ..model.lab_table import csv_text
-from ..model.scene import SceneError
-from ..model.session import Session
-from ..model.text import refusal
+from ..model.actions.session import Session
+from ..model.formats.folder import SceneFolder
+from ..model.formats.gallery import gallery
+from ..model.formats.lab_table import csv_text
+from ..model.state.scene import SceneError
+from ..model.words.text import refusal
 from .dialogs import MAX_EXPORT_SCALE, ExportDialog, PasteDialog
 from .viewport import Viewport
 

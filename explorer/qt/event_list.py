@@ -3,7 +3,7 @@
 Each row is an event (number, time, pair, impulse on the pair's first body,
 change of the free bodies' kinetic energy); the row of the inspected event is
 selected while the time shown is its time.  The words are
-:func:`explorer.model.values.event_rows`'.
+:func:`explorer.model.words.values.event_rows`'.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem
 
-from ..model.session import Session
+from ..model.actions.session import Session
 from .binding import quietly
 
 #: The columns' titles.

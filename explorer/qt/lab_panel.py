@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model.precision import LabReport, lab
-from ..model.scene import SceneError
-from ..model.session import Change, Session
-from ..model.text import fmt, refusal
+from ..model.actions.session import Change, Session
+from ..model.derived.precision import LabReport, lab
+from ..model.state.scene import SceneError
+from ..model.words.text import fmt, refusal
 from .refresh import Refresher
 
 WRONG = QColor("#f8d0d0")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
-from ..model.scene import LAYERS, MAX_STEPS
-from ..model.session import Change, Session
+from ..model.actions.session import Change, Session
+from ..model.state.scene import LAYERS, MAX_STEPS
 from .binding import bind
 
 LAYER_TITLES = {

@@ -6,9 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from ..model.gallery import gallery
-from ..model.scene import LAYERS
-from ..model.view_parts import Change
+from ..model.formats.gallery import gallery
+from ..model.state.scene import LAYERS
+from ..model.state.view_parts import Change
 from .binding import bind
 from .layers_panel import LAYER_TITLES
 

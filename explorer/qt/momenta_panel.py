@@ -2,12 +2,12 @@
 
 The diagram draws each free body's ``m v`` in its colour, the first tail at the
 origin and each next tail at the last tip, and the total (Σ m v) as one arrow
-from the first tail to the last tip (:func:`explorer.model.momenta.momenta_chain`).
+from the first tail to the last tip (:func:`explorer.model.words.momenta.momenta_chain`).
 At the time shown; with an event inspected, just before and just after it side
 by side, on one scale, so the total visibly stays while the parts change (or
 changes by the impulse a fixed body or a wall gives).  The diagram lies in the
 plane of the two world axes along which the arrows spread most, named under it.
-The table (:mod:`explorer.model.lab_table`) gives every body at the time shown,
+The table (:mod:`explorer.model.formats.lab_table`) gives every body at the time shown,
 with the free bodies' totals; *Copy* puts it on the clipboard as text, the two
 *Save* buttons write CSV.
 """
@@ -20,10 +20,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from ..model.lab_table import HEADINGS, table_rows, table_text
-from ..model.momenta import MomentaChain, bodies_at, diagram_plane, diagrams_now
-from ..model.session import Change, Session
-from ..model.text import fmt
+from ..model.actions.session import Change, Session
+from ..model.formats.lab_table import HEADINGS, table_rows, table_text
+from ..model.words.momenta import MomentaChain, bodies_at, diagram_plane, diagrams_now
+from ..model.words.text import fmt
 from ..view.palette import MOMENTUM_COLOR, body_color
 from .refresh import Refresher
 from .values_panel import LabelGrid

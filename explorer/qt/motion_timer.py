@@ -6,7 +6,7 @@ import time
 
 from PySide6.QtCore import QObject, QTimer
 
-from ..model.session import Change, Session
+from ..model.actions.session import Change, Session
 
 #: Timer period while playing or turning.
 TICK_MS = 30
@@ -15,7 +15,7 @@ TICK_MS = 30
 class MotionTimer(QObject):
     """Advances the session's time while it plays and its reference frame while it turns.
 
-    Distinct from :class:`explorer.model.view_parts.Playback`, the session's time and whether it plays:
+    Distinct from :class:`explorer.model.state.view_parts.Playback`, the session's time and whether it plays:
     this only ticks it on, by the wall-clock time between ticks.
     """
 

@@ -1,6 +1,6 @@
 """The live parabola f(t) = |d(t)|² − R² in the window, drawn with pyqtgraph, for the inspector's focus.
 
-It shows the pair the inspector describes (:mod:`explorer.model.inspection`):
+It shows the pair the inspector describes (:mod:`explorer.model.derived.inspection`):
 A and its partner, a pair the user picked, or an inspected event's pair over its
 own segment of the motion (the curve in the pair's own time τ = t − start,
 drawn on the motion's clock, with the window [start, h] shaded).
@@ -8,7 +8,7 @@ drawn on the motion's clock, with the window [start, h] shaded).
 pyqtgraph was chosen over matplotlib's Qt canvas because it redraws about nine times
 faster (22 ms against 204 ms for data and paint, measured by
 ``benchmarks/bench_explorer.py``), so the plot can follow every drag.
-Both draw the same :class:`explorer.model.parabola.Parabola`.
+Both draw the same :class:`explorer.model.words.parabola.Parabola`.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ..model.parabola import Parabola, parabola
-from ..model.session import Change, Session
-from ..model.text import fmt, root_label
+from ..model.actions.session import Change, Session
+from ..model.words.parabola import Parabola, parabola
+from ..model.words.text import fmt, root_label
 from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 from .refresh import Refresher
 

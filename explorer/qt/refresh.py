@@ -17,7 +17,7 @@ from typing import Callable
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QDockWidget, QWidget
 
-from ..model.session import Change, Session
+from ..model.actions.session import Change, Session
 
 #: While a drag goes on, panels follow one at a time, at most this often (ms) all together.
 PANEL_INTERVAL_MS = 200

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model.scene import MAX_BODIES, Scene, SceneError
-from ..model.session import Change, Session
-from ..model.text import refusal
+from ..model.actions.session import Change, Session
+from ..model.state.scene import MAX_BODIES, Scene, SceneError
+from ..model.words.text import refusal
 from .refresh import Refresher
 
 
@@ -153,7 +153,7 @@ class ScenePanel(QScrollArea):
         return body_box
 
     def fields(self) -> dict[str, NumberField]:
-        """Every number field by its edit name (see :data:`explorer.model.session.FIELDS`)."""
+        """Every number field by its edit name (see :data:`explorer.model.actions.session.FIELDS`)."""
         out = {
             "horizon": self.horizon,
             "restitution": self.restitution,

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model.inspection import event_marks, mark_of
-from ..model.session import Change, Session
+from ..model.actions.session import Change, Session
+from ..model.derived.inspection import event_marks, mark_of
 from .binding import bind, quietly
 from .refresh import Refresher
 

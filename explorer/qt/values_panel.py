@@ -1,6 +1,6 @@
 """The values panel: the verdict, every number of the solution in plain words, and how it was decided.
 
-It describes the inspector's focus (:mod:`explorer.model.inspection`): A and
+It describes the inspector's focus (:mod:`explorer.model.derived.inspection`): A and
 its partner, a pair the user picked, or the event inspected, whose row is
 selected in the list of events (a click there inspects another).  Plain-text
 labels in grids, made once and updated in place: a new solution changes the
@@ -13,13 +13,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from ..model.analysis import Solution
-from ..model.conserved import segment_index
-from ..model.scene import Scene
-from ..model.session import Change, Session
-from ..model.stepping import stepped_test
-from ..model.text import fmt, status_text
-from ..model.values import LISTED_EVENTS, event_rows, pair_rows, trace_rows, value_rows
+from ..model.actions.session import Change, Session
+from ..model.derived.analysis import Solution
+from ..model.derived.conserved import segment_index
+from ..model.derived.stepping import stepped_test
+from ..model.state.scene import Scene
+from ..model.words.text import fmt, status_text
+from ..model.words.values import LISTED_EVENTS, event_rows, pair_rows, trace_rows, value_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from .event_list import EventList
 from .refresh import Refresher

@@ -16,9 +16,9 @@ import numpy as np
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ..model.scene import SceneError
-from ..model.session import Change, Session
-from ..model.text import refusal
+from ..model.actions.session import Change, Session
+from ..model.state.scene import SceneError
+from ..model.words.text import refusal
 
 #: Smallest size of the 3-D view: below this it stops being a picture.
 MIN_VIEW = (320, 240)

@@ -1,6 +1,6 @@
 """The main window: the 3-D view in the middle, the panels around it, menus and the status bar.
 
-Layout and wiring only.  The state lives in the session (:mod:`explorer.model.session`);
+Layout and wiring only.  The state lives in the session (:mod:`explorer.model.actions.session`);
 the view and every panel subscribe to it and call its methods.
 """
 
@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
 
-from ..model.scene import SceneError
-from ..model.session import Change, Session
-from ..model.text import REFUSED, refusal, state_note
+from ..model.actions.session import Change, Session
+from ..model.state.scene import SceneError
+from ..model.words.text import REFUSED, refusal, state_note
 from .answer_cover import AnswerCover
 from .documents import Documents
 from .lab_panel import LabPanel

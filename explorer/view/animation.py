@@ -14,9 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..model.analysis import solve, to_dict
-from ..model.scene import Scene
-from ..model.scene_io import dumps
+from ..model.derived.analysis import solve, to_dict
+from ..model.formats.scene_io import dumps
+from ..model.state.scene import Scene
 from ..system import interrupt
 from ..system.files import check_folder, create, new_folder, replacing, write_target
 from .render import check_memory

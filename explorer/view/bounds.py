@@ -11,8 +11,8 @@ import math
 
 from solver import vec
 
-from ..model.analysis import Solution
-from ..model.scene import Scene
+from ..model.derived.analysis import Solution
+from ..model.state.scene import Scene
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pyvista as pv
 
-from ..model.analysis import Solution
-from ..model.scene import Scene
+from ..model.derived.analysis import Solution
+from ..model.state.scene import Scene
 from .bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT, view_bounds
 
 
@@ -34,7 +34,7 @@ def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, refere
 
 def apply_camera(plotter: pv.Plotter, camera: dict | None, scene: Scene, solution: Solution, reference: float = 0.0,
                  box=None) -> None:  # fmt: skip
-    """Look through ``camera`` (one :func:`explorer.model.scene.check_camera` accepted), or frame the
+    """Look through ``camera`` (one :func:`explorer.model.state.scene.check_camera` accepted), or frame the
     scene, or ``box``, (:func:`default_camera`) without one."""
     if camera is None:
         default_camera(plotter, scene, solution, reference, box)

@@ -4,14 +4,14 @@
 are shown, where, and any colour or opacity that changes); :data:`LABEL_LAYERS`
 the labels.  The window and ``render`` create one VTK actor per item from it
 (:func:`add_scene_items`, the only VTK-facing part); the web page one vtk.js actor.
-numpy-free; the layer names are the scene model's (:data:`explorer.model.scene.LAYERS`).
+numpy-free; the layer names are the scene model's (:data:`explorer.model.state.scene.LAYERS`).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ..model.scene import MAX_BODIES
+from ..model.state.scene import MAX_BODIES
 from .palette import (
     BODY_COLORS,
     CLOSEST_COLOR,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from solver import ray_sphere, vec
 
-from ..model.scene import Scene
+from ..model.state.scene import Scene
 from .placement import Placement
 
 Vector = tuple[float, float, float]

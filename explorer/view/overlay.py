@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from vtkmodules.vtkRenderingCore import vtkRenderer, vtkTextActor
 
-from ..model.analysis import Solution
-from ..model.inspection import Focus
-from ..model.scene import Scene
+from ..model.derived.analysis import Solution
+from ..model.derived.inspection import Focus
+from ..model.state.scene import Scene
 from .items import SUBSCRIPTS, rgb, text_style
 from .overlay_text import LEGEND_MOMENTUM, LEGEND_ROWS, legend_rows, note_text, verdict_line
 from .placement import Placement

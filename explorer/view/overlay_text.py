@@ -6,11 +6,11 @@ HTML text.  numpy-, VTK- and Qt-free.
 
 from __future__ import annotations
 
-from ..model.analysis import Solution
-from ..model.inspection import Focus
-from ..model.scene import LAYERS, Scene
-from ..model.text import fmt, status_text
-from ..model.values import conserved_line
+from ..model.derived.analysis import Solution
+from ..model.derived.inspection import Focus
+from ..model.state.scene import LAYERS, Scene
+from ..model.words.text import fmt, status_text
+from ..model.words.values import conserved_line
 from .palette import (
     BODY_COLORS,
     COM_COLOR,
@@ -81,7 +81,7 @@ def legend_rows(
 ) -> list[tuple[str, str]]:
     """The colour key of ``scene``'s picture: ``[(colour, meaning), ...]`` (a container's and ``all`` mode's own
     words, and the inspector's while it describes a pair other than the primary one), without the rows of the
-    layers ``layers`` hides (default: :data:`explorer.model.scene.LAYERS`)."""
+    layers ``layers`` hides (default: :data:`explorer.model.state.scene.LAYERS`)."""
     shown = {**LAYERS, **(layers or {})}
     rows = []
     for color, text in LEGEND_ROWS:

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 
 from solver import Status, vec
 
-from ..model.analysis import Solution
-from ..model.inspection import Focus
-from ..model.momenta import bodies_at, centre_of_mass
-from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
-from ..model.stepping import stepped_test
-from ..model.text import fmt, root_label
+from ..model.derived.analysis import Solution
+from ..model.derived.inspection import Focus
+from ..model.derived.stepping import stepped_test
+from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
+from ..model.words.momenta import bodies_at, centre_of_mass
+from ..model.words.text import fmt, root_label
 from .bounds import diagonal
 from .palette import CLOSEST_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, body_color
 from .placement import Placement, place
@@ -134,7 +134,7 @@ def describe(
     ----------
     scene : Scene
     solution : Solution
-        ``explorer.model.analysis.solve(scene)``.
+        ``explorer.model.derived.analysis.solve(scene)``.
     t : float
         Time at which the spheres are drawn along their bounce paths (the
         roots, capsules and arrows do not depend on it; a ring on each
@@ -157,7 +157,7 @@ def describe(
         0 the world frame, 1 the frame moving with the free bodies' centre of mass, in between for the animated
         turn (with ``reference`` 0).
     ask : bool
-        Question mode (:mod:`explorer.model.asking`): only the bodies, their velocities and capsules over the
+        Question mode (:mod:`explorer.model.actions.asking`): only the bodies, their velocities and capsules over the
         whole horizon (as if nothing turned them), their names and the floor; nothing the solver decided.
     """
     layers = {**LAYERS, **(layers or {})}

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from solver import vec
 
-from ..model.analysis import Solution
-from ..model.momenta import bodies_at, centre_of_mass
-from ..model.scene import Scene
+from ..model.derived.analysis import Solution
+from ..model.state.scene import Scene
+from ..model.words.momenta import bodies_at, centre_of_mass
 from .bounds import Box, ask_bounds, diagonal, view_bounds
 
 #: A's size in B's rest frame, where it is a point, as a fraction of the marker size.

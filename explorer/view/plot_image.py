@@ -1,6 +1,6 @@
 """The parabola f(t) drawn with matplotlib, for pictures made without a window.
 
-Draws the same :class:`explorer.model.parabola.Parabola` the window's live plot shows:
+Draws the same :class:`explorer.model.words.parabola.Parabola` the window's live plot shows:
 the curve, the zero line, the contact region, both roots, the vertex, the
 horizon and the current time.  Its texts never overlap: the roots' labels sit
 above the zero line and the vertex's below its marker, each moved one more
@@ -14,8 +14,8 @@ import math
 
 import numpy as np
 
-from ..model.parabola import Parabola
-from ..model.text import fmt, root_label
+from ..model.words.parabola import Parabola
+from ..model.words.text import fmt, root_label
 from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
 
 #: A label that covers another moves this far (points) away from its mark, at most :data:`MAX_MOVES` times.

@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 from .. import system
-from ..model.analysis import Solution, solve
-from ..model.inspection import Focus, Inspection
-from ..model.scene import Scene, check_camera, view_settings
+from ..model.derived.analysis import Solution, solve
+from ..model.derived.inspection import Focus, Inspection
+from ..model.state.scene import Scene, check_camera, view_settings
 from ..system import interrupt
 from ..system.files import replacing
 
@@ -123,7 +123,7 @@ def draw_offscreen(
     ask: bool = False,
 ):
     """An off-screen plotter with ``scene`` drawn at time ``t`` (the caller closes it); ``ask``: as question
-    mode draws it (:mod:`explorer.model.asking`: the bodies, their velocities, the question; framed without
+    mode draws it (:mod:`explorer.model.actions.asking`: the bodies, their velocities, the question; framed without
     the answer).
 
     ``frame`` is 0 for the world frame, 1 for B's rest frame, ``"com"`` for the free bodies' centre of mass (see
@@ -134,7 +134,7 @@ def draw_offscreen(
     Returns
     -------
     plotter : pyvista.Plotter
-    solution : explorer.model.analysis.Solution
+    solution : explorer.model.derived.analysis.Solution
     view : explorer.view.scene_view.SceneView
     """
     check_offscreen()
@@ -232,7 +232,7 @@ def render_png(
     try:
         interrupt.check()  # the safe points of a picture: here, before the plot is drawn, before the file is renamed
         if with_plot:
-            from ..model.parabola import parabola
+            from ..model.words.parabola import parabola
             from .plot_image import compose_png
 
             image = plotter.screenshot(transparent_background=False, scale=scale, return_img=True)

@@ -15,10 +15,10 @@ from __future__ import annotations
 import pyvista as pv
 from vtkmodules.vtkRenderingCore import vtkRenderer
 
-from ..model.analysis import Solution
-from ..model.asking import question_text, shown_layers
-from ..model.inspection import Focus
-from ..model.scene import DEFAULT_STEPS, LAYERS, Scene
+from ..model.actions.asking import question_text, shown_layers
+from ..model.derived.analysis import Solution
+from ..model.derived.inspection import Focus
+from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
 from . import geometry
 from .catalogue import add_scene_items
 from .items import SUBSCRIPTS, ItemSet, rgb
@@ -124,7 +124,7 @@ class SceneView:
         ----------
         scene : Scene
         solution : Solution
-            ``explorer.model.analysis.solve(scene)``.
+            ``explorer.model.derived.analysis.solve(scene)``.
         t : float
             Time at which the spheres are drawn along their bounce paths (the
             roots, capsules and arrows do not depend on it; a ring on each
@@ -140,7 +140,7 @@ class SceneView:
         steps : int
             Steps of the frame-stepped engine (the ``steps`` layer).
         focus : Focus, optional
-            The pair the inspector describes (:mod:`explorer.model.inspection`): other than the
+            The pair the inspector describes (:mod:`explorer.model.derived.inspection`): other than the
             primary pair, its marks replace the primary pair's.
         com : float
             0 the world frame, 1 the frame moving with the free bodies' centre of mass (``reference`` then 0), in

@@ -33,8 +33,8 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..model.scene import Scene, SceneError
-from ..model.scene_io import load, show_path
+from ..model.formats.scene_io import load, show_path
+from ..model.state.scene import Scene, SceneError
 from ..system import interrupt
 from ..system.files import create, kind_of, new_folder, os_reason, replacing
 from . import SINGLE_BUDGET
@@ -217,7 +217,7 @@ def write_single(scene: Scene, out: str | os.PathLike[str], name: str = "scene")
     WebUnavailable
         The web runtime is missing (the message names the command that fetches it).
     """
-    from ..model.session import Session
+    from ..model.actions.session import Session
 
     Session(scene)  # the scene is solved here first: a refusal before anything is built
     text = single_page(scene, scene.title or show_path(name)).encode("utf-8")

@@ -21,18 +21,18 @@ from __future__ import annotations
 import json
 import math
 
-from ..model.analysis import to_dict
-from ..model.asking import first_contact, guess_distance, question_text, score_words, shown_layers, touches
-from ..model.inspection import event_marks
-from ..model.lab_table import HEADINGS, csv_text, table_rows
-from ..model.momenta import bodies_at, diagram_plane, diagrams_now
-from ..model.parabola import parabola
-from ..model.scene import SceneError
-from ..model.scene_io import dumps, parse
-from ..model.session import Session
-from ..model.stepping import stepped_test
-from ..model.text import fmt
-from ..model.values import event_rows, pair_rows, trace_rows, value_rows, vector
+from ..model.actions.asking import first_contact, guess_distance, question_text, score_words, shown_layers, touches
+from ..model.actions.session import Session
+from ..model.derived.analysis import to_dict
+from ..model.derived.inspection import event_marks
+from ..model.derived.stepping import stepped_test
+from ..model.formats.lab_table import HEADINGS, csv_text, table_rows
+from ..model.formats.scene_io import dumps, parse
+from ..model.state.scene import SceneError
+from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
+from ..model.words.parabola import parabola
+from ..model.words.text import fmt
+from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
 from ..view.catalogue import LABEL_LAYERS, LOOKS
 from ..view.grips import PlaneDrag, grips, pick
 from ..view.label_places import label_plan, place
@@ -170,7 +170,7 @@ class LivePage:
         return json.dumps(data, ensure_ascii=False, allow_nan=False)
 
     def _momenta(self) -> dict:
-        """The momenta diagrams (:func:`explorer.model.momenta.diagrams_now`) in their plane's two coordinates:
+        """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`) in their plane's two coordinates:
         ``{"plane": "xy", "diagrams": [{"title", "links": [[name, color, [x0, y0], [x1, y1]], ...], "total"}]}``."""
         session = self.session
         scene = session.scene

@@ -25,8 +25,8 @@ import html
 import json
 from importlib import resources
 
-from ..model.scene import Scene
-from ..model.scene_io import dumps
+from ..model.formats.scene_io import dumps
+from ..model.state.scene import Scene
 from ..view.bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
 from ..view.grips import GRIP_PIXELS
 from .live import looks

@@ -5,7 +5,7 @@ the scene is drawn by :class:`~explorer.view.scene_view.SceneView` (once in the
 world frame, once in B's rest frame) and exported as vtk.js actors
 (:mod:`explorer.web.vtkjs`); the slider's instants are that same drawing
 recorded over time (:mod:`explorer.web.timeline`); the verdict, values, trace
-and events are :mod:`explorer.model.text` and :mod:`explorer.model.values`; the
+and events are :mod:`explorer.model.words.text` and :mod:`explorer.model.words.values`; the
 colour key is :func:`~explorer.view.overlay.legend_rows`; f(t) is the
 picture ``render --plot`` draws (:mod:`explorer.web.parabola_svg`).
 
@@ -27,11 +27,11 @@ from importlib import resources
 
 import numpy as np
 
-from ..model.scene import Scene
-from ..model.session import HORIZON_PLAY_SECONDS, Session
-from ..model.stepping import stepped_test
-from ..model.text import fmt, status_text
-from ..model.values import event_rows, pair_rows, trace_rows, value_rows
+from ..model.actions.session import HORIZON_PLAY_SECONDS, Session
+from ..model.derived.stepping import stepped_test
+from ..model.state.scene import Scene
+from ..model.words.text import fmt, status_text
+from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows
 from ..system import interrupt
 from ..system.files import show_path
 from ..view.overlay_text import legend_rows

@@ -14,8 +14,8 @@ import math
 import re
 from dataclasses import replace
 
-from ..model.analysis import Solution
-from ..model.parabola import parabola
+from ..model.derived.analysis import Solution
+from ..model.words.parabola import parabola
 from ..view.plot_image import draw_parabola
 
 #: Size of the plot in CSS pixels.

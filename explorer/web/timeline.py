@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..model.session import Session
+from ..model.actions.session import Session
 from ..system import interrupt
 from ..view.scene_view import SceneView
 from .vtkjs import actor_id
@@ -29,7 +29,7 @@ DIGITS = 10
 def instants(session: Session, at_events: bool = True) -> np.ndarray:
     """The times the page's slider stops at, ``(k,) float``, increasing, from 0.
 
-    Evenly spaced over :meth:`~explorer.model.session.Session.time_range` (the
+    Evenly spaced over :meth:`~explorer.model.actions.session.Session.time_range` (the
     window's slider), with every event time (unless ``at_events`` is false: a
     page kept within its budget) and the first contact added (up to
     :data:`MAX_INSTANTS` in all).

@@ -19,10 +19,10 @@ import pytest
 from docutils.nodes import make_id
 
 import solver
-from explorer.model.analysis import solve
-from explorer.model.gallery import gallery
-from explorer.model.scene_io import load
-from explorer.model.text import status_text
+from explorer.model.derived.analysis import solve
+from explorer.model.formats.gallery import gallery
+from explorer.model.formats.scene_io import load
+from explorer.model.words.text import status_text
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "support"))  # the Playwright helper of the web pages' tests

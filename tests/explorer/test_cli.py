@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from explorer.cli import main
-from explorer.model.gallery import SCENES_DIR
+from explorer.model.formats.gallery import SCENES_DIR
 
 
 def _solve(path, capsys):

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from explorer.model.gallery import DEFAULT_SCENE
+from explorer.model.formats.gallery import DEFAULT_SCENE
 
 #: The console script as pip writes it, with a signal sent to itself just after explorer.start is imported (while
 #: the rest of the project is not): the moment a user's Ctrl-C met an import before.

@@ -2,7 +2,7 @@
 
 For logs without engine columns the audit reports what the common textbook
 test would have got wrong.  It is the formula of the precision lab
-(:func:`explorer.model.precision.textbook`, pair mode, ``"relative"`` variant),
+(:func:`explorer.model.derived.precision.textbook`, pair mode, ``"relative"`` variant),
 compiled over arrays: every input rounded to the type first, then, in that type
 and in this order (no fused multiply-add)::
 

@@ -5,7 +5,7 @@ exactly as logged (every float kept to the last bit), the row's horizon, and a
 title and description saying what the engine (or the textbook formula) said
 and what is true, and naming the engine's row (its step and bodies) when the
 log has ``step``, ``a_id`` and ``b_id`` columns.  The scenes are built and written by the explorer's own
-scene code (:mod:`explorer.model.scene_io`), so a file written here is one the
+scene code (:mod:`explorer.model.formats.scene_io`), so a file written here is one the
 explorer accepts; the file itself is created as every file of the audit's
 output is (:func:`explorer.audit.report.staging.create`).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from explorer.model import scene_io
+from explorer.model.formats import scene_io
 
 from ..decision.worst import Case, engine_row
 from .staging import create

@@ -19,7 +19,7 @@ from planted import write_rows
 
 from explorer.audit.log.columns import GEOMETRY
 from explorer.audit.run import audit
-from explorer.model import scene_io
+from explorer.model.formats import scene_io
 from solver import sweep
 
 

@@ -8,8 +8,8 @@ import re
 
 from window_helpers import drag, settle
 
-from explorer.model.asking import ANSWER_LAYERS
-from explorer.model.text import fmt
+from explorer.model.actions.asking import ANSWER_LAYERS
+from explorer.model.words.text import fmt
 from explorer.view.catalogue import LOOKS
 
 

@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 from window_helpers import settle, show_panel
 
-from explorer.model import conserved
-from explorer.model.momenta import bodies_at
-from explorer.model.values import vector
+from explorer.model.derived import conserved
+from explorer.model.words.momenta import bodies_at
+from explorer.model.words.values import vector
 
 SCENES = Path(__file__).resolve().parents[3] / "scenes"
 

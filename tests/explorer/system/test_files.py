@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from explorer.model import scene_io
-from explorer.model.gallery import DEFAULT_SCENE
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import DEFAULT_SCENE
 from explorer.system import files, interrupt
 from explorer.system.files import TEMP_TAG, WriteError
 
@@ -198,7 +198,7 @@ def test_stale_temporaries_are_cleaned_and_live_ones_kept(tmp_path):
 
 _KILLED_SAVE = """
 import os, sys, time
-from explorer.model import scene_io
+from explorer.model.formats import scene_io
 scene = scene_io.load(sys.argv[1])
 def stall(fd):
     print("writing", flush=True)

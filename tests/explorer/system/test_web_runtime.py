@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.model.gallery import SCENES_DIR
+from explorer.model.formats.gallery import SCENES_DIR
 from explorer.system import web_runtime
 
 EXE = Path(sys.executable).with_name("sphere-explorer")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from explorer.model import scene_io
-from explorer.model.gallery import SCENES_DIR
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
 from explorer.view.overlay_text import LEGEND_MOMENTUM, LEGEND_ROWS, legend_rows
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import imageio.v3 as iio
 import numpy as np
 
-from explorer.model import scene_io
-from explorer.model.analysis import solve
-from explorer.model.gallery import SCENES_DIR, gallery
+from explorer.model.derived.analysis import solve
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR, gallery
 from explorer.view.bounds import ask_bounds, view_bounds
 from explorer.view.catalogue import LABEL_LAYERS, LOOKS
 from explorer.view.palette import CONTACT_COLOR, ENTER_COLOR

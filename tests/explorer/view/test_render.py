@@ -9,9 +9,9 @@ import imageio.v3 as iio
 import numpy as np
 import pytest
 
-from explorer.model import scene_io
-from explorer.model.gallery import SCENES_DIR, gallery
-from explorer.model.scene import LAYERS
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR, gallery
+from explorer.model.state.scene import LAYERS
 from explorer.view.palette import BODY_COLORS, ENTER_COLOR
 from explorer.view.render import draw_offscreen
 from solver import Status

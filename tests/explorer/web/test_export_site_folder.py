@@ -14,7 +14,7 @@ from pathlib import Path
 from cli_helpers import refused
 
 from explorer.cli import main
-from explorer.model.gallery import DEFAULT_SCENE
+from explorer.model.formats.gallery import DEFAULT_SCENE
 from explorer.web.export import RECORDED_SUFFIX
 
 SCRIPT = Path(sys.executable).with_name("sphere-explorer")

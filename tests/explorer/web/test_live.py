@@ -14,10 +14,10 @@ import sys
 
 import pytest
 
-from explorer.model.analysis import solve, to_dict
-from explorer.model.gallery import SCENES_DIR, gallery
-from explorer.model.scene_io import load, parse
-from explorer.model.session import Session
+from explorer.model.actions.session import Session
+from explorer.model.derived.analysis import solve, to_dict
+from explorer.model.formats.gallery import SCENES_DIR, gallery
+from explorer.model.formats.scene_io import load, parse
 from explorer.view.bounds import view_bounds
 from explorer.view.picture import describe
 from explorer.web.live import LivePage, looks

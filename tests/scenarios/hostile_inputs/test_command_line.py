@@ -14,8 +14,8 @@ from cli_helpers import refused
 
 from explorer import cli
 from explorer.cli import SUBCOMMANDS, main
-from explorer.model import scene_io
-from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = Path(sys.executable).with_name("sphere-explorer")
@@ -112,7 +112,7 @@ def test_pair_names_with_commas_refused_when_they_do_not_read_as_one_pair(tmp_pa
 
 def test_pair_finds_a_body_whose_name_holds_a_comma(tmp_path, capsys):
     from explorer.cli import _inspected, _parser_render
-    from explorer.model.scene import SceneError
+    from explorer.model.state.scene import SceneError
 
     scene = scene_io.load(_named(tmp_path, ["x,y", "B", "C,D"]))
     for pair, expected in (("x,y,B", (0, 1)), ("B,x,y", (1, 0)), ("C,D,x,y", (2, 0)), ("B,Q", None)):

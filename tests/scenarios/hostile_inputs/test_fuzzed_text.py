@@ -10,11 +10,11 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer.model import scene_io
-from explorer.model.analysis import solve, to_dict
-from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
-from explorer.model.paste import parse_configuration
-from explorer.model.scene import Scene, SceneError
+from explorer.model.derived.analysis import solve, to_dict
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR
+from explorer.model.formats.paste import parse_configuration
+from explorer.model.state.scene import Scene, SceneError
 
 FUZZ = settings(
     max_examples=150, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]

@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from explorer.model import scene_io
-from explorer.model.gallery import DEFAULT_SCENE
-from explorer.model.paste import parse_configuration
-from explorer.model.scene import SceneError
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import DEFAULT_SCENE
+from explorer.model.formats.paste import parse_configuration
+from explorer.model.state.scene import SceneError
 
 BASE = json.loads(DEFAULT_SCENE.read_text())
 
@@ -278,7 +278,7 @@ def test_the_view_block_is_checked_by_the_one_rule_of_each_field(view, path, nee
 
 
 def test_the_session_refuses_by_the_same_rules(tmp_path):
-    from explorer.model.session import Session
+    from explorer.model.actions.session import Session
 
     session = Session(scene_io.load(DEFAULT_SCENE), DEFAULT_SCENE)
     with pytest.raises(SceneError, match="steps: expected a whole number from 1 to 1000"):

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from window_helpers import settle, show_panel, type_field
 
-from explorer.model import scene_io
-from explorer.model.gallery import SCENES_DIR
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
 
 
 def _scene_data(**changes) -> dict:
@@ -157,7 +157,7 @@ def test_an_accepted_edit_takes_the_last_refusal_off_the_status_bar(qtbot, make_
 
 def test_a_motion_that_never_settles_is_cut_short_in_the_window(qtbot, make_window, tmp_path):
     """15 balls in a container over a horizon of 1e6 (before: 43 s to show, 10 000 events of plain Python)."""
-    from explorer.model.analysis import MOTION_EVENTS
+    from explorer.model.derived.analysis import MOTION_EVENTS
 
     data = json.loads((SCENES_DIR / "gas_in_container.json").read_text())
     balls = [b for b in data["bodies"] if not b.get("container")]

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from explorer.audit.log.columns import GEOMETRY
-from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
+from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR
 
 EXE = Path(sys.executable).with_name("sphere-explorer")
 LONG = "x" * 300  # a file name over the 255-byte limit of Linux file systems

@@ -13,8 +13,8 @@ from cli_helpers import refused
 from web_helpers import page_data
 
 from explorer.cli import main
-from explorer.model import scene_io
-from explorer.model.gallery import DEFAULT_SCENE
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import DEFAULT_SCENE
 from explorer.web import PAGE_BUDGET
 
 S = str(DEFAULT_SCENE)

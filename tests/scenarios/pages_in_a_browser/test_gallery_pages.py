@@ -30,9 +30,9 @@ from web_helpers import (
     sphere_shows,
 )
 
-from explorer.model.analysis import solve
-from explorer.model.gallery import SCENES_DIR, gallery
-from explorer.model.scene_io import load
+from explorer.model.derived.analysis import solve
+from explorer.model.formats.gallery import SCENES_DIR, gallery
+from explorer.model.formats.scene_io import load
 from explorer.view.palette import BODY_COLORS, OVERLAP_COLOR
 from explorer.web import PAGE_BUDGET
 from explorer.web.export import INDEX, RECORDED_SUFFIX, load_folder, write_site

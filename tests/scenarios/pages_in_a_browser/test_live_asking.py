@@ -11,8 +11,8 @@ import pytest
 from browser import Browser
 from live_helpers import EXE, export
 
-from explorer.model.gallery import SCENES_DIR
-from explorer.model.text import fmt
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.words.text import fmt
 
 QUESTION = "Where will A first touch B, if it does before t = 1?"
 

@@ -13,8 +13,8 @@ import pytest
 from browser import Browser
 from live_helpers import EXE, export
 
-from explorer.model.gallery import SCENES_DIR
-from explorer.model.values import vector
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.words.values import vector
 
 SCENE = SCENES_DIR / "heavy_light_glancing.json"
 

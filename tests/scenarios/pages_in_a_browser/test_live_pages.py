@@ -16,7 +16,7 @@ import pytest
 from browser import Browser, serve, wait_ready
 from live_helpers import MOVES, check_against_the_command_line, drag_a, export
 
-from explorer.model.gallery import SCENES_DIR, gallery
+from explorer.model.formats.gallery import SCENES_DIR, gallery
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 from browser import Browser
 from live_helpers import check_against_the_command_line, drag_a, export
 
-from explorer.model.gallery import gallery
+from explorer.model.formats.gallery import gallery
 from explorer.web import SINGLE_BUDGET
 
 

@@ -20,9 +20,9 @@ from web_helpers import page_data
 
 import explorer.web.page as page_module
 from explorer.cli import main
-from explorer.model.analysis import centres_at_events, solve
-from explorer.model.gallery import DEFAULT_SCENE, SCENES_DIR
-from explorer.model.scene_io import load
+from explorer.model.derived.analysis import centres_at_events, solve
+from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR
+from explorer.model.formats.scene_io import load
 from explorer.web import PAGE_BUDGET
 from explorer.web.page import build_page
 
@@ -67,7 +67,7 @@ def test_a_thousand_event_motion_exports_within_the_budget(tmp_path):
 def test_each_path_keeps_its_turns_and_drops_only_corners_on_a_straight_line():
     """A body's polyline: its start, each corner where its velocity changes, and its end; every corner left
     out lies on the straight piece between the kept ones (the picture is the same line)."""
-    from explorer.model.analysis import path_polylines
+    from explorer.model.derived.analysis import path_polylines
 
     path = solve(load(SCENES_DIR / "gas_in_container.json")).path
     corners = np.array(centres_at_events(path))  # (segments + 1, bodies, 3)

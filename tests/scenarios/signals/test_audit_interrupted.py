@@ -23,7 +23,7 @@ import pytest
 from explorer.audit import run as audit_run
 from explorer.audit.log.columns import GEOMETRY
 from explorer.cli import main
-from explorer.model.scene_io import TEMP_TAG
+from explorer.model.formats.scene_io import TEMP_TAG
 
 EXE = Path(sys.executable).with_name("sphere-explorer")
 

@@ -216,7 +216,7 @@ def updates(monkeypatch):
 
 def test_an_animation_stops_between_frames(updates, tmp_path):
     """Hundreds of frames take minutes: the next frame is not drawn after a signal (nor the file written)."""
-    from explorer.model.scene_io import load
+    from explorer.model.formats.scene_io import load
     from explorer.view.animation import render_animation
 
     with interrupt.catching(raising=False):
@@ -227,7 +227,7 @@ def test_an_animation_stops_between_frames(updates, tmp_path):
 
 def test_a_page_stops_between_instants_of_its_motion(updates):
     """A long motion's page records up to 240 instants (seconds each way): the next is not recorded."""
-    from explorer.model.scene_io import load
+    from explorer.model.formats.scene_io import load
     from explorer.web.page import build_page
 
     with interrupt.catching(raising=False):
@@ -260,7 +260,7 @@ def test_the_gif_encoder_stops_between_frames(monkeypatch):
 
 def test_a_site_stops_between_pages(monkeypatch, tmp_path):
     """27 pages take a minute: after a signal during the first page no other is drawn, and no folder is left."""
-    from explorer.model.scene_io import load
+    from explorer.model.formats.scene_io import load
     from explorer.web import export
     from explorer.web.page import Page
 
@@ -309,7 +309,7 @@ def test_a_picture_stops_before_it_is_taken(draw, monkeypatch, tmp_path):
     """A signal while the scene is being drawn: the picture (a render of seconds at large sizes) is not taken."""
     import pyvista
 
-    from explorer.model.scene_io import load
+    from explorer.model.formats.scene_io import load
 
     taken = []
     _signal_at_update(monkeypatch, 1)
@@ -324,7 +324,7 @@ def test_a_signal_during_the_imports_stops_before_vtk_draws(monkeypatch, tmp_pat
     """pyvista and VTK take a second to import: a signal then is acted on before a plotter is made."""
     import pyvista
 
-    from explorer.model.scene_io import load
+    from explorer.model.formats.scene_io import load
 
     made = []
     monkeypatch.setattr(pyvista, "Plotter", lambda *args, **kwargs: made.append(1))
@@ -337,7 +337,7 @@ def test_a_signal_during_the_imports_stops_before_vtk_draws(monkeypatch, tmp_pat
 
 def test_solve_stopped_while_solving_prints_nothing(monkeypatch, capsys):
     from explorer.cli import main
-    from explorer.model import analysis
+    from explorer.model.derived import analysis
 
     original = analysis.solve
 
@@ -354,7 +354,7 @@ def test_the_plot_is_not_drawn_after_a_signal_while_the_picture_is_taken(monkeyp
     """``render --plot``: matplotlib's import and plot take most of a second more; after a signal, not begun."""
     import pyvista
 
-    from explorer.model.scene_io import load
+    from explorer.model.formats.scene_io import load
     from explorer.view import plot_image
     from explorer.view.render import render_png
 

@@ -17,11 +17,11 @@ from PySide6.QtCore import QPoint, Qt
 from window_helpers import settle, show_panel, widget_point
 
 from explorer.cli import main
-from explorer.model import scene_io
-from explorer.model.gallery import SCENES_DIR
-from explorer.model.scene import SceneError
-from explorer.model.session import Change, Session
-from explorer.model.text import fmt
+from explorer.model.actions.session import Change, Session
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.state.scene import SceneError
+from explorer.model.words.text import fmt
 from solver import simulate, sweep
 
 #: The gallery's break: 16 balls, restitution 0.95, no container, no fixed body.
@@ -370,8 +370,8 @@ def test_the_parabola_s_texts_never_overlap(stem, inches):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from explorer.model.analysis import solve
-    from explorer.model.parabola import parabola
+    from explorer.model.derived.analysis import solve
+    from explorer.model.words.parabola import parabola
     from explorer.view.plot_image import draw_parabola
 
     plot = parabola(solve(scene_io.load(SCENES_DIR / f"{stem}.json")))

@@ -10,12 +10,12 @@ import pytest
 from PySide6.QtCore import Qt
 from window_helpers import settle, show_panel
 
-from explorer.model import scene_io
-from explorer.model.analysis import solve
-from explorer.model.gallery import SCENES_DIR
-from explorer.model.scene import SceneError
-from explorer.model.session import Session
-from explorer.model.stepping import stepped_test
+from explorer.model.actions.session import Session
+from explorer.model.derived.analysis import solve
+from explorer.model.derived.stepping import stepped_test
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.state.scene import SceneError
 
 
 def _load(stem: str):
@@ -180,7 +180,7 @@ def _struck_before_its_contact():
 
 
 def test_a_contact_that_another_body_prevents_is_not_shown_as_happening():
-    from explorer.model.text import status_text
+    from explorer.model.words.text import status_text
 
     solution = solve(_struck_before_its_contact())
     assert solution.sweep.hit and solution.other == 1 and solution.sweep.toi == 2.0  # on its own A reaches B at t = 2
@@ -235,7 +235,7 @@ def test_the_view_draws_no_ghost_of_a_flight_that_never_happens():
 
 
 def test_solve_lists_the_events_of_the_motion():
-    from explorer.model.analysis import to_dict
+    from explorer.model.derived.analysis import to_dict
 
     out = to_dict(solve(_load("newtons_cradle")))
     events = out["path"]["events"]

@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from window_helpers import settle, show_panel
 
-from explorer.model import scene_io
-from explorer.model.gallery import SCENES_DIR
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
 from solver import Status
 
 

@@ -18,9 +18,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from window_helpers import settle, widget_point
 
-from explorer.model.analysis import solve
-from explorer.model.parabola import parabola
-from explorer.model.text import fmt, status_text
+from explorer.model.derived.analysis import solve
+from explorer.model.words.parabola import parabola
+from explorer.model.words.text import fmt, status_text
 from explorer.qt.app import launch
 
 #: Mouse moves of the continuous drag.

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from window_helpers import drag, finite_scene, settle, show_panel, tip, type_field, widget_point
 
-from explorer.model.gallery import SCENES_DIR
-from explorer.model.scene import SceneError
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.state.scene import SceneError
 from solver import Status
 
 NAN_TEXT = re.compile(r"\bnan\b|\binf\b", re.IGNORECASE)
@@ -349,7 +349,7 @@ def test_panels_hide_from_the_view_menu_and_reset_layout_brings_them_back(qtbot,
 
 
 def test_the_layout_is_remembered_between_runs(qtbot, make_window):
-    from explorer.model import scene_io
+    from explorer.model.formats import scene_io
     from explorer.qt.app import launch
     from explorer.qt.refresh import on_screen
 

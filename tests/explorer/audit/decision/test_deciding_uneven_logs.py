@@ -20,7 +20,7 @@ from audit_logs import CHUNK
 from explorer.audit.decision.deciding import Settings, audit_chunk
 from explorer.audit.decision.tally import OrderedFold
 from explorer.audit.run import audit
-from explorer.model import scene_io
+from explorer.model.formats import scene_io
 
 PLANTS = {"false hit": 17, "false miss": 9, "toi error": 13}
 

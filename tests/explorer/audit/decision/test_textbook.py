@@ -1,6 +1,6 @@
 """The compiled textbook formula is the precision lab's, bit for bit, and the audit counts its mistakes right.
 
-Reference: :func:`explorer.model.precision.textbook` (pair mode, "relative"
+Reference: :func:`explorer.model.derived.precision.textbook` (pair mode, "relative"
 variant), one scene at a time, on hard pairs (grazes a few ulps either side,
 long shots, far from the origin, contacts at the horizon), the gallery's
 precision traps, and generic pairs.
@@ -17,9 +17,9 @@ import pytest
 from explorer.audit.decision.textbook import textbook_many
 from explorer.audit.log.columns import GEOMETRY
 from explorer.audit.run import audit
-from explorer.model import scene_io
-from explorer.model.gallery import SCENES_DIR
-from explorer.model.precision import textbook
+from explorer.model.derived.precision import textbook
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
 
 TRAPS = ("seed003_precision_trap", "seed003_long_shot", "seed004_far_from_origin", "precision_far_graze")
 

@@ -1,0 +1,87 @@
+"""The data table of a lab sheet: every body's mass, position, velocity, speed, momentum and kinetic energy.
+
+Two forms of the same numbers (:mod:`.momenta`): rows of words for the window's
+and the page's table (shortest round-trip numbers, the totals of the free
+bodies under them, the same as the values panel's), and CSV for a spreadsheet
+(one row per body, every number as Python's shortest round-trip repr, so it
+reads back to the same float64): at the time shown, or at every event before and
+after it.  numpy-, VTK- and Qt-free.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+
+from ..derived.analysis import Solution
+from ..state.scene import Scene
+from ..words.momenta import BodyAt, across_events, bodies_at, centre_of_mass
+from ..words.text import fmt
+from ..words.values import vector
+
+#: The table's column headings (the window's and the page's).
+HEADINGS = ("body", "mass m", "position", "velocity v", "speed |v|", "momentum m v", "kinetic energy")
+
+#: The CSV's columns: ``when`` is ``at`` (the time shown), ``before`` or ``after`` (an event).
+CSV_COLUMNS = ("time", "when", "event", "body", "mass", "x", "y", "z", "vx", "vy", "vz", "speed", "px", "py", "pz",
+               "kinetic_energy")  # fmt: skip
+
+#: The mass, momentum and energy cells of a fixed body, which has none.
+FIXED = "fixed (infinite)"
+
+#: The first cell of the totals row.
+TOTAL = "free bodies"
+
+
+def speed(body: BodyAt) -> float:
+    """``|v|`` of ``body``."""
+    return math.hypot(*body.velocity)
+
+
+def table_rows(bodies: list[BodyAt]) -> list[tuple[str, ...]]:
+    """One row of words per body (:data:`HEADINGS`), then the free bodies' totals: their mass, the centre of
+    mass's position and velocity, and Σ m v and Σ ½ m |v|² (no row without a free body)."""
+    rows = []
+    for b in bodies:
+        free = b.mass is not None
+        rows.append((b.name, fmt(b.mass) if free else FIXED, vector(b.center), vector(b.velocity), fmt(speed(b)),
+                     vector(b.momentum) if free else "none", fmt(b.kinetic_energy) if free else "none"))  # fmt: skip
+    com = centre_of_mass(bodies)
+    if com is not None:
+        free = [b for b in bodies if b.mass is not None]
+        momentum = tuple(math.fsum(b.momentum[k] for b in free) for k in range(3))
+        rows.append((TOTAL, fmt(math.fsum(b.mass for b in free)), f"centre of mass {vector(com.position)}",
+                     vector(com.velocity), fmt(math.hypot(*com.velocity)), vector(momentum),
+                     fmt(math.fsum(b.kinetic_energy for b in free))))  # fmt: skip
+    return rows
+
+
+def table_text(rows: list[tuple[str, ...]]) -> str:
+    """The table as tab-separated text with its headings (what *Copy* puts on the clipboard)."""
+    return "\n".join("\t".join(row) for row in [HEADINGS, *rows]) + "\n"
+
+
+def _cells(t: float, when: str, event: int | None, b: BodyAt) -> list:
+    free = b.mass is not None
+    number = lambda x: "" if x is None else repr(float(x))  # noqa: E731
+    momentum = b.momentum if free else (None, None, None)
+    return [repr(float(t)), when, "" if event is None else event, b.name, number(b.mass), *map(number, b.center),
+            *map(number, b.velocity), number(speed(b)), *map(number, momentum), number(b.kinetic_energy)]  # fmt: skip
+
+
+def csv_text(scene: Scene, solution: Solution, t: float | None = None) -> str:
+    """The CSV of :data:`CSV_COLUMNS`: every body at time ``t``, or (``t`` None) at every event, before and after
+    (``event`` counts from 1, as the event list does).  A fixed body's mass, momentum and energy are empty."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    if t is not None:
+        for b in bodies_at(scene, solution, t):
+            writer.writerow(_cells(t, "at", None, b))
+    else:
+        for k, (time, before, after) in enumerate(across_events(scene, solution), start=1):
+            for when, bodies in (("before", before), ("after", after)):
+                for b in bodies:
+                    writer.writerow(_cells(time, when, k, b))
+    return out.getvalue()

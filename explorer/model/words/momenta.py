@@ -1,0 +1,170 @@
+"""Each body's momentum and energy at a time, and the free bodies' centre of mass: the numbers of a lab sheet.
+
+A free body (finite mass; a container of finite mass too, which the solver
+moves) has a momentum ``m v`` and a kinetic energy ``m |v|^2 / 2``; a fixed
+body (infinite mass) has neither.  The centre of mass of the free bodies
+moves at ``sum m v / sum m``: in a straight line while no fixed body or wall
+acts on them.  Every sum is exactly rounded (:func:`math.fsum`), as the totals
+of :mod:`.conserved` are.  numpy-, VTK- and Qt-free.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..derived.analysis import Solution
+from ..derived.conserved import segment_index
+from ..state.scene import Scene
+from .text import fmt
+
+Vector3 = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class BodyAt:
+    """One body at a time.
+
+    Attributes
+    ----------
+    name : str
+    mass : float or None
+        None for a fixed body.
+    center, velocity : (3,) float
+        Where it is and how it moves at that time (after any event then).
+    momentum : (3,) float or None
+        ``m v``; None for a fixed body.
+    kinetic_energy : float or None
+        ``m |v|^2 / 2``; None for a fixed body.
+    """
+
+    name: str
+    mass: float | None
+    center: Vector3
+    velocity: Vector3
+    momentum: Vector3 | None
+    kinetic_energy: float | None
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "mass": self.mass, "center": list(self.center), "velocity": list(self.velocity),
+                "momentum": None if self.momentum is None else list(self.momentum),
+                "kinetic_energy": self.kinetic_energy}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class CentreOfMass:
+    """The free bodies' centre of mass at a time: ``position`` and ``velocity``, each (3,) float."""
+
+    position: Vector3
+    velocity: Vector3
+
+    def as_dict(self) -> dict:
+        return {"position": list(self.position), "velocity": list(self.velocity)}
+
+
+def bodies_at(scene: Scene, solution: Solution, t: float) -> list[BodyAt]:
+    """Every body of ``scene`` at time ``t`` along the certified motion (clamped to the time it is known over;
+    after any event at ``t``), in scene order."""
+    path = solution.path
+    return bodies_moving(scene, path.positions(t), path.segments[segment_index(path, t)].velocities)
+
+
+def around_event(scene: Scene, solution: Solution, k: int) -> tuple[list[BodyAt], list[BodyAt]]:
+    """Every body just before and just after event ``k`` of the motion (an index into ``solution.events``)."""
+    path = solution.path
+    segments = path.segments
+    last = len(segments) - 1
+    centers = path.positions(solution.events[k].time)
+    before, after = segments[min(k, last)].velocities, segments[min(k + 1, last)].velocities
+    return bodies_moving(scene, centers, before), bodies_moving(scene, centers, after)
+
+
+def across_events(scene: Scene, solution: Solution) -> list[tuple[float, list[BodyAt], list[BodyAt]]]:
+    """For each event of the motion: its time, and every body just before and just after it (scene order)."""
+    return [(event.time, *around_event(scene, solution, k)) for k, event in enumerate(solution.events)]
+
+
+def bodies_moving(scene: Scene, centers, velocities) -> list[BodyAt]:
+    """``scene``'s bodies at ``centers`` moving with ``velocities`` (each (n, 3), scene order)."""
+    out = []
+    for body, c, v in zip(scene.bodies, centers, velocities):
+        c, v = tuple(map(float, c)), tuple(map(float, v))
+        if math.isfinite(body.mass):
+            m = body.mass
+            out.append(BodyAt(body.name, m, c, v, (m * v[0], m * v[1], m * v[2]),
+                              0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2])))  # fmt: skip
+        else:
+            out.append(BodyAt(body.name, None, c, v, None, None))
+    return out
+
+
+def centre_of_mass(bodies: list[BodyAt]) -> CentreOfMass | None:
+    """The centre of mass of the free ones of ``bodies`` (from :func:`bodies_at`); None without a free body."""
+    free = [b for b in bodies if b.mass is not None]
+    if not free:
+        return None
+    total = math.fsum(b.mass for b in free)
+    position = tuple(math.fsum(b.mass * b.center[k] for b in free) / total for k in range(3))
+    velocity = tuple(math.fsum(b.momentum[k] for b in free) / total for k in range(3))
+    return CentreOfMass(position, velocity)  # type: ignore[arg-type]
+
+
+def at_time(scene: Scene, solution: Solution, t: float) -> dict:
+    """What ``sphere-explorer solve --time T`` adds: ``bodies_at`` (each body) and ``center_of_mass`` (or None)."""
+    bodies = bodies_at(scene, solution, t)
+    com = centre_of_mass(bodies)
+    return {
+        "time": t,
+        "bodies_at": [b.as_dict() for b in bodies],
+        "center_of_mass": None if com is None else com.as_dict(),
+    }
+
+
+@dataclass(frozen=True)
+class MomentaChain:
+    """The free bodies' momenta added tip to tail, from the origin, and their total.
+
+    Attributes
+    ----------
+    links : tuple of (str, (3,) float, (3,) float)
+        Each free body's name, the tail and the tip of its ``m v`` (the first tail at the origin, each next
+        tail at the last tip), in scene order.
+    total : (3,) float
+        ``sum m v`` (each component exactly rounded): the arrow from the first tail to the last tip.
+    """
+
+    links: tuple[tuple[str, Vector3, Vector3], ...]
+    total: Vector3
+
+
+def momenta_chain(bodies: list[BodyAt]) -> MomentaChain:
+    """The momenta diagram of ``bodies`` (from :func:`bodies_at`): fixed bodies have no link."""
+    links = []
+    tail = (0.0, 0.0, 0.0)
+    free = [b for b in bodies if b.momentum is not None]
+    for k, b in enumerate(free):
+        # each tip is the exactly rounded partial sum, so the last tip is the total itself
+        tip = tuple(math.fsum(c.momentum[i] for c in free[: k + 1]) for i in range(3))
+        links.append((b.name, tail, tip))
+        tail = tip
+    total = tuple(math.fsum(b.momentum[i] for b in free) for i in range(3))
+    return MomentaChain(tuple(links), total)  # type: ignore[arg-type]
+
+
+def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:
+    """The two world axes (indices, in order) along which the chains' points spread most: the plane a momenta
+    diagram is drawn in (the window's and the page's)."""
+    points = [p for chain in chains for _, tail, tip in chain.links for p in (tail, tip)] or [(0.0, 0.0, 0.0)]
+    spread = [max(p[k] for p in points) - min(p[k] for p in points) for k in range(3)]
+    first, second = sorted(sorted(range(3), key=lambda k: -spread[k])[:2])
+    return first, second
+
+
+def diagrams_now(scene: Scene, solution: Solution, t: float, event: int | None) -> list[tuple[str, MomentaChain]]:
+    """The momenta diagrams to show: at time ``t``, or (``event``, an index into the events) just before and just
+    after that event; each ``(title, chain)``."""
+    if event is not None and event < len(solution.events):
+        before, after = around_event(scene, solution, event)
+        return [(f"just before event {event + 1}", momenta_chain(before)),
+                (f"just after event {event + 1}", momenta_chain(after))]  # fmt: skip
+    return [(f"at t = {fmt(t)}", momenta_chain(bodies_at(scene, solution, t)))]
