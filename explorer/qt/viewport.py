@@ -108,7 +108,7 @@ class Viewport(QWidget):
             if self.corner is not None:
                 self.corner.hide()
             return
-        from ..model.momenta import diagrams_now
+        from ..model.words.momenta import diagrams_now
         from .momenta_corner import MomentaCorner
         from .momenta_panel import colors_by_name
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from window_helpers import settle
 
-from explorer.model import conserved
+from explorer.model.derived import conserved
 from explorer.qt.momenta_corner import CORNER_PIXELS
 
 
