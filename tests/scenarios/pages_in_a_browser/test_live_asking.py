@@ -8,7 +8,7 @@ import json
 import subprocess
 
 import pytest
-from browser import Browser
+from browser import Browser, wait_until
 from live_helpers import EXE, export
 
 from explorer.model.formats.gallery import SCENES_DIR
@@ -39,7 +39,7 @@ def _open(chromium, out):
     page = chromium.page(("file://", "blob:", "data:"))
     page.goto(out.as_uri())
     page.evaluate("window.sphereExplorer.ready")
-    _until(page, SETTLED)  # the answer bar shown: the view resized to its room
+    wait_until(page, SETTLED)  # the answer bar shown: the view resized to its room
     return page
 
 
@@ -48,14 +48,6 @@ SETTLED = (
     "(([c, v]) => c.height === v.height)([...['#view canvas', '#view']].map((s) => "
     "document.querySelector(s).getBoundingClientRect()))"
 )
-
-
-def _until(page, expression: str, seconds: float = 30.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if page.evaluate(expression):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"never true: {expression}")
 
 
 def _click_at(page, point, offset=(0.0, 0.0)) -> None:
@@ -84,7 +76,7 @@ def test_a_right_answer_clicked_at_the_contact_scores_right_and_close(asked):
     page.click("#guess-hit")
     _click_at(page, solved["contact"]["point"])
     page.click("text=Reveal")
-    _until(page, "window.sphereExplorer.frame().stage === 'shown'")
+    wait_until(page, "window.sphereExplorer.frame().stage === 'shown'")
     score = page.evaluate("window.sphereExplorer.frame().score")
     assert solved["status"] == "hit" and score["truth"] is True and score["right"] is True
     assert score["distance"] < 0.1  # a click lands within a pixel or two of the projected contact
@@ -100,11 +92,11 @@ def test_a_wrong_answer_clicked_away_scores_wrong_and_how_far(asked):
     page.click("#guess-miss")
     _click_at(page, solved["contact"]["point"], (60.0, -40.0))
     page.click("text=Reveal")
-    _until(page, "window.sphereExplorer.frame().stage === 'shown'")
+    wait_until(page, "window.sphereExplorer.frame().stage === 'shown'")
     score = page.evaluate("window.sphereExplorer.frame().score")
     assert score["right"] is False and score["distance"] > 0.5
     assert page.inner_text("#score").startswith("You said miss: wrong")
     page.click("text=Ask again")
-    _until(page, "window.sphereExplorer.frame().stage === 'asking'")
+    wait_until(page, "window.sphereExplorer.frame().stage === 'asking'")
     assert page.evaluate("window.sphereExplorer.frame().score") is None and "HIT" not in page.inner_text("body")
     page.context.close()

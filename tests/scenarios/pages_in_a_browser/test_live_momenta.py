@@ -10,7 +10,7 @@ import json
 import subprocess
 
 import pytest
-from browser import Browser
+from browser import Browser, wait_until
 from live_helpers import EXE, export
 
 from explorer.model.formats.gallery import SCENES_DIR
@@ -41,16 +41,6 @@ def page(tmp_path_factory):
         tab.context.close()
 
 
-def _until(page, expression: str, seconds: float = 30.0) -> None:
-    """Wait until ``expression`` is true in the page (polled: the page's policy forbids the evaluated strings
-    Playwright's own waiting would use)."""
-    for _ in range(int(seconds / 0.05)):
-        if page.evaluate(expression):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"never true: {expression}")
-
-
 def _solve_at(source, t: float) -> dict:
     done = subprocess.run([str(EXE), "solve", str(source), "--time", repr(t)], capture_output=True, text=True,
                           timeout=120)  # fmt: skip
@@ -61,7 +51,7 @@ def _solve_at(source, t: float) -> dict:
 def test_the_momentum_switch_draws_the_arrows_and_the_diagram_gives_the_values_total(page):
     assert page.evaluate("window.sphereExplorer.frame().layers.momentum") is False
     page.check("#momentum-layer")
-    _until(page, "window.sphereExplorer.frame().layers.momentum === true")
+    wait_until(page, "window.sphereExplorer.frame().layers.momentum === true")
     names = page.evaluate("window.sphereExplorer.frame().shapes.map((s) => s.name)")
     assert {"momentum0", "momentum1", "com"} <= set(names)
     totals = page.locator("#momenta svg text").all_text_contents()
@@ -71,7 +61,7 @@ def test_the_momentum_switch_draws_the_arrows_and_the_diagram_gives_the_values_t
 
 def test_the_table_and_its_csv_are_what_solve_time_gives(page, tmp_path):
     page.locator("#time").fill("812")  # the time slider, as a student drags it
-    _until(page, "window.sphereExplorer.frame().time.t > 0.5")
+    wait_until(page, "window.sphereExplorer.frame().time.t > 0.5")
     t = page.evaluate("window.sphereExplorer.frame().time.t")
     solved = _solve_at(page.source, t)
     rows = page.locator("#bodies tr").all()
@@ -92,8 +82,8 @@ def test_the_table_and_its_csv_are_what_solve_time_gives(page, tmp_path):
 
 def test_the_centre_of_mass_frame_switch_turns_the_view(page):
     page.check("#com-frame")
-    _until(page, "window.sphereExplorer.frame().comFrame && !window.sphereExplorer.frame().turning")
+    wait_until(page, "window.sphereExplorer.frame().comFrame && !window.sphereExplorer.frame().turning")
     assert "centre-of-mass frame" in page.inner_text("#verdict")
     page.check("#rest-frame")
-    _until(page, "window.sphereExplorer.frame().restFrame && !window.sphereExplorer.frame().turning")
+    wait_until(page, "window.sphereExplorer.frame().restFrame && !window.sphereExplorer.frame().turning")
     assert not page.is_checked("#com-frame")
