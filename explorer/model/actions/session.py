@@ -1,8 +1,9 @@
 """The session: one open document, its undo history, its solution, and the view-only state.
 
 Every user action is a method here (edit a field, drag, add or remove a body,
-translate, nudge, undo, open, save, set the time, play, turn to B's rest frame,
-toggle a layer, select).  The scene and its :class:`Solution` (solved once per
+translate, nudge, undo, open, save, set the time, play, turn to B's rest frame
+or the centre of mass's, toggle a layer, select, ask the scene's question and
+reveal the answer).  The scene and its :class:`Solution` (solved once per
 change) are *model state*: edits go through the history.  Selection, time,
 reference frame, layers, playback and camera are *view state*: they are never
 undone and never re-validate the scene.  Listeners (the window, its panels, the
