@@ -63,7 +63,7 @@ class MomentaCorner:
 
     def show(self, diagrams, colors: dict[str, str]) -> None:
         """Show ``diagrams`` (``(title, chain)`` each, as the panel's); painted again only when they changed."""
-        key = (tuple((title, chain) for title, chain in diagrams), tuple(sorted(colors.items())))
+        key = (tuple(diagrams), tuple(sorted(colors.items())))
         if key != self._shown:
             self._shown = key
             self.diagram.show_diagrams(list(diagrams), colors)

@@ -24,7 +24,7 @@ from ..model.actions.session import Change, Session
 from ..model.formats.lab_table import HEADINGS, table_rows, table_text
 from ..model.words.momenta import MomentaChain, bodies_at, diagram_plane, diagrams_now
 from ..model.words.text import fmt
-from ..view.palette import MOMENTUM_COLOR, body_color
+from ..view.palette import MOMENTUM_COLOR, colors_by_name
 from .refresh import Refresher
 from .values_panel import LabelGrid
 
@@ -32,11 +32,6 @@ from .values_panel import LabelGrid
 AXES = "xyz"
 #: The diagram's height in pixels (its width follows the panel).
 DIAGRAM_HEIGHT = 190
-
-
-def colors_by_name(scene) -> dict[str, str]:
-    """Each body's colour by its name (the diagram's arrows)."""
-    return {b.name: body_color(k) for k, b in enumerate(scene.bodies)}
 
 
 class MomentaDiagram(QWidget):
@@ -179,7 +174,7 @@ class MomentaPanel(QWidget):
         scene, solution, t = session.scene, session.solution, session.view.time
         colors = colors_by_name(scene)
         bodies = bodies_at(scene, solution, t)
-        self.diagram.show_diagrams(diagrams_now(scene, solution, t, session.inspection.event), colors)
+        self.diagram.show_diagrams(diagrams_now(scene, solution, t, session.inspection.event, bodies), colors)
         i, j = self.diagram.plane
         self.caption.setText(
             f"Each free body's m v tip to tail ({AXES[i]}{AXES[j]} plane); dashed: the total. "

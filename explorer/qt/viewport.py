@@ -109,8 +109,8 @@ class Viewport(QWidget):
                 self.corner.hide()
             return
         from ..model.words.momenta import diagrams_now
+        from ..view.palette import colors_by_name
         from .momenta_corner import MomentaCorner
-        from .momenta_panel import colors_by_name
 
         if self.corner is None:
             self.corner = MomentaCorner(self.drawing.items.overlay)

@@ -12,6 +12,11 @@ def body_color(i: int) -> str:
     return BODY_COLORS[i % len(BODY_COLORS)]
 
 
+def colors_by_name(scene) -> dict[str, str]:
+    """Each body of ``scene`` (an :class:`explorer.model.state.scene.Scene`) by name: its colour."""
+    return {b.name: body_color(k) for k, b in enumerate(scene.bodies)}
+
+
 CONTACT_COLOR = "#ff00ff"
 #: The inspector's halo around the two bodies it describes.
 HALO_COLOR = "#ffc400"

@@ -346,7 +346,7 @@ function showText() {
   $("score").textContent = frame.score ? frame.score.words : "";
   $("ask").textContent = asking ? "Show the answer" : frame.stage === "shown" && frame.score ? "Ask again" : "Ask first";
   for (const id of ["play", "time"]) $(id).disabled = asking;
-  if (!asking) for (const dot of document.querySelectorAll(".guess-dot")) if (!frame.score) dot.remove();
+  if (!asking && !frame.score) clearGuess();
   $("rest-frame").checked = frame.restFrame;
   $("com-frame").checked = frame.comFrame;
   $("momentum-layer").checked = frame.layers.momentum === true;
@@ -617,12 +617,13 @@ function play() {
   playTimer = requestAnimationFrame(step);
 }
 
-function reveal() {
+// run ``advance(seconds)`` (true while it still moves) once a frame, the page redrawn each time; then ``done()``
+function animate(advance, done = () => {}) {
   let last = performance.now();
   const step = (now) => {
-    const still = page.advance_reveal((now - last) / 1000); last = now;
+    const still = advance((now - last) / 1000); last = now;
     refresh();
-    if (still) requestAnimationFrame(step);
+    if (still) requestAnimationFrame(step); else done();
   };
   requestAnimationFrame(step);
 }
@@ -635,9 +636,11 @@ function clicked(event) {
   return page && frame.stage === "asking" && moved <= 5;  // more: a drag, or the camera turned
 }
 
+function clearGuess() { for (const dot of document.querySelectorAll(".guess-dot")) dot.remove(); }
+
 function guessAt(event) {
   page.guess(frame.guess.hit, ray(event), JSON.stringify(Array.from(view.camera.getDirectionOfProjection())));
-  for (const dot of document.querySelectorAll(".guess-dot")) dot.remove();
+  clearGuess();
   const stage = $("stage"), box = stage.getBoundingClientRect();
   const dot = el("span", null, { class: "guess-dot", title: "your guess" });
   dot.style.left = `${event.clientX - box.left}px`; dot.style.top = `${event.clientY - box.top}px`;
@@ -648,22 +651,20 @@ function bindGuess() {
   $("stage").addEventListener("pointerup", (event) => { if (!dragging && clicked(event)) { guessAt(event); refresh(); } });
   $("guess-hit").addEventListener("click", () => act(() => page.guess(true)));
   $("guess-miss").addEventListener("click", () => act(() => page.guess(false)));
-  $("reveal").addEventListener("click", () => { act(() => page.reveal()); reveal(); });
+  $("reveal").addEventListener("click", () => { act(() => page.reveal()); animate((s) => page.advance_reveal(s)); });
   $("ask").addEventListener("click", () => {
     const asking = frame.stage === "asking";
     act(() => page.ask(!asking));
-    if (!asking) { for (const dot of document.querySelectorAll(".guess-dot")) dot.remove(); setDefaultCamera(); draw(); }
+    if (!asking) { clearGuess(); setDefaultCamera(); draw(); }
   });
 }
 
-function turn() {
-  let last = performance.now();
-  const step = (now) => {
-    const still = page.turn((now - last) / 1000); last = now;
-    refresh();
-    if (still) requestAnimationFrame(step); else setDefaultCamera(), draw();
-  };
-  requestAnimationFrame(step);
+function turn() { animate((s) => page.turn(s), () => { setDefaultCamera(); draw(); }); }
+
+// a file made by the page's Python, downloaded under the scene's title
+function download(text, type, suffix) {
+  const a = el("a", null, { download: (frame.title || "scene").replace(/[^\w.-]+/g, "_") + suffix });
+  a.href = URL.createObjectURL(new Blob([text], { type })); a.click(); setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 function bindControls() {
@@ -672,20 +673,12 @@ function bindControls() {
   $("rest-frame").addEventListener("change", () => { page.set_rest_frame($("rest-frame").checked); turn(); });
   $("com-frame").addEventListener("change", () => { page.set_com_frame($("com-frame").checked); turn(); });
   $("momentum-layer").addEventListener("change", () => act(() => page.set_layer("momentum", $("momentum-layer").checked)));
-  $("save-table").addEventListener("click", () => {
-    const blob = new Blob([page.table_csv()], { type: "text/csv" });
-    const a = el("a", null, { download: (frame.title || "scene").replace(/[^\w.-]+/g, "_") + ".csv" });
-    a.href = URL.createObjectURL(blob); a.click(); setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  });
+  $("save-table").addEventListener("click", () => download(page.table_csv(), "text/csv", ".csv"));
   $("undo").addEventListener("click", () => act(() => page.undo()));
   $("redo").addEventListener("click", () => act(() => page.redo()));
   $("reset").addEventListener("click", () => act(() => page.reset()));
   $("reset-camera").addEventListener("click", () => { setDefaultCamera(); draw(); });
-  $("save").addEventListener("click", () => {
-    const blob = new Blob([page.scene_text()], { type: "application/json" });
-    const a = el("a", null, { download: (frame.title || "scene").replace(/[^\w.-]+/g, "_") + ".json" });
-    a.href = URL.createObjectURL(blob); a.click(); setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  });
+  $("save").addEventListener("click", () => download(page.scene_text(), "application/json", ".json"));
   document.addEventListener("keydown", (event) => {
     if (!page || event.target.tagName === "INPUT") return;
     const key = event.key.toLowerCase();

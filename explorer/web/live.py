@@ -48,7 +48,7 @@ from ..view.palette import (
     MOMENTUM_COLOR,
     VERDICT_COLORS,
     VERDICT_PLAIN,
-    body_color,
+    colors_by_name,
 )
 from ..view.picture import describe
 
@@ -110,6 +110,7 @@ class LivePage:
         lo, hi = session.time_range()
         fractions, marked = ([], None) if asking else event_marks(solution.events, (lo, hi))
         steps = stepped_test(solution, view.steps) if view.layers.get("steps") else None
+        bodies = bodies_at(scene, solution, view.time)  # the table and the diagram at the time shown
         data = {
             "shapes": [
                 {"name": s.name, "kind": s.kind, "args": _rounded(s.args), "color": s.color, "opacity": s.opacity}
@@ -152,9 +153,9 @@ class LivePage:
                 "marked": marked,
                 "playing": view.playing,
             },  # fmt: skip
-            "momenta": self._momenta(),
+            "momenta": self._momenta(bodies),
             "momentumColor": MOMENTUM_COLOR,
-            "table": {"headings": HEADINGS, "rows": table_rows(bodies_at(scene, solution, view.time))},
+            "table": {"headings": HEADINGS, "rows": table_rows(bodies)},
             "restFrame": view.rest_frame,
             "comFrame": view.com_frame,
             "turning": session.reference.turning,
@@ -169,14 +170,15 @@ class LivePage:
         self.refusal = None
         return json.dumps(data, ensure_ascii=False, allow_nan=False)
 
-    def _momenta(self) -> dict:
-        """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`) in their plane's two coordinates:
+    def _momenta(self, bodies: list) -> dict:
+        """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`; ``bodies`` at the time shown)
+        in their plane's two coordinates:
         ``{"plane": "xy", "diagrams": [{"title", "links": [[name, color, [x0, y0], [x1, y1]], ...], "total"}]}``."""
         session = self.session
         scene = session.scene
-        diagrams = diagrams_now(scene, session.solution, session.view.time, session.inspection.event)
+        diagrams = diagrams_now(scene, session.solution, session.view.time, session.inspection.event, bodies)
         i, j = diagram_plane([chain for _, chain in diagrams])
-        colors = {b.name: body_color(k) for k, b in enumerate(scene.bodies)}
+        colors = colors_by_name(scene)
         flat = lambda p: [p[i], p[j]]  # noqa: E731
         return {
             "plane": "xyz"[i] + "xyz"[j],

@@ -43,13 +43,19 @@ def question_text(scene: Scene) -> str:
     return f"Will {names[0]} touch {names[1]} before t = {horizon}?"
 
 
+def _touches(scene: Scene, solution: Solution) -> list[tuple[float, tuple | None]]:
+    """Every touch within [0, horizon]: each event's ``(time, point)``, and the described pair's contact
+    ``(toi, point or None)`` (None: touching from the start, no contact point)."""
+    touches = [(e.time, e.point) for e in solution.events if 0.0 <= e.time <= scene.horizon]
+    sweep = solution.sweep
+    if sweep.toi is not None and 0.0 <= sweep.toi <= scene.horizon:
+        touches.append((sweep.toi, None if sweep.contact is None else sweep.contact.point))
+    return touches
+
+
 def reveal_target(scene: Scene, solution: Solution) -> float:
     """Where the reveal's clock runs to: the first contact or event within the horizon, else the horizon."""
-    times = [e.time for e in solution.events if 0.0 <= e.time <= scene.horizon]
-    toi = solution.sweep.toi
-    if toi is not None and 0.0 <= toi <= scene.horizon:
-        times.append(toi)
-    return min(times, default=scene.horizon)
+    return min((t for t, _ in _touches(scene, solution)), default=scene.horizon)
 
 
 def hidden_layers(stage: str) -> frozenset[str]:
@@ -130,19 +136,13 @@ class Asking(Part):
 
 def touches(scene: Scene, solution: Solution) -> bool:
     """The answer to "will they touch": a contact of the described pair, or any event, within [0, horizon]."""
-    toi = solution.sweep.toi
-    return (toi is not None and 0.0 <= toi <= scene.horizon) or any(
-        0.0 <= e.time <= scene.horizon for e in solution.events
-    )
+    return bool(_touches(scene, solution))
 
 
 def first_contact(scene: Scene, solution: Solution) -> tuple[float, float, float] | None:
     """Where the first touch within [0, horizon] happens (the point of the earliest contact or event), or None."""
-    candidates = [(e.time, e.point) for e in solution.events if 0.0 <= e.time <= scene.horizon]
-    sweep = solution.sweep
-    if sweep.contact is not None and sweep.toi is not None and 0.0 <= sweep.toi <= scene.horizon:
-        candidates.append((sweep.toi, sweep.contact.point))
-    return tuple(map(float, min(candidates)[1])) if candidates else None  # type: ignore[return-value]
+    placed = [(t, p) for t, p in _touches(scene, solution) if p is not None]
+    return tuple(map(float, min(placed)[1])) if placed else None  # type: ignore[return-value]
 
 
 def guess_distance(origin, direction, view_direction, point, radius: float) -> float | None:

@@ -16,7 +16,7 @@ import math
 
 from ..derived.analysis import Solution
 from ..state.scene import Scene
-from ..words.momenta import BodyAt, across_events, bodies_at, centre_of_mass
+from ..words.momenta import BodyAt, across_events, bodies_at, centre_of_mass, total_momentum
 from ..words.text import fmt
 from ..words.values import vector
 
@@ -50,9 +50,8 @@ def table_rows(bodies: list[BodyAt]) -> list[tuple[str, ...]]:
     com = centre_of_mass(bodies)
     if com is not None:
         free = [b for b in bodies if b.mass is not None]
-        momentum = tuple(math.fsum(b.momentum[k] for b in free) for k in range(3))
         rows.append((TOTAL, fmt(math.fsum(b.mass for b in free)), f"centre of mass {vector(com.position)}",
-                     vector(com.velocity), fmt(math.hypot(*com.velocity)), vector(momentum),
+                     vector(com.velocity), fmt(math.hypot(*com.velocity)), vector(total_momentum(free)),
                      fmt(math.fsum(b.kinetic_energy for b in free))))  # fmt: skip
     return rows
 

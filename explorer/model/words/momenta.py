@@ -98,6 +98,12 @@ def bodies_moving(scene: Scene, centers, velocities) -> list[BodyAt]:
     return out
 
 
+def total_momentum(bodies: list[BodyAt]) -> Vector3:
+    """``sum m v`` of the free ones of ``bodies``, each component exactly rounded (:func:`math.fsum`)."""
+    free = [b for b in bodies if b.momentum is not None]
+    return tuple(math.fsum(b.momentum[k] for b in free) for k in range(3))  # type: ignore[return-value]
+
+
 def centre_of_mass(bodies: list[BodyAt]) -> CentreOfMass | None:
     """The centre of mass of the free ones of ``bodies`` (from :func:`bodies_at`); None without a free body."""
     free = [b for b in bodies if b.mass is not None]
@@ -105,7 +111,7 @@ def centre_of_mass(bodies: list[BodyAt]) -> CentreOfMass | None:
         return None
     total = math.fsum(b.mass for b in free)
     position = tuple(math.fsum(b.mass * b.center[k] for b in free) / total for k in range(3))
-    velocity = tuple(math.fsum(b.momentum[k] for b in free) / total for k in range(3))
+    velocity = tuple(p / total for p in total_momentum(free))
     return CentreOfMass(position, velocity)  # type: ignore[arg-type]
 
 
@@ -143,12 +149,10 @@ def momenta_chain(bodies: list[BodyAt]) -> MomentaChain:
     tail = (0.0, 0.0, 0.0)
     free = [b for b in bodies if b.momentum is not None]
     for k, b in enumerate(free):
-        # each tip is the exactly rounded partial sum, so the last tip is the total itself
-        tip = tuple(math.fsum(c.momentum[i] for c in free[: k + 1]) for i in range(3))
+        tip = total_momentum(free[: k + 1])  # the exactly rounded partial sum: the last tip is the total itself
         links.append((b.name, tail, tip))
         tail = tip
-    total = tuple(math.fsum(b.momentum[i] for b in free) for i in range(3))
-    return MomentaChain(tuple(links), total)  # type: ignore[arg-type]
+    return MomentaChain(tuple(links), tail)
 
 
 def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:
@@ -160,11 +164,12 @@ def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:
     return first, second
 
 
-def diagrams_now(scene: Scene, solution: Solution, t: float, event: int | None) -> list[tuple[str, MomentaChain]]:
+def diagrams_now(scene: Scene, solution: Solution, t: float, event: int | None,
+                 bodies: list[BodyAt] | None = None) -> list[tuple[str, MomentaChain]]:  # fmt: skip
     """The momenta diagrams to show: at time ``t``, or (``event``, an index into the events) just before and just
-    after that event; each ``(title, chain)``."""
+    after that event; each ``(title, chain)``.  ``bodies``: :func:`bodies_at` at ``t``, when the caller has it."""
     if event is not None and event < len(solution.events):
         before, after = around_event(scene, solution, event)
         return [(f"just before event {event + 1}", momenta_chain(before)),
                 (f"just after event {event + 1}", momenta_chain(after))]  # fmt: skip
-    return [(f"at t = {fmt(t)}", momenta_chain(bodies_at(scene, solution, t)))]
+    return [(f"at t = {fmt(t)}", momenta_chain(bodies_at(scene, solution, t) if bodies is None else bodies))]
