@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-EXE = Path(sys.executable).with_name("sphere-explorer")
+from cli_helpers import EXE, solved
+
 #: How far the mouse drags A's centre, in CSS pixels, and in how many moves.
 DRAG = (40.0, 25.0)
 MOVES = 8
@@ -27,13 +27,8 @@ def _solve(scenes: list[dict], folder: Path) -> list[dict]:
         files.append(folder / f"page-scene-{k}.json")
         files[-1].write_text(json.dumps(scene), encoding="utf-8")
 
-    def solve(file: Path) -> dict:
-        done = subprocess.run([str(EXE), "solve", str(file)], capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
-
     with ThreadPoolExecutor(2) as pool:
-        return list(pool.map(solve, files))
+        return list(pool.map(solved, files))
 
 
 def drag_a(page) -> tuple[dict, dict, dict]:

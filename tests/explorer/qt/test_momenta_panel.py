@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import solved
 from window_helpers import settle, show_panel
 
 from explorer.model.derived import conserved
@@ -33,14 +31,6 @@ def drawn_arrow(window, name: str) -> tuple[np.ndarray, np.ndarray]:
     start = np.asarray(drawing.placement.centers[int(name.removeprefix("momentum"))])
     tip = points[np.argmax(np.linalg.norm(points - start, axis=1))]
     return start, tip
-
-
-def solve_at(stem: str, t: float) -> dict:
-    """What ``sphere-explorer solve SCENE --time T`` prints, run as a user runs it."""
-    exe = Path(sys.executable).with_name("sphere-explorer")
-    out = subprocess.run([str(exe), "solve", str(SCENES / f"{stem}.json"), "--time", repr(t)], capture_output=True,
-                         text=True, check=True, timeout=120)  # fmt: skip
-    return json.loads(out.stdout)
 
 
 def step_to_event(qtbot, window, k: int) -> None:
@@ -90,18 +80,18 @@ def test_the_table_and_its_csv_are_what_solve_time_gives(qtbot, make_window, tmp
     show_panel(qtbot, window, "Momenta")
     panel = window.momenta
     qtbot.waitUntil(lambda: bool(panel.rows) and "0.8125" in panel.caption.text(), timeout=5000)
-    solved = solve_at("heavy_light_glancing", 0.8125)
+    solved_at = solved(SCENES / "heavy_light_glancing.json", "--time", repr(0.8125))
     copied = [line.split("\t") for line in panel.text().splitlines()]
     assert copied[0][0] == "body" and [row[0] for row in copied[1:]] == ["A", "B", "free bodies"]
-    for row, body in zip(copied[1:], solved["bodies_at"]):
+    for row, body in zip(copied[1:], solved_at["bodies_at"]):
         assert row[1] == repr(body["mass"]).removesuffix(".0") or float(row[1]) == body["mass"]
         assert float(row[4]) == pytest.approx(math.hypot(*body["velocity"]), rel=1e-5)
     assert "centre of mass" in copied[3][2]
 
     out = window.documents.export_table(tmp_path / "bodies.csv")
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
-    assert len(rows) == len(solved["bodies_at"])
-    for row, body in zip(rows, solved["bodies_at"]):
+    assert len(rows) == len(solved_at["bodies_at"])
+    for row, body in zip(rows, solved_at["bodies_at"]):
         assert row["body"] == body["name"] and float(row["time"]) == 0.8125 and row["when"] == "at"
         assert [float(row[k]) for k in ("x", "y", "z")] == body["center"]
         assert [float(row[k]) for k in ("vx", "vy", "vz")] == body["velocity"]

@@ -5,11 +5,11 @@ miss, and a click where), presses Reveal, and the score is the truth of ``sphere
 from __future__ import annotations
 
 import json
-import subprocess
 
 import pytest
 from browser import Browser, wait_until
-from live_helpers import EXE, export
+from cli_helpers import solved
+from live_helpers import export
 
 from explorer.model.formats.gallery import SCENES_DIR
 from explorer.model.words.text import fmt
@@ -28,10 +28,9 @@ def asked(tmp_path_factory):
     source.write_text(json.dumps(scene))
     out = folder / "asked.html"
     export(str(source), "-o", str(out), "--single")
-    done = subprocess.run([str(EXE), "solve", str(source)], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    truth = solved(source)
     with Browser() as chromium:
-        yield chromium, out, json.loads(done.stdout)
+        yield chromium, out, truth
         assert chromium.refused == []
 
 
@@ -50,20 +49,26 @@ SETTLED = (
 )
 
 
-def _click_at(page, point, offset=(0.0, 0.0)) -> None:
+def _answer_and_reveal(page, button: str, point, offset=(0.0, 0.0)) -> dict:
+    """A student's answer: ``button`` (They touch / They miss), a click ``offset`` CSS pixels from where ``point``
+    is seen, then Reveal; the page's score once the answer is shown."""
+    page.click(button)
     box = page.locator("#view").bounding_box()
     at = page.evaluate(f"window.sphereExplorer.project({json.dumps(point)})")
     page.mouse.click(box["x"] + at["x"] + offset[0], box["y"] + at["y"] + offset[1])
+    page.click("text=Reveal")
+    wait_until(page, "window.sphereExplorer.frame().stage === 'shown'")
+    return page.evaluate("window.sphereExplorer.frame().score")
 
 
 def test_the_page_opens_asking_with_no_answer_in_its_text(asked):
-    chromium, out, solved = asked
+    chromium, out, answer = asked
     page = _open(chromium, out)
     assert page.evaluate("window.sphereExplorer.frame().stage") == "asking"
     text = page.inner_text("body")
     assert QUESTION in page.inner_text("#verdict")
-    words = ["HIT", "MISS", "t₀ =", "discriminant", "contact point", fmt(solved["toi"]),
-             *(fmt(r) for r in solved["roots"])]  # fmt: skip
+    words = ["HIT", "MISS", "t₀ =", "discriminant", "contact point", fmt(answer["toi"]),
+             *(fmt(r) for r in answer["roots"])]  # fmt: skip
     assert not [w for w in words if w in text], [w for w in words if w in text]
     assert page.is_disabled("#time") and page.is_visible("text=Reveal")
     assert page.errors == []
@@ -71,29 +76,21 @@ def test_the_page_opens_asking_with_no_answer_in_its_text(asked):
 
 
 def test_a_right_answer_clicked_at_the_contact_scores_right_and_close(asked):
-    chromium, out, solved = asked
+    chromium, out, answer = asked
     page = _open(chromium, out)
-    page.click("#guess-hit")
-    _click_at(page, solved["contact"]["point"])
-    page.click("text=Reveal")
-    wait_until(page, "window.sphereExplorer.frame().stage === 'shown'")
-    score = page.evaluate("window.sphereExplorer.frame().score")
-    assert solved["status"] == "hit" and score["truth"] is True and score["right"] is True
+    score = _answer_and_reveal(page, "#guess-hit", answer["contact"]["point"])
+    assert answer["status"] == "hit" and score["truth"] is True and score["right"] is True
     assert score["distance"] < 0.1  # a click lands within a pixel or two of the projected contact
-    assert "right" in page.inner_text("#score") and fmt(solved["toi"]) in page.inner_text("#verdict")
-    assert page.evaluate("window.sphereExplorer.frame().time.t") == solved["toi"]  # the time ran to the contact
+    assert "right" in page.inner_text("#score") and fmt(answer["toi"]) in page.inner_text("#verdict")
+    assert page.evaluate("window.sphereExplorer.frame().time.t") == answer["toi"]  # the time ran to the contact
     assert page.errors == []
     page.context.close()
 
 
 def test_a_wrong_answer_clicked_away_scores_wrong_and_how_far(asked):
-    chromium, out, solved = asked
+    chromium, out, answer = asked
     page = _open(chromium, out)
-    page.click("#guess-miss")
-    _click_at(page, solved["contact"]["point"], (60.0, -40.0))
-    page.click("text=Reveal")
-    wait_until(page, "window.sphereExplorer.frame().stage === 'shown'")
-    score = page.evaluate("window.sphereExplorer.frame().score")
+    score = _answer_and_reveal(page, "#guess-miss", answer["contact"]["point"], (60.0, -40.0))
     assert score["right"] is False and score["distance"] > 0.5
     assert page.inner_text("#score").startswith("You said miss: wrong")
     page.click("text=Ask again")

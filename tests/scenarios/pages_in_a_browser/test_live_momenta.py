@@ -7,11 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import subprocess
 
 import pytest
 from browser import Browser, wait_until
-from live_helpers import EXE, export
+from cli_helpers import solved
+from live_helpers import export
 
 from explorer.model.formats.gallery import SCENES_DIR
 from explorer.model.words.values import vector
@@ -41,13 +41,6 @@ def page(tmp_path_factory):
         tab.context.close()
 
 
-def _solve_at(source, t: float) -> dict:
-    done = subprocess.run([str(EXE), "solve", str(source), "--time", repr(t)], capture_output=True, text=True,
-                          timeout=120)  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
 def test_the_momentum_switch_draws_the_arrows_and_the_diagram_gives_the_values_total(page):
     assert page.evaluate("window.sphereExplorer.frame().layers.momentum") is False
     page.check("#momentum-layer")
@@ -63,18 +56,18 @@ def test_the_table_and_its_csv_are_what_solve_time_gives(page, tmp_path):
     page.locator("#time").fill("812")  # the time slider, as a student drags it
     wait_until(page, "window.sphereExplorer.frame().time.t > 0.5")
     t = page.evaluate("window.sphereExplorer.frame().time.t")
-    solved = _solve_at(page.source, t)
+    at_t = solved(page.source, "--time", repr(t))
     rows = page.locator("#bodies tr").all()
     cells = [row.locator("td").all_inner_texts() for row in rows[1:]]
     assert [c[0] for c in cells] == ["A", "B", "free bodies"]
-    for row, body in zip(cells, solved["bodies_at"]):
+    for row, body in zip(cells, at_t["bodies_at"]):
         assert row[3] == vector(body["velocity"]) and row[5] == vector(body["momentum"])
     with page.expect_download() as download:
         page.click("#save-table")
     path = tmp_path / "table.csv"
     download.value.save_as(path)
     written = list(csv.DictReader(io.StringIO(path.read_text())))
-    for row, body in zip(written, solved["bodies_at"]):
+    for row, body in zip(written, at_t["bodies_at"]):
         assert [float(row[k]) for k in ("px", "py", "pz")] == body["momentum"]
         assert [float(row[k]) for k in ("x", "y", "z")] == body["center"]
         assert float(row["kinetic_energy"]) == body["kinetic_energy"]

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli_helpers import solved
 
 from explorer.model.derived.analysis import solve
 from explorer.model.formats.gallery import SCENES_DIR
@@ -16,7 +14,6 @@ from explorer.model.formats.scene_io import from_dict, load
 from explorer.model.words.momenta import bodies_at, centre_of_mass
 from explorer.view.picture import describe
 
-EXE = Path(sys.executable).with_name("sphere-explorer")
 HEAD_ON = {
     "format": "sphere-explorer/1", "mode": "all", "horizon": 1.0, "restitution": 1.0,
     "bodies": [{"name": "A", "center": [-3, 0, 0], "velocity": [6, 0, 0], "radius": 1.0, "mass": 1.0},
@@ -69,9 +66,7 @@ def test_between_the_wall_events_of_a_container_the_centre_of_mass_moves_straigh
 def test_solve_time_gives_every_body_and_the_centre_of_mass(tmp_path):
     path = tmp_path / "head_on.json"
     path.write_text(json.dumps(HEAD_ON))
-    done = subprocess.run([str(EXE), "solve", str(path), "--time", "0.75"], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    data = json.loads(done.stdout)
+    data = solved(path, "--time", "0.75")
     assert data["time"] == 0.75
     a, b = data["bodies_at"]
     # equal masses head on, elastic: they touch at t = 0.5 (6 - 8 t = 2), A at x = 0, and swap velocities
@@ -79,9 +74,7 @@ def test_solve_time_gives_every_body_and_the_centre_of_mass(tmp_path):
                  "momentum": [-2.0, 0.0, 0.0], "kinetic_energy": 2.0}  # fmt: skip
     assert b["velocity"] == [6.0, 0.0, 0.0] and b["kinetic_energy"] == 18.0
     assert data["center_of_mass"] == {"position": [0.0 + 2.0 * 0.75, 0.0, 0.0], "velocity": [2.0, 0.0, 0.0]}
-    fixed = subprocess.run([str(EXE), "solve", str(SCENES_DIR / "default.json"), "--time", "0"], capture_output=True,
-                           text=True, timeout=120)  # fmt: skip
-    b = json.loads(fixed.stdout)["bodies_at"][1]
+    b = solved(SCENES_DIR / "default.json", "--time", "0")["bodies_at"][1]
     assert (b["mass"], b["momentum"], b["kinetic_energy"]) == (None, None, None)
 
 
