@@ -1,6 +1,7 @@
 # Sphere Sweep Explorer — the commands of the README's quick start:
 #   make run    check the system, create .venv, install, open the explorer (SCENE=file.json for another scene)
 #   make test   check the system (Xvfb too), create .venv, install with the test extra, run the whole test suite
+#   make test-full  the same with every generated family at its full size (a nightly-style run, about twice as long)
 #   make docs   check the system, create .venv, install with the docs extra, build the documentation site
 #               into docs/_build/html (offline; warnings are errors, as when tests/docs/test_site.py builds it)
 # Before anything else, `python3 -m explorer.system` (standard library only) checks what the
@@ -15,7 +16,7 @@ SETUP   = $(PYTHON) -m explorer.system --venv $(VENV)
 HAVE_PYTHON = command -v $(PYTHON) >/dev/null 2>&1 || { \
 	echo "make: $(PYTHON) not found; install with: sudo apt-get install -y python3 python3-venv" >&2; exit 2; }
 
-.PHONY: run test docs bench bench-explorer clean
+.PHONY: run test test-full docs bench bench-explorer clean
 
 run:
 	@$(HAVE_PYTHON)
@@ -28,6 +29,11 @@ test:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -n auto --dist loadfile
+
+test-full:
+	@$(HAVE_PYTHON)
+	@$(SETUP) test
+	$(BIN)/python -m pytest -n auto --dist loadfile --full
 
 docs:
 	@$(HAVE_PYTHON)

@@ -7,6 +7,15 @@ import io
 import logging
 
 import pytest
+import sizes
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption("--full", action="store_true", help="every generated family at its full size (make test-full)")
+
+
+def pytest_configure(config) -> None:
+    sizes.FULL = config.getoption("full")
 
 
 class Terminal(io.StringIO):

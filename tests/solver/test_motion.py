@@ -5,13 +5,13 @@ cases the issue named and the documented rules."""
 from __future__ import annotations
 
 import math
-import os
 import sys
 import time
 
 import motion_families as mf
 import numpy as np
 import pytest
+import sizes
 from motion_reference import check_motion
 
 from solver import Body, _compile, bounce_path, simulate, sweep
@@ -19,8 +19,8 @@ from solver import motion as motion_module
 from solver._events import NONE, event_exact
 
 INF = math.inf
-#: Cases per family: thousands (MOTION_CASES=10000 for a deeper run).
-CASES = int(os.environ.get("MOTION_CASES", "2000"))
+#: Cases per family: thousands (more in a full run, ``--full``).
+CASES = sizes.motion_cases()
 
 
 def run(case: mf.Case):

@@ -1,0 +1,23 @@
+"""How much of each generated family a test run covers: a normal run (``make test``) its size, a full run
+(``make test-full``: ``python -m pytest --full``, a nightly-style run) all of it.
+
+:data:`FULL` is set from the command line by ``tests/conftest.py`` before any test module is imported.
+"""
+
+from __future__ import annotations
+
+import os
+
+#: True in a full run (``--full``).
+FULL = False
+
+#: The gallery scenes whose single-file page a normal run drags (a site's page of every scene is dragged in every
+#: run; a single file differs from it only in how the page holds its runtime): a plain pair, a container and the
+#: 16-ball break.
+SINGLE_FILE_SAMPLE = ("default", "caged_ball", "snooker_break")
+
+
+def motion_cases() -> int:
+    """Cases per motion family: 2,000 in a normal run, 10,000 in a full one; ``MOTION_CASES`` in the environment
+    overrides both (the mutation runs' short families)."""
+    return int(os.environ.get("MOTION_CASES", 10_000 if FULL else 2_000))
