@@ -43,6 +43,7 @@ import json
 import math
 import os
 import platform
+import subprocess
 import sys
 import time
 import timeit
@@ -767,8 +768,21 @@ def previous_batch(n: int, seed: int, box: float, vel_sigma: float, horizon: flo
 
 
 def previous_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
-    """Section [7] alone, for ``--previous``: M pairs/s by kind."""
-    return {kind: k["mpairs_per_s"] for kind, k in bench_exact(n, seed, repeats, python_sample)["kinds"].items()}
+    """Section [7] alone, for ``--previous``: by kind, M pairs/s by wall time and by CPU time."""
+    return {kind: {"mpairs_per_s": k["mpairs_per_s"], "cpu_mpairs_per_s": k["cpu_mpairs_per_s"]}
+            for kind, k in bench_exact(n, seed, repeats, python_sample)["kinds"].items()}  # fmt: skip
+
+
+def checkout_label(checkout: str, taken=()) -> str:
+    """A short name for a ``--previous`` checkout: its commit when it is a git checkout, else (or when ``taken``
+    has it) its folder's name."""
+    try:
+        out = subprocess.run(["git", "-C", checkout, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+        commit = out.stdout.strip() if out.returncode == 0 else ""
+    except OSError:
+        commit = ""
+    label = commit if commit and commit not in taken else Path(checkout).resolve().name
+    return label if label not in taken else f"{label} ({sum(x.startswith(label) for x in taken) + 1})"
 
 
 def bench_exact(n: int, seed: int, repeats: int, python_sample: int) -> dict:
@@ -1049,27 +1063,23 @@ def _exact_lines(res: dict) -> list[str]:
     cfg = res["config"]
     ex = res.get("exact")
     if ex:
-        measured = (res.get("previous") or {}).get("exact")
-        before = measured or EXACT_PATH_001CA0B
-        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["cpu_mpairs_per_s"],
-                 before.get(kind, "-"), k["exact_pairs"],
-                 k["python_us_per_pair"], k["speedup_vs_python"],
-                 "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
+        measured = (res.get("previous") or {}).get("exact") or {}
+        rows = [[kind, k["median_s"] * 1e3, k["min_s"] * 1e3, k["mpairs_per_s"], k["cpu_mpairs_per_s"]]
+                + ([EXACT_PATH_001CA0B.get(kind, "-")] if not measured else
+                   [x for prev in measured.values() for x in (prev[kind]["mpairs_per_s"], prev[kind]["cpu_mpairs_per_s"])])
+                + [k["exact_pairs"], k["python_us_per_pair"], k["speedup_vs_python"],
+                   "yes" if k["python_same_status"] and k["python_toi_within_1e-13"] else "NO"]
                 for kind, k in ex["kinds"].items()]  # fmt: skip
+        previous_columns = (
+            [x for label in measured for x in (f"{label} Mpairs/s", f"{label} by CPU")]
+            if measured
+            else ["previous Mpairs/s"]
+        )
         out.append(
             fmt_table(
-                [
-                    "pairs that touch exactly",
-                    "median ms",
-                    "min ms",
-                    "Mpairs/s",
-                    "by CPU time",
-                    "previous Mpairs/s",
-                    "exact",
-                    "integers us/pair",
-                    "speed-up",
-                    "same answers",
-                ],
+                ["pairs that touch exactly", "median ms", "min ms", "Mpairs/s", "by CPU time"]
+                + previous_columns
+                + ["exact", "integers us/pair", "speed-up", "same answers"],
                 rows,
                 f"[7] the exact path: sweep_many on n={ex['n']:,} pairs the float filter cannot decide, median of {cfg['repeats']} runs; "
                 f"Python integers alone on the first {ex['python_sample']:,} (median of 3)",
@@ -1085,7 +1095,7 @@ def _exact_lines(res: dict) -> list[str]:
         out.append(
             "  previous: "
             + (
-                "the --previous checkout, measured in this run"
+                "each --previous checkout (" + ", ".join(measured) + "), measured in a subprocess of this run after it"
                 if measured
                 else "main at 001ca0b, benchmarks/README.md (quoted, not measured here)"
             )
@@ -1142,8 +1152,10 @@ def main(argv=None) -> int:
     ap.add_argument(
         "--previous",
         metavar="CHECKOUT",
+        action="append",
         default=None,
-        help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), in a subprocess",
+        help="also measure sections [3,4] and [7] on another checkout's solver (e.g. main), in a subprocess; "
+        "repeat it to compare several in section [7] (sections [3,4]: the first)",
     )
     args = ap.parse_args(argv)
     if args.repeats < 5:
@@ -1174,15 +1186,17 @@ def main(argv=None) -> int:
     if args.previous:
         exact = None
         if args.exact_n > 0:
-            exact = run_previous(
-                Path(args.previous),
-                "bench_solver",
-                "previous_exact",
-                n=args.exact_n,
-                seed=args.seed,
-                repeats=args.repeats,
-                python_sample=args.exact_python_sample,
-            )
+            exact = {}
+            for checkout in args.previous:
+                exact[checkout_label(checkout, exact)] = run_previous(
+                    Path(checkout),
+                    "bench_solver",
+                    "previous_exact",
+                    n=args.exact_n,
+                    seed=args.seed,
+                    repeats=args.repeats,
+                    python_sample=args.exact_python_sample,
+                )
         res["previous"] = {"exact": exact}
     if args.only_exact:
         res["loadavg_at_end"] = os.getloadavg()
@@ -1194,7 +1208,7 @@ def main(argv=None) -> int:
     batch_result = batch.pop("_result")
     res.update(batch)
     if args.previous:
-        res["previous"]["batch"] = run_previous(Path(args.previous), "bench_solver", "previous_batch", n=args.n,
+        res["previous"]["batch"] = run_previous(Path(args.previous[0]), "bench_solver", "previous_batch", n=args.n,
                                                 seed=args.seed, box=args.box, vel_sigma=args.vel_sigma, horizon=h,
                                                 repeats=args.repeats)  # fmt: skip
     res["grazing"] = bench_grazing(args.grazing_n, args.seed, h, 5) if args.grazing_n > 0 else None

@@ -19,7 +19,11 @@ The decorators
     :func:`jit_loop` (a loop over many pairs, called from Python) and
     :func:`compiled` (one machine-code function for one signature, compiled
     at import); :func:`fma` and :func:`item` are what numba is taught to compile
-    specially.
+    specially.  The last two compile without numba's reference counting of
+    arrays (:data:`OPTIONS`).  numba's on-disk cache tells machine code apart
+    by the function's bytecode and its file's time stamp, not by these
+    options: after changing them, change the modules that use them too (or
+    empty the cache), else the old machine code keeps being loaded.
 The plain copy
     :func:`plain`: a solver module imported a second time as plain Python, in a
     process that compiles (``solver._plain.<name>``; a package made here,
@@ -64,6 +68,11 @@ PLAIN_BUDGET = 5_000
 PLAIN_BATCH_BUDGET = 10_000
 #: Seconds a compilation may take before :func:`announce_if_slow` says what it is.
 ANNOUNCE_AFTER = 1.0
+#: numba's options for :func:`jit_loop` and :func:`compiled`.  ``_nrt=False``: no reference counting of arrays.
+#: These functions allocate nothing, and with it every array passed to a separately compiled function (the
+#: exact stage passes its scratch arrays to ``quantity`` several times a pair) cost an atomic increment and
+#: decrement: 60 to 80 % of the exact stage's time (``benchmarks/README.md``, *Motion*).
+OPTIONS = {"cache": True, "error_model": "numpy", "nogil": True, "_nrt": False}
 
 #: The package this module belongs to: ``solver``, or ``solver._plain`` in the plain copy.
 _PACKAGE = __name__.rpartition(".")[0]
@@ -192,8 +201,9 @@ def jit(function: Callable | None = None, *, plain: Callable | None = None):
 def jit_loop(what: str):
     """Like :func:`jit`, for a loop over many pairs called from Python; ``what`` names it to the user.
 
-    Compiled, it releases the GIL while it runs (another thread, the audit's
-    reader, is not held up for the length of a batch), and its first call in a
+    Compiled (:data:`OPTIONS`: it may allocate no array), it releases the GIL
+    while it runs (another thread, the audit's reader, is not held up for the
+    length of a batch), and its first call in a
     process, which loads its machine code from numba's cache or compiles it,
     says ``what`` is compiling when that takes a while (:func:`announce_if_slow`).
     """
@@ -201,7 +211,7 @@ def jit_loop(what: str):
     def decorate(function: Callable) -> Callable:
         if not compiling():
             return function
-        return _Loop(_njit(cache=True, error_model="numpy", nogil=True)(function), what)
+        return _Loop(_njit(**OPTIONS)(function), what)
 
     return decorate
 
@@ -230,13 +240,14 @@ def compiled(signature: str):
     argument a caller passes (``quantity(DISC, ...)`` and ``quantity(C, ...)``
     become two functions), and inlining copies a callee into every call site;
     together that took minutes.  ``signature`` is numba's string form, e.g.
-    ``"int64(float64[::1], int64)"``.  As plain Python the function runs as it is.
+    ``"int64(float64[::1], int64)"``; :data:`OPTIONS` (it may allocate no
+    array).  As plain Python the function runs as it is.
     """
 
     def decorate(function: Callable) -> Callable:
         if not compiling():
             return function
-        return _njit(signature, cache=True, error_model="numpy", nogil=True)(function)
+        return _njit(signature, **OPTIONS)(function)
 
     return decorate
 

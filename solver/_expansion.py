@@ -28,7 +28,10 @@ polynomial is a short program of steps ``dst += sign * x * y`` over those
 regions (:data:`STEPS`), run by one loop, so the whole evaluation compiles as
 one small function; a result that outgrows its region sets ``ok`` to False and
 the integer path decides (never seen in practice: the components are
-non-overlapping, so a few dozen cover the exponent range met here).
+non-overlapping, so a few dozen cover the exponent range met here).  The
+scratch arrays are allocated once per batch by the caller, so the compiled
+code allocates nothing and runs without numba's reference counting
+(:data:`solver._compile.OPTIONS`).
 """
 
 from __future__ import annotations

@@ -9,6 +9,11 @@ same.  Times come from the quantities evaluated to a few ulps (exact signs,
 near values), within a few ulps of the correctly rounded roots the integer
 path gives.  Inputs outside :func:`solver._expansion.in_exact_range`, or an
 expansion that outgrows its scratch region, are handed on (``ok`` False).
+
+Its functions, like :mod:`solver._expansion`'s, are compiled once each for one
+signature and without numba's reference counting (:func:`solver._compile.compiled`):
+each call passes the scratch arrays on, and counting their references took most
+of the stage's time.
 """
 
 from __future__ import annotations
