@@ -18,6 +18,18 @@ def pytest_configure(config) -> None:
     sizes.FULL = config.getoption("full")
 
 
+def pytest_collection_modifyitems(items) -> None:
+    """The files marked ``long`` first, longest first (``long(minutes)``, 1 if not given), then the rest: the test
+    workers take whole files in the order they are collected (``--dist loadfile``), so a long file started last
+    would keep one worker busy alone."""
+
+    def minutes(item) -> float:
+        mark = item.get_closest_marker("long")
+        return 0.0 if mark is None else float(mark.args[0]) if mark.args else 1.0
+
+    items.sort(key=minutes, reverse=True)
+
+
 class Terminal(io.StringIO):
     """A stand-in for stderr on a terminal: what is written is kept, and ``isatty()`` is True (progress
     bars and compile notices are drawn only on a terminal)."""

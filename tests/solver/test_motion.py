@@ -18,6 +18,8 @@ from solver import Body, _compile, bounce_path, simulate, sweep
 from solver import motion as motion_module
 from solver._events import NONE, event_exact
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 INF = math.inf
 #: Cases per family: thousands (more in a full run, ``--full``).
 CASES = sizes.motion_cases()

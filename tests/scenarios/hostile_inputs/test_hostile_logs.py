@@ -27,6 +27,8 @@ from explorer.audit.log.columns import GEOMETRY, LogError
 from explorer.audit.run import audit
 from explorer.cli import main
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 distributed = pytest.importorskip("distributed")
 
 N_ROWS = 6000  # planted.make_log's default size: six chunks of CHUNK rows

@@ -16,6 +16,8 @@ import pytest
 from cutting import audit_cut, lease_available, wait_for_size
 from planted import random_columns, write_log
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 ROWS = 20_000
 #: The one line a log that changed while it was read gets (after the command's name and the log's).
 CHANGED = "the log changed while it was being read (opened for writing or cut short: is something still writing it?)"

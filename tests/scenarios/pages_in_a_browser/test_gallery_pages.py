@@ -38,6 +38,8 @@ from explorer.web import PAGE_BUDGET
 from explorer.web.export import INDEX, RECORDED_SUFFIX, load_folder, write_site
 from solver import Status
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 #: Of the 9 points sampled on a sphere's disc (see web_helpers.sphere_shows), at least this many show its colour.
 MIN_POINTS = 6
 #: Spheres smaller than this on screen (pixels from centre to rim) are not checked.

@@ -14,6 +14,8 @@ from live_helpers import export
 from explorer.model.formats.gallery import SCENES_DIR
 from explorer.model.words.text import fmt
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 QUESTION = "Where will A first touch B, if it does before t = 1?"
 
 

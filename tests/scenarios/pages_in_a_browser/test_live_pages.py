@@ -18,6 +18,8 @@ from live_helpers import MOVES, check_against_the_command_line, drag_a, export
 
 from explorer.model.formats.gallery import SCENES_DIR, gallery
 
+pytestmark = pytest.mark.long(3)  # started first (tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:

@@ -25,6 +25,8 @@ import signal_helpers as sh
 
 from explorer.system import interrupt
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 #: Seconds after the handler is installed: the first imports, the scene, the first steps of a drawing.
 EARLY = (0.0, 0.05, 0.15)
 #: Fractions of a whole run's length (after the handler): the drawing, the writing, the end.

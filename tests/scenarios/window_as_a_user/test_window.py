@@ -14,6 +14,8 @@ from explorer.model.formats.gallery import SCENES_DIR
 from explorer.model.state.scene import SceneError
 from solver import Status
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 NAN_TEXT = re.compile(r"\bnan\b|\binf\b", re.IGNORECASE)
 
 
