@@ -371,13 +371,16 @@ def cmd_export_html(args: argparse.Namespace) -> int:
 
 
 def _write_site(scenes: list, out: Path) -> list[tuple[Path, str | None]]:
-    """:func:`~explorer.web.export.write_site` with a progress bar on a terminal; each page and its note."""
+    """:func:`~explorer.web.export.write_site` with a progress bar on a terminal (pages done of all, the last
+    one's name); each page and its note."""
+    from .system.files import show_path
     from .system.progress import Progress
     from .web.export import write_site
 
-    bar = Progress(len(scenes), label="export-html", unit="pages", per_second=(1.0, "pages/s"))
+    bar = Progress(len(scenes), label="export-html", unit="pages", per_second=(1.0, "pages/s"), interval=0.0,
+                   out_of=True)  # fmt: skip
     try:
-        entries = write_site(scenes, out, progress=lambda done, total, name: bar.update(1))
+        entries = write_site(scenes, out, progress=lambda done, total, name: bar.update(1, detail=show_path(name)))
         bar.finish()
     finally:
         bar.close()
