@@ -490,7 +490,8 @@ def _parser_export_html() -> argparse.ArgumentParser:
         "folder. Skipped, and listed on stderr: subfolders, hidden entries (.name), links leading outside the "
         "folder or to no regular file, devices and FIFOs, and (counted) files of other names. A page is named after "
         "its scene file (bytes that are not UTF-8 replaced), and an untitled scene is titled by its file name in "
-        "printable form. A progress bar is drawn on a terminal. Pages and sites appear complete or not at all; a "
+        "printable form. A site's pages are made by two worker processes (one per usable core), and a progress bar "
+        "(pages done, the last one's name) is drawn on a terminal. Pages and sites appear complete or not at all; a "
         "folder with one bad scene file is refused whole.",
     )
     p.add_argument("scene", help="scene file (.json), or a folder of scene files")

@@ -147,6 +147,6 @@ def test_help_states_what_a_site_publishes_and_skips(capsys):
     assert main(["export-html", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     for words in ("a symbolic link is followed only to a file inside the folder", "Skipped, and listed on stderr",
-                  "links leading outside the folder", "hidden entries", "A progress bar is drawn on a terminal",
+                  "links leading outside the folder", "hidden entries", "two worker processes (one per usable core)", "a progress bar (pages done, the last one's name) is drawn on a terminal",
                   "bytes that are not UTF-8 replaced"):  # fmt: skip
         assert words in text
