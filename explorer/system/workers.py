@@ -92,7 +92,7 @@ def run_in_workers(function: Callable, jobs: Sequence[tuple], count: int, done: 
         with _signals_blocked():  # the workers start with them blocked, until they ignore them
             for _ in range(count):
                 workers.append(_started(function))
-        _share_out(list(jobs), [(process, reply, send) for process, send, reply in workers], done)
+        _share_out(list(jobs), workers, done)
     finally:
         for process, _, _ in workers:
             process.kill()
@@ -133,11 +133,11 @@ _serve(*{fds!r}, function)
 
 
 def _share_out(jobs: list[tuple], workers: list, done: Callable[[int, object], None]) -> None:
-    """Hand ``jobs`` out to the idle ``workers`` (process, answers, sends) until each has ended; see
+    """Hand ``jobs`` out to the idle ``workers`` (process, sends, answers) until each has ended; see
     :func:`run_in_workers`."""
     waiting = deque(enumerate(jobs))
     busy: dict[Connection, tuple] = {}  # answers -> (process, sends)
-    for process, reply, send in workers:
+    for process, send, reply in workers:
         if waiting:
             send.send(waiting.popleft())
             busy[reply] = (process, send)
