@@ -4,6 +4,7 @@
 Run from the repository root::
 
     .venv/bin/python benchmarks/bench_web.py [--repeats 3] [--screenshot docs/web_page.png] [--json out.json]
+        [--site-runs 3] [--previous CHECKOUT] [--site-only]
 
 One run, in one process, after one warm-up export (libraries loaded, the
 solver's code compiled or loaded from numba's cache):
@@ -11,7 +12,14 @@ solver's code compiled or loaded from numba's cache):
 1. every gallery scene exported ``--repeats`` times as one page
    (:func:`explorer.web.export.write_page`): the median wall time and the
    page's size in bytes, against the budget ``PAGE_BUDGET``;
-2. the whole gallery as a site (``export-html scenes/ -o SITE``), once;
+2. the whole gallery as a site, as a user makes it: ``sphere-explorer
+   export-html scenes/ -o SITE`` run ``--site-runs`` times as a command (a
+   fresh process, so with its imports and its worker processes' start): the
+   wall time, and the CPU time of the command and its workers (``wait4``) as a
+   share of one core, with the load average before each run; ``--previous
+   CHECKOUT`` runs the same command on that checkout's code
+   (``PYTHONPATH=CHECKOUT``, the same scenes) in turn with this one, for the
+   figures before and after in one run;
 3. each page opened as a file in Debian's headless Chromium (SwiftShader's
    WebGL, driven by Playwright through the tests' ``tests/support/browser.py``,
    every request but the page's own file refused): the time from navigation to
@@ -22,7 +30,7 @@ solver's code compiled or loaded from numba's cache):
 
 The header gives the machine and the load average, as ``bench_solver.py``
 does.  Figures on a shared machine are noisy: quote medians, and compare only
-figures of one run.
+figures of one run.  ``--site-only`` measures the site alone (step 2).
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -38,7 +48,8 @@ from pathlib import Path
 import solver
 
 solver.configure(jit=False)  # what the sphere-explorer command runs with
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))  # the tests' browser
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the tests' browser
 
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
 from browser import Browser, find_chromium, foreign_requests, wait_ready  # noqa: E402
@@ -47,7 +58,10 @@ from explorer.model.derived.analysis import solve  # noqa: E402
 from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR, gallery  # noqa: E402
 from explorer.model.formats.scene_io import load  # noqa: E402
 from explorer.web import PAGE_BUDGET  # noqa: E402
-from explorer.web.export import load_folder, write_page, write_site  # noqa: E402
+from explorer.web.export import write_page  # noqa: E402
+
+#: The console script a user runs (installed beside this Python).
+EXE = Path(sys.executable).with_name("sphere-explorer")
 
 
 def export_times(folder: Path, repeats: int) -> list[dict]:
@@ -63,6 +77,54 @@ def export_times(folder: Path, repeats: int) -> list[dict]:
             seconds.append(time.perf_counter() - start)
         rows.append({"scene": path.stem, "export_s": median(seconds), "bytes": out.stat().st_size})
     return rows
+
+
+def site_run(tree: Path | None, folder: Path) -> dict:
+    """``sphere-explorer export-html scenes/ -o SITE`` as a command, on ``tree``'s code (None: this checkout's):
+    wall seconds, CPU seconds of the command and the processes it waited for (its workers), CPU in % of one core,
+    the load average before it, and the site's size."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(tree or ROOT)
+    site = folder / "site-run"
+    shutil.rmtree(site, ignore_errors=True)
+    load = os.getloadavg()[0]
+    with open(folder / "site-run.err", "w+b") as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen([str(EXE), "export-html", str(SCENES_DIR), "-o", str(site)], env=env,
+                                stdout=subprocess.DEVNULL, stderr=err)  # fmt: skip
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        err.seek(0)
+        message = err.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"export-html on {tree or ROOT} failed: {message.strip()[-2000:]}")
+    cpu = usage.ru_utime + usage.ru_stime
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    return {"wall_s": wall, "cpu_s": cpu, "cpu_percent": 100 * cpu / wall, "load_before": load, "bytes": size}
+
+
+def site_runs(previous: Path | None, folder: Path, runs: int) -> dict[str, list[dict]]:
+    """``runs`` of :func:`site_run` for this checkout (``"now"``) and, in turn with it, ``previous``."""
+    trees = {**({"previous": previous} if previous is not None else {}), "now": None}
+    result: dict[str, list[dict]] = {key: [] for key in trees}
+    for _ in range(runs):
+        for key, tree in trees.items():  # the previous first, then this one, at each turn
+            result[key].append(site_run(tree, folder))
+    return result
+
+
+def site_report(runs: dict[str, list[dict]], previous: Path | None) -> None:
+    """The site's runs, each and median, and (with a previous checkout) the speed-up."""
+    print("whole gallery as a site, as a command (sphere-explorer export-html scenes/ -o SITE):")
+    for key, rows in runs.items():
+        name = f"previous ({previous})" if key == "previous" else "this checkout"
+        each = ", ".join(f"{r['wall_s']:.2f} s at {r['cpu_percent']:.0f}% (load {r['load_before']:.2f})" for r in rows)
+        print(f"  {name}: {each}")
+        print(f"    median {median([r['wall_s'] for r in rows]):.2f} s, CPU {median([r['cpu_percent'] for r in rows]):.0f}%"
+              f" of one core, {rows[0]['bytes'] / 1e6:.1f} MB")  # fmt: skip
+    if "previous" in runs:
+        before, after = (median([r["wall_s"] for r in runs[key]]) for key in ("previous", "now"))
+        print(f"  speed-up (median wall): {before / after:.2f}x")
 
 
 def browser_times(folder: Path, rows: list[dict], repeats: int) -> None:
@@ -96,21 +158,22 @@ def screenshot(folder: Path, out: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3, help="timed exports and page loads per scene (default 3)")
+    parser.add_argument("--site-runs", type=int, default=3, help="runs of the site as a command (default 3)")
+    parser.add_argument("--previous", type=Path, help="another checkout whose site command runs in turn (before)")
+    parser.add_argument("--site-only", action="store_true", help="measure the site alone (no pages, no browser)")
     parser.add_argument("--screenshot", type=Path, help="write the default scene's page, as the browser shows it, here")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     args = parser.parse_args()
+    previous = None if args.previous is None else args.previous.resolve()
     machine = machine_info()
+    rows, chromium = [], None
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        write_page(load(DEFAULT_SCENE), folder / "warm-up.html")  # imports, compiled code
-        rows = export_times(folder, args.repeats)
-        start = time.perf_counter()
-        write_site(load_folder(SCENES_DIR), folder / "site")
-        site_s = time.perf_counter() - start
-        site_bytes = sum(p.stat().st_size for p in (folder / "site").iterdir())
-        index_bytes = (folder / "site" / "index.html").stat().st_size
-        chromium = find_chromium()
-        if chromium:
+        if not args.site_only:
+            write_page(load(DEFAULT_SCENE), folder / "warm-up.html")  # imports, compiled code
+            rows = export_times(folder, args.repeats)
+        runs = site_runs(previous, folder, args.site_runs)
+        if not args.site_only and (chromium := find_chromium()):
             browser_times(folder, rows, args.repeats)
             if args.screenshot:
                 screenshot(folder, args.screenshot)
@@ -122,27 +185,23 @@ def main() -> int:
     cpus = f"{machine['logical_cpus']}/{machine['usable_cpus']}"
     print(f"date {machine['date']}  cpu {machine['cpu_model']}  cpus {cpus}")
     print(f"load average at start {machine['loadavg_at_start']}  at end {load_end}  python {machine['python']}")
-    print(f"repeats {args.repeats}  browser {chromium or 'none found (no page loads timed)'}")
-    table = [
-        [r["scene"], r["export_s"], r["bytes"] / 1e6, r.get("drawn_s", float("nan")), len(r.get("requests", []))]
-        for r in rows
-    ]
-    print(fmt_table(["scene", "export s (median)", "MB", "drawn in browser s", "requests"], table, "pages"))
-    sizes = [r["bytes"] for r in rows]
-    print(
-        f"largest page {max(sizes) / 1e6:.3f} MB of the {PAGE_BUDGET / 1e6:g} MB budget; "
-        f"median export {median([r['export_s'] for r in rows]):.2f} s; "
-        f"median drawn {median([r.get('drawn_s', float('nan')) for r in rows]):.2f} s"
-    )
-    print(
-        f"whole gallery as a site: {len(rows)} pages + index ({index_bytes / 1e6:.2f} MB) in {site_s:.1f} s, "
-        f"{site_bytes / 1e6:.1f} MB in all"
-    )
+    if rows:
+        print(f"repeats {args.repeats}  browser {chromium or 'none found (no page loads timed)'}")
+        table = [
+            [r["scene"], r["export_s"], r["bytes"] / 1e6, r.get("drawn_s", float("nan")), len(r.get("requests", []))]
+            for r in rows
+        ]
+        print(fmt_table(["scene", "export s (median)", "MB", "drawn in browser s", "requests"], table, "pages"))
+        print(
+            f"largest page {max(r['bytes'] for r in rows) / 1e6:.3f} MB of the {PAGE_BUDGET / 1e6:g} MB budget; "
+            f"median export {median([r['export_s'] for r in rows]):.2f} s; "
+            f"median drawn {median([r.get('drawn_s', float('nan')) for r in rows]):.2f} s"
+        )
+    site_report(runs, previous)
     if args.json:
-        report = {"machine": machine, "loadavg_at_end": load_end, "pages": rows}
-        report.update(site_s=site_s, site_bytes=site_bytes)
+        report = {"machine": machine, "loadavg_at_end": load_end, "pages": rows, "site": runs, "previous": previous}
         args.json.write_text(json.dumps(report, indent=2, default=str))
-    if any(r.get("requests") for r in rows) or max(sizes) > PAGE_BUDGET:
+    if any(r.get("requests") for r in rows) or any(r["bytes"] > PAGE_BUDGET for r in rows):
         print("FAILED: a page asked for something from the network, or is over the budget", file=sys.stderr)
         return 1
     return 0

@@ -371,13 +371,16 @@ def cmd_export_html(args: argparse.Namespace) -> int:
 
 
 def _write_site(scenes: list, out: Path) -> list[tuple[Path, str | None]]:
-    """:func:`~explorer.web.export.write_site` with a progress bar on a terminal; each page and its note."""
+    """:func:`~explorer.web.export.write_site` with a progress bar on a terminal (pages done of all, the last
+    one's name); each page and its note."""
+    from .system.files import show_path
     from .system.progress import Progress
     from .web.export import write_site
 
-    bar = Progress(len(scenes), label="export-html", unit="pages", per_second=(1.0, "pages/s"))
+    bar = Progress(len(scenes), label="export-html", unit="pages", per_second=(1.0, "pages/s"), interval=0.0,
+                   out_of=True)  # fmt: skip
     try:
-        entries = write_site(scenes, out, progress=lambda done, total, name: bar.update(1))
+        entries = write_site(scenes, out, progress=lambda done, total, name: bar.update(1, detail=show_path(name)))
         bar.finish()
     finally:
         bar.close()
@@ -487,7 +490,8 @@ def _parser_export_html() -> argparse.ArgumentParser:
         "folder. Skipped, and listed on stderr: subfolders, hidden entries (.name), links leading outside the "
         "folder or to no regular file, devices and FIFOs, and (counted) files of other names. A page is named after "
         "its scene file (bytes that are not UTF-8 replaced), and an untitled scene is titled by its file name in "
-        "printable form. A progress bar is drawn on a terminal. Pages and sites appear complete or not at all; a "
+        "printable form. A site's pages are made by two worker processes (one per usable core), and a progress bar "
+        "(pages done, the last one's name) is drawn on a terminal. Pages and sites appear complete or not at all; a "
         "folder with one bad scene file is refused whole.",
     )
     p.add_argument("scene", help="scene file (.json), or a folder of scene files")

@@ -25,6 +25,10 @@ class Progress:
         What is counted, plural.
     per_second : (float, str)
         The rate's scale and its words: ``(1e6, "M rows/s")`` shows millions of rows a second.
+    interval : float
+        Seconds between redraws, at least (0: at each update, for a site's pages).
+    out_of : bool
+        Show the count as done out of the total (``3/30 pages``), not alone.
     """
 
     #: Seconds between redraws.
@@ -38,23 +42,30 @@ class Progress:
         label: str = "audit",
         unit: str = "rows",
         per_second: tuple[float, str] = (1e6, "M rows/s"),
+        interval: float = INTERVAL,
+        out_of: bool = False,
     ) -> None:
         self.stream = sys.stderr if stream is None else stream
         isatty = getattr(self.stream, "isatty", None)
         self.enabled = bool(enabled and isatty is not None and isatty())
         self.total = total
         self.label, self.unit, self.per_second = label, unit, per_second
+        self.interval, self.out_of = interval, out_of
         self.rows = 0
         self.start = time.perf_counter()
         self._drawn = 0.0
+        self._detail = ""
+        self._width = 0  # of the last line drawn
 
-    def update(self, rows: int, fraction: float | None = None) -> None:
-        """Add ``rows`` done; ``fraction`` in [0, 1] when the total is unknown."""
+    def update(self, rows: int, fraction: float | None = None, detail: str = "") -> None:
+        """Add ``rows`` done; ``fraction`` in [0, 1] when the total is unknown; ``detail`` ends the line (the
+        page just made)."""
         self.rows += rows
+        self._detail = detail
         if not self.enabled:
             return
         now = time.perf_counter()
-        if now - self._drawn < self.INTERVAL:
+        if now - self._drawn < self.interval:
             return
         if self.total:
             fraction = self.rows / self.total
@@ -74,7 +85,10 @@ class Progress:
         bar = "#" * done + "-" * (width - done)
         percent = f"{100 * fraction:5.1f}%" if fraction is not None else "  ?  "
         scale, words = self.per_second
-        self.stream.write(f"\r{self.label} [{bar}] {percent}  {self.rows:,} {self.unit}  {rate / scale:.1f} {words} ")
+        count = f"{self.rows:,}/{self.total:,}" if self.out_of and self.total else f"{self.rows:,}"
+        line = f"{self.label} [{bar}] {percent}  {count} {self.unit}  {rate / scale:.1f} {words} {self._detail}"
+        self.stream.write(f"\r{line.ljust(self._width)}")  # spaces over the end of a longer line before
+        self._width = len(line)
         self.stream.flush()
 
     def close(self) -> None:

@@ -9,7 +9,10 @@ which a live page opened from a file (where a browser starts no Python) goes to.
 Files are written whole or not at all, by the one safe writer
 (:mod:`explorer.system.files`): a page replaces its file atomically; a site is a
 new folder that appears when every page is done.  A folder with one bad scene
-file is refused before anything is drawn.  Qt-free.
+file is refused before anything is drawn.  A site's pages are made by worker
+processes, one per usable core up to :data:`SITE_WORKERS`
+(:mod:`explorer.system.workers`); a page is the same, byte for byte, whichever
+process makes it.  Qt-free.
 
 What a site publishes of a folder (:func:`scene_files`): its files named
 ``*.json`` (any case), and symbolic links to files inside the folder; it skips,
@@ -37,7 +40,9 @@ from ..model.formats.scene_io import load, show_path
 from ..model.state.scene import Scene, SceneError
 from ..system import interrupt
 from ..system.files import create, kind_of, new_folder, os_reason, replacing
+from ..system.workers import run_in_workers, usable_cores
 from . import SINGLE_BUDGET
+from . import page as page_module
 from .live_page import single_page, site_page
 from .page import VIEW_SIZE, Page, PageTooLarge, build_page, document_head
 from .runtime import write_folder
@@ -50,6 +55,8 @@ INDEX = "index.html"
 NAME_BYTES = 255
 #: A site's recorded page of a scene: the live page's name with this ending instead of ``.html``.
 RECORDED_SUFFIX = ".recorded.html"
+#: Worker processes that make a site's pages, at most (see :func:`site_workers`).
+SITE_WORKERS = 2
 
 
 def write_page(scene: Scene, out: str | os.PathLike[str], name: str = "scene") -> Page:
@@ -160,44 +167,82 @@ def load_folder(folder: str | os.PathLike[str]) -> list[tuple[Path, Scene]]:
     return load_scenes(scene_files(folder)[0])
 
 
-def write_site(scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], progress=None) -> list[SiteEntry]:
+def write_site(
+    scenes: list[tuple[Path, Scene]], out: str | os.PathLike[str], progress=None, workers: int | None = None
+) -> list[SiteEntry]:
     """Write one page per scene and an ``index.html`` with a thumbnail of each into the folder ``out``.
+
+    The pages are made by :func:`site_workers` worker processes, the scenes with
+    the most bodies first (one page at a time in this process when that is 1);
+    the site is the same, byte for byte, either way.
 
     Parameters
     ----------
     scenes : list of (Path, Scene)
-        From :func:`load_folder`; each page is named after its file.
+        From :func:`load_folder`; each page is named after its file, the index lists them in this order.
     out : path
         The site's folder: new, or an empty folder.
     progress : callable, optional
-        Called with ``(done, total, file name)`` after each page.
+        Called with ``(done, total, file name)`` after each page (in the order they are done).
+    workers : int, optional
+        Worker processes (default :func:`site_workers`); 1 makes every page in this process.
 
     Raises
     ------
     WriteError
         ``out`` is refused or cannot be written (:func:`explorer.system.files.new_folder`); nothing is left.
+    PageTooLarge, SceneError...
+        A page cannot be made (the message names its scene file); nothing is left.
     """
-    entries: list[SiteEntry] = []
+    names = _page_names([path for path, _ in scenes])
+    jobs = [(path, scene, name, page_module.PAGE_BUDGET) for (path, scene), name in zip(scenes, names)]
+    workers = site_workers(len(jobs)) if workers is None else workers
+    entries: list[SiteEntry | None] = [None] * len(jobs)
     with new_folder(out, "the site") as work:
         write_folder(work)
-        names = _page_names([path for path, _ in scenes])
-        for (path, scene), name in zip(scenes, names):
-            interrupt.check()  # between pages (and within each, build_page); new_folder checks before the rename
-            recorded = _recorded_name(name)
-            try:
-                page = build_page(scene, path.stem, live=name)
-            except PageTooLarge as exc:
-                raise PageTooLarge(f"{show_path(path.name)}: {exc}") from None
-            with create(work / recorded) as handle:
-                handle.write(page.html.encode("utf-8"))
-            with create(work / name) as handle:
-                handle.write(site_page(scene, page.title, quote(recorded)).encode("utf-8"))
-            entries.append(_entry(scene, page, name))
+
+        def done(k: int, made: tuple[str, str, SiteEntry]) -> None:
+            """Write page ``k``'s two files (its recorded page and its live page) as it is made."""
+            recorded, live, entries[k] = made
+            with create(work / _recorded_name(names[k])) as handle:
+                handle.write(recorded.encode("utf-8"))
+            with create(work / names[k]) as handle:
+                handle.write(live.encode("utf-8"))
             if progress is not None:
-                progress(len(entries), len(scenes), name)
+                progress(len(entries) - entries.count(None), len(jobs), names[k])
+
+        if workers > 1:
+            order = sorted(range(len(jobs)), key=lambda k: -len(jobs[k][1].bodies))  # the longest pages first
+            run_in_workers(site_page_files, [jobs[k] for k in order], workers, lambda j, made: done(order[j], made))
+        else:
+            for k, job in enumerate(jobs):
+                interrupt.check()  # between pages (and within each, build_page); new_folder checks before the rename
+                done(k, site_page_files(*job))
         with create(work / INDEX) as handle:
             handle.write(site_index(entries).encode("utf-8"))
     return entries
+
+
+def site_workers(pages: int) -> int:
+    """How many worker processes make a site of ``pages`` pages: :data:`SITE_WORKERS`, at most one per usable
+    core and one per page (1: the pages are made in this process)."""
+    return max(1, min(SITE_WORKERS, usable_cores(), pages))
+
+
+def site_page_files(path: Path, scene: Scene, name: str, budget: int) -> tuple[str, str, SiteEntry]:
+    """A site's two pages of the scene file ``path`` (the live page ``name``): the recorded page, the live page,
+    and what the index shows of it.
+
+    Raises
+    ------
+    PageTooLarge
+        Over ``budget`` bytes (naming the scene file).
+    """
+    try:
+        page = build_page(scene, path.stem, budget=budget, live=name)
+    except PageTooLarge as exc:
+        raise PageTooLarge(f"{show_path(path.name)}: {exc}") from None
+    return page.html, site_page(scene, page.title, quote(_recorded_name(name))), _entry(scene, page, name)
 
 
 def _recorded_name(name: str) -> str:

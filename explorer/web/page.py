@@ -40,7 +40,7 @@ from ..view.scene_view import SceneView
 from . import PAGE_BUDGET
 from .parabola_svg import PLOT_SIZE, parabola_svg
 from .timeline import instants, record, shown_actors
-from .vtkjs import scene_archive, viewer_script
+from .vtkjs import StableIds, scene_archive, viewer_script
 
 #: Size of the drawing the page's scene is exported from: its camera frames the scene for this aspect (a
 #: narrower view, e.g. a phone held upright, steps back to keep the width in view); the thumbnails' size.
@@ -129,8 +129,9 @@ def build_page(scene: Scene, name: str = "scene", budget: int | None = None, liv
         plotter.renderer.hide_axes()
         plotter.render()
         views = {"world": (world, 0.0), "relative": (relative, 1.0)}
-        actors = {key: shown_actors(view) for key, (view, _) in views.items()}  # what the archive holds
-        archive = scene_archive(plotter.render_window)
+        ids = StableIds()  # the objects' names in the page, the same in any process
+        archive = scene_archive(plotter.render_window, ids)
+        actors = {key: shown_actors(view, ids) for key, (view, _) in views.items()}  # what the archive holds
 
         def document(times: np.ndarray, note: str | None) -> str:
             """The whole page with the slider at ``times``, the views recorded there."""

@@ -46,7 +46,7 @@ def parabola_svg(solution: Solution) -> tuple[str, dict]:
     draw_parabola(ax, plot, inside=solution.scene.mode == "inside")
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "sphere-explorer"}):
-        fig.savefig(buffer, format="svg", facecolor="white")
+        fig.savefig(buffer, format="svg", facecolor="white", metadata={"Date": None})  # the same bytes at any time
     text = buffer.getvalue()
     svg = text[text.index("<svg") :]
     svg = re.sub(r'\swidth="[^"]*pt"\s+height="[^"]*pt"', f' width="{width}" height="{height}"', svg, count=1)

@@ -16,7 +16,7 @@ import numpy as np
 from ..model.actions.session import Session
 from ..system import interrupt
 from ..view.scene_view import SceneView
-from .vtkjs import actor_id
+from .vtkjs import StableIds, actor_id
 
 #: Evenly spaced instants over the slider's range.
 EVEN_INSTANTS = 61
@@ -52,9 +52,10 @@ def _hex(color) -> str:
     return "#" + "".join(f"{int(round(255 * min(max(c, 0.0), 1.0))):02x}" for c in color)
 
 
-def shown_actors(view: SceneView) -> dict[str, str]:
-    """``{item name: actor id}`` of the view's items on screen now (what a serialized scene holds)."""
-    return {name: actor_id(item.actor) for name, item in view.items.items.items() if item.actor.GetVisibility()}
+def shown_actors(view: SceneView, ids: StableIds) -> dict[str, str]:
+    """``{item name: actor id}`` of the view's items on screen now (what a serialized scene holds), each named
+    as ``ids`` names it (the page's name for the actor, see :class:`~explorer.web.vtkjs.StableIds`)."""
+    return {name: ids[actor_id(item.actor)] for name, item in view.items.items.items() if item.actor.GetVisibility()}
 
 
 def record(session: Session, view: SceneView, reference: float, times: np.ndarray, actors: dict[str, str]) -> dict:

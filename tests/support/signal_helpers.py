@@ -296,3 +296,48 @@ def verdict(command: Command, folder: Path, signum: int, returncode: int, out: s
             return "completed after the signal", f"in place {placed - sent:.3f} s after it; {details}"
         return "complete", details
     return "other", details
+
+
+#: What marks a command's worker process (explorer.system.workers) in its command line.
+WORKER_MARK = b"explorer.system.workers"
+
+
+def workers_of(pid: int) -> set[int]:
+    """The worker processes (:mod:`explorer.system.workers`) that process ``pid`` has now (from /proc)."""
+    found = set()
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as children:
+                kids = children.read().split()
+        except OSError:
+            continue
+        for kid in kids:
+            try:
+                with open(f"/proc/{kid}/cmdline", "rb") as cmdline:
+                    if WORKER_MARK in cmdline.read():
+                        found.add(int(kid))
+            except OSError:
+                continue
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` is still there (not ended, nor a zombie waiting to be reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def watched(proc: subprocess.Popen, until: Callable[[set[int]], bool] | None = None) -> set[int]:
+    """The worker processes ``proc`` has had, watched every 10 ms until it ends or ``until(seen)`` holds."""
+    seen: set[int] = set()
+    while proc.poll() is None and not (until is not None and until(seen)):
+        seen |= workers_of(proc.pid)
+        time.sleep(0.01)
+    return seen

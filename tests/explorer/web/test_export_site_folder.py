@@ -133,9 +133,11 @@ def test_a_site_shows_its_progress_on_a_terminal_only(tmp_path, capsys, monkeypa
     monkeypatch.setattr(sys, "stderr", stream)
     assert main(["export-html", str(folder), "-o", str(tmp_path / "shown")]) == 0
     drawn = stream.getvalue().split("\r")
-    assert drawn[0] == "" and len(drawn) >= 3  # at least the first page and the full bar
+    assert drawn[0] == "" and len(drawn) == 5  # each page as it is done (by either worker), then the full bar
     assert all(line.startswith("export-html [") and " pages  " in line and "pages/s" in line for line in drawn[1:])
-    assert drawn[-1].startswith("export-html [" + "#" * 30 + "] 100.0%  3 pages  ") and drawn[-1].endswith("\n")
+    assert [line.split("]")[1].split()[1] for line in drawn[1:]] == ["1/3", "2/3", "3/3", "3/3"]
+    assert sorted(line.split()[-1] for line in drawn[1:4]) == ["a.html", "b.html", "c.html"]  # the page done
+    assert drawn[-1].startswith("export-html [" + "#" * 30 + "] 100.0%  3/3 pages  ") and drawn[-1].endswith("\n")
     monkeypatch.undo()
     assert main(["export-html", str(folder), "-o", str(tmp_path / "piped")]) == 0
     assert capsys.readouterr().err == ""  # stderr is no terminal here
@@ -145,6 +147,6 @@ def test_help_states_what_a_site_publishes_and_skips(capsys):
     assert main(["export-html", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     for words in ("a symbolic link is followed only to a file inside the folder", "Skipped, and listed on stderr",
-                  "links leading outside the folder", "hidden entries", "A progress bar is drawn on a terminal",
+                  "links leading outside the folder", "hidden entries", "two worker processes (one per usable core)", "a progress bar (pages done, the last one's name) is drawn on a terminal",
                   "bytes that are not UTF-8 replaced"):  # fmt: skip
         assert words in text

@@ -112,6 +112,7 @@ def test_a_site_that_fails_half_way_leaves_nothing(tmp_path, capsys, monkeypatch
         return real(scene, name, **options)
 
     monkeypatch.setattr(export, "build_page", build_then_fail)
+    monkeypatch.setattr(export, "SITE_WORKERS", 1)  # the pages made in this process, where build_page is replaced
     refused(["export-html", scenes, "-o", tmp_path / "site"], capsys, "No space left on device")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scenes"]  # no site, no temporary folder
 

@@ -261,7 +261,8 @@ def test_the_gif_encoder_stops_between_frames(monkeypatch):
 
 
 def test_a_site_stops_between_pages(monkeypatch, tmp_path):
-    """27 pages take a minute: after a signal during the first page no other is drawn, and no folder is left."""
+    """Pages made in this process (one core): after a signal during the first page no other is drawn, and no
+    folder is left."""
     from explorer.model.formats.scene_io import load
     from explorer.web import export
     from explorer.web.page import Page
@@ -277,7 +278,7 @@ def test_a_site_stops_between_pages(monkeypatch, tmp_path):
     scenes = [(sh.SCENES / name, load(sh.SCENES / name)) for name in ("default.json", "caged_ball.json")]
     with interrupt.catching(raising=False):
         with pytest.raises(KeyboardInterrupt):
-            export.write_site(scenes, tmp_path / "site")
+            export.write_site(scenes, tmp_path / "site", workers=1)
     assert drawn == ["default"] and list(tmp_path.iterdir()) == []
 
 
@@ -432,3 +433,36 @@ def test_a_ctrl_c_that_stopped_ffmpeg_s_trial_stops_the_command(monkeypatch):
     with interrupt.catching(raising=False):
         with pytest.raises(KeyboardInterrupt):
             animation.mp4_available()
+
+
+#: Seconds both of a site's worker processes have been there before the signal: importing, drawing a page.
+WORKERS_BUSY = (0.3, 1.5)
+
+
+@pytest.mark.parametrize("after", WORKERS_BUSY)
+def test_a_signal_while_the_workers_make_pages_leaves_no_process(scenes, tmp_path, after):
+    """A site's two worker processes are busy (starting, or drawing a page): Ctrl-C (the process group) and
+    ``kill`` (the command alone) stop it in one line with nothing left, the workers ended with it."""
+    command = sh.COMMANDS["export-html site"]
+
+    def stopped(signum: int) -> tuple:
+        folder = tmp_path / f"{signal.Signals(signum).name}-{after}"
+        folder.mkdir()
+        proc = sh.start(command, scenes, folder)
+        began: list[float] = []
+
+        def busy(seen: set[int]) -> bool:
+            if len(seen) == 2 and not began:
+                began.append(time.perf_counter())
+            return bool(began) and time.perf_counter() - began[0] >= after
+
+        seen = sh.watched(proc, busy)
+        sent = sh.send(proc, signum)
+        out, err = proc.communicate(timeout=120)
+        left = [pid for pid in seen if sh.alive(pid)]
+        return sh.verdict(command, folder, signum, proc.returncode, out, err, sent), len(seen), left
+
+    with ThreadPoolExecutor(2) as pool:
+        runs = list(pool.map(stopped, (signal.SIGINT, signal.SIGTERM)))
+    for (judged, details), workers, left in runs:
+        assert (judged, workers, left) == ("interrupted", 2, []), details
