@@ -52,13 +52,15 @@ def _leftovers(folder: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def run_seconds(big_log, tmp_path_factory) -> float:
-    """How long a whole run takes here (it must complete: exit 0)."""
+    """How long a whole run takes here (it must complete: exit 0), timed on a second run: the first may compile the
+    solver's machine code (a fresh install), which the runs that are interrupted then load from the cache."""
     folder = tmp_path_factory.mktemp("whole")
-    start = time.perf_counter()
-    proc = _start(big_log, folder / "out")
-    out, err = proc.communicate(timeout=600)
-    assert proc.returncode == 0, err
-    assert (folder / "out" / "summary.json").is_file()
+    for k in range(2):
+        start = time.perf_counter()
+        proc = _start(big_log, folder / f"out{k}")
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err
+        assert (folder / f"out{k}" / "summary.json").is_file()
     return time.perf_counter() - start
 
 
