@@ -115,9 +115,16 @@ def rgb(color) -> tuple[float, float, float]:
 
 
 def _freeze(value):
-    """A hashable copy of builder arguments (arrays and lists become tuples)."""
+    """A hashable copy of builder arguments (arrays and lists become tuples; a tuple that hashes as it is, such as
+    nested tuples of numbers, is its own copy)."""
     if isinstance(value, np.ndarray):
         return tuple(value.ravel().tolist()) + (value.shape,)
+    if type(value) is tuple:
+        try:
+            hash(value)
+            return value
+        except TypeError:  # it holds a list or an array
+            pass
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     return value

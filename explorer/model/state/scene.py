@@ -11,6 +11,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Callable, Literal
 
 from solver import Body, limits  # limits: the one rule for every quantity, shared with the solver
@@ -139,7 +140,12 @@ class SceneBody:
         return math.isinf(self.mass)
 
     def to_body(self) -> Body:
-        """The solver's view of this sphere."""
+        """The solver's view of this sphere (made and checked once: both are immutable, and a drag solves the
+        scene again at every move with all bodies but one unchanged)."""
+        return self._solver_body
+
+    @cached_property
+    def _solver_body(self) -> Body:
         return Body(self.center, self.velocity, self.radius, self.mass)
 
     def position(self, t: float) -> Vector3:
@@ -422,6 +428,14 @@ def _validate_container(mode: str, bodies: list[SceneBody]) -> None:
             )
 
 
+def _holds(body: SceneBody, normalised: tuple) -> bool:
+    """True if ``body`` already holds exactly the ``normalised`` (centre, velocity, radius, mass): floats, and
+    vectors as tuples of floats.  It is then kept as it is (with what it has cached: its solver body)."""
+    own = (body.center, body.velocity, body.radius, body.mass)
+    return (own == normalised and type(body.center) is tuple and type(body.velocity) is tuple
+            and all(type(x) is float for x in (*body.center, *body.velocity, body.radius, body.mass)))  # fmt: skip
+
+
 def validate(scene: Scene) -> None:
     """Check every field of ``scene``; raise :class:`SceneError` naming the first bad one.
 
@@ -464,7 +478,8 @@ def validate(scene: Scene) -> None:
         mass = _check(limits.check_mass, body.mass, ("bodies", i, "mass"))
         if not isinstance(body.container, bool):
             raise SceneError.at(("bodies", i, "container"), "expected true or false")
-        checked.append(SceneBody(body.name, center, velocity, radius, mass, body.container))
+        normalised = (center, velocity, radius, mass)
+        checked.append(body if _holds(body, normalised) else SceneBody(body.name, *normalised, body.container))
     _validate_container(scene.mode, checked)
     if scene.mode == "inside" and not checked[1].radius > checked[0].radius:
         raise SceneError.at(

@@ -72,6 +72,23 @@ def test_numbers_are_stored_as_floats():
     assert [type(x) for b in scene.bodies for x in (*b.center, *b.velocity, b.radius, b.mass)] == [float] * 16
 
 
+def test_numbers_given_as_integers_or_lists_in_a_body_are_stored_as_floats_in_tuples():
+    scene = Scene("pair", 1.0, 0.0, (SceneBody("A", [0, 0, 0], (1, 0, 0), 1, 1), SceneBody("B", (3.0, 0.0, 0.0))))
+    a = scene.bodies[0]
+    assert (a.center, a.velocity, a.radius, a.mass) == ((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0, 1.0)
+    assert [type(x) for x in (a.center, a.velocity)] == [tuple, tuple]
+    assert [type(x) for x in (*a.center, *a.velocity, a.radius, a.mass)] == [float] * 8
+
+
+def test_an_edit_keeps_the_other_bodies_and_what_they_computed():
+    """A drag edits one body a move: the others, and their solver bodies, are not made and checked again."""
+    scene = two()
+    solver_body = scene.bodies[1].to_body()
+    moved = scene.with_body(0, center=(0.5, 0.0, 0.0))
+    assert moved.bodies[1] is scene.bodies[1] and moved.bodies[1].to_body() is solver_body
+    assert moved.bodies[0].to_body().center == (0.5, 0.0, 0.0)
+
+
 def test_an_added_body_is_placed_clear_of_every_other():
     """Bodies A (r 1) at the origin and B (r 2) at (5, -3, 4): the farthest reach is |5| + 2 = 7.
 
