@@ -434,6 +434,19 @@ def _median_run(runs: list[dict]) -> dict:
     return good[len(good) // 2] if good else runs[0]
 
 
+def _print_previous(checkout: Path, runs: list[dict]) -> None:
+    """One line: the same drag on ``checkout``'s code, its median run."""
+    d = _median_run(runs)
+    if "error" in d:
+        print(f"  previous ({checkout}): {d['error']}")
+        return
+    every = ", ".join(f"{r['interval_ms'] / r['full_render_ms']:.2f}" for r in runs if "error" not in r)
+    print(
+        f"  previous ({checkout}): frame interval {d['interval_ms']:.1f} ms = {d['fps']:.1f} fps, full-quality "
+        f"render {d['full_render_ms']:.1f} ms, ratio {d['interval_ms'] / d['full_render_ms']:.2f} (runs: {every})"
+    )
+
+
 def _print_drag(size, scene: str, runs: list[dict]) -> None:
     d = _median_run(runs)
     title = f"{size[0]}x{size[1]}  {scene}"
@@ -455,6 +468,9 @@ def _print_drag(size, scene: str, runs: list[dict]) -> None:
         f"(the lower of: back to back {d['full_render_back_to_back_ms']:.1f}, one per turn of the loop "
         f"{d['full_render_in_loop_ms']:.1f})")  # fmt: skip
     row("frame interval / full-quality render", f"{ratio:.2f}", f"<= {RATIO_TARGET}", ratio <= RATIO_TARGET)
+    if len(runs) > 1:
+        every = ", ".join(f"{r['interval_ms'] / r['full_render_ms']:.2f}" for r in runs if "error" not in r)
+        row("  the same, each run", every)
     row("render inside the drag (median)", f"{d['render_in_drag_ms']:.1f} ms")
     row("event -> frame latency: median, p95", f"{lat['median']:.1f}, {lat['p95']:.1f} ms",
         f"p95 <= {P95_TARGET:.0f}x median", lat["p95"] <= P95_TARGET * lat["median"])  # fmt: skip
@@ -481,6 +497,8 @@ def main() -> int:
     parser.add_argument("--screens", default=",".join(f"{w}x{h}" for w, h in SCREENS))
     parser.add_argument("--scenes", default=",".join(SCENES))
     parser.add_argument("--json", help="also write every figure here")
+    parser.add_argument("--previous", type=Path, metavar="CHECKOUT",
+                        help="also drag on another checkout's code (PYTHONPATH=CHECKOUT), in turn with this one")  # fmt: skip
     parser.add_argument("--child", metavar="SCENE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -493,7 +511,13 @@ def main() -> int:
     for size in screens:
         with _Screen(size) as env:
             for scene in scenes:
-                drags[f"{size[0]}x{size[1]} {scene}"] = [run_drag(env, scene, args.moves) for _ in range(args.repeats)]
+                for _ in range(args.repeats):  # this checkout and the previous one in turn
+                    drags.setdefault(f"{size[0]}x{size[1]} {scene}", []).append(run_drag(env, scene, args.moves))
+                    if args.previous:
+                        old_env = {**env, "PYTHONPATH": str(args.previous.resolve())}
+                        drags.setdefault(f"previous {size[0]}x{size[1]} {scene}", []).append(
+                            run_drag(old_env, scene, args.moves)
+                        )
             if start is None and args.runs:
                 start = bench_start(env, args.runs)
     render = bench_render(args.runs) if args.runs else None
@@ -506,6 +530,8 @@ def main() -> int:
     for size in screens:
         for scene in scenes:
             _print_drag(size, scene, drags[f"{size[0]}x{size[1]} {scene}"])
+            if args.previous:
+                _print_previous(args.previous, drags[f"previous {size[0]}x{size[1]} {scene}"])
             print()
     if start is not None:
         ok = "met" if start["median_s"] <= START_TARGET_S else "NOT MET"
