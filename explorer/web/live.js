@@ -667,6 +667,30 @@ function download(text, type, suffix) {
   a.href = URL.createObjectURL(new Blob([text], { type })); a.click(); setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+// Open scene…: a scene file from the reader's disk becomes the page's scene (as File > Open in the window);
+// a refused file changes nothing and says why
+async function openFile(input) {
+  const file = input.files[0];
+  input.value = "";  // the same file may be chosen again
+  if (!file || !page) return;
+  if (file.size > data.maxSceneBytes) {
+    toast(words.tooLarge.replace("{name}", file.name).replace("{limit}", data.maxSceneBytes.toLocaleString("en")));
+    return;
+  }
+  const refused = page.open_text(await file.text());
+  if (refused) { toast(`${file.name}: ${refused}`); return; }
+  stopPlaying();
+  clearGuess();
+  labelOffsets.clear();
+  refresh();
+  $("title").textContent = frame.title || file.name;
+  document.title = $("title").textContent;
+  $("description").textContent = frame.description;
+  $("description").hidden = !frame.description;
+  setDefaultCamera();
+  draw();
+}
+
 function bindControls() {
   $("play").addEventListener("click", () => { if (playTimer !== null) { stopPlaying(); refresh(); } else play(); });
   $("time").addEventListener("input", () => act(() => { stopPlaying(); page.set_time(frame.time.lo + (Number($("time").value) / 1000) * (frame.time.hi - frame.time.lo)); }));
@@ -679,6 +703,8 @@ function bindControls() {
   $("reset").addEventListener("click", () => act(() => page.reset()));
   $("reset-camera").addEventListener("click", () => { setDefaultCamera(); draw(); });
   $("save").addEventListener("click", () => download(page.scene_text(), "application/json", ".json"));
+  $("open").addEventListener("click", () => $("open-file").click());
+  $("open-file").addEventListener("change", () => openFile($("open-file")));
   document.addEventListener("keydown", (event) => {
     if (!page || event.target.tagName === "INPUT") return;
     const key = event.key.toLowerCase();

@@ -333,9 +333,24 @@ class LivePage:
             self._drag = None
             self.session.end_drag()
 
+    def open_text(self, text: str) -> str:
+        """Open a scene file's ``text`` (the reader's *Open scene…*) as the page's scene, as the window opens a
+        file: a fresh undo history, the file's layers and question, time 0; *Reset* goes back to it.
+
+        Returns ``""``, or why the file was refused, in one line (then nothing changed)."""
+        try:
+            scene = parse(text)
+            self.session.open_scene(scene, None)
+        except SceneError as exc:
+            return str(exc)
+        self.original = scene
+        self._drag = None
+        self._guess = {"hit": None, "ray": None, "view": None}
+        return ""
+
     def reset(self) -> None:
-        """Back to the exported scene (undoable)."""
-        self.session.revert_to(self.original, "reset to the exported scene")
+        """Back to the scene the page opened with, or last opened (undoable)."""
+        self.session.revert_to(self.original, "reset to the scene as opened")
 
     def undo(self) -> None:
         self.session.undo()

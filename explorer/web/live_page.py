@@ -25,7 +25,7 @@ import html
 import json
 from importlib import resources
 
-from ..model.formats.scene_io import dumps
+from ..model.formats.scene_io import MAX_FILE_BYTES, dumps
 from ..model.state.scene import Scene
 from ..view.bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
 from ..view.grips import GRIP_PIXELS
@@ -43,6 +43,7 @@ WORDS = {
     "drag": "Drag a sphere or an arrow tip · Shift+drag a sphere: its velocity · drag elsewhere: turn",
     "failed": "This page could not start its Python ({reason}).",
     "noWebGL": "This browser could not draw the 3-D view (it needs WebGL).",
+    "tooLarge": "{name}: not opened, a scene file is at most {limit} bytes",
     "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
     "and open it from there, or use the single-file page (export-html --single).",
 }
@@ -80,6 +81,7 @@ def page_data(scene: Scene, runtime: dict) -> dict:
         "gripPixels": GRIP_PIXELS,
         "panelSeconds": PANEL_SECONDS,
         "dragScale": DRAG_SCALE,
+        "maxSceneBytes": MAX_FILE_BYTES,
         "runtime": runtime,
     }
 
@@ -87,7 +89,7 @@ def page_data(scene: Scene, runtime: dict) -> dict:
 def body(scene: Scene, title: str) -> str:
     """The page's visible HTML: header, the 3-D stage, the side panel and the controls (filled by the script)."""
     e = html.escape
-    description = f'<p id="description">{e(scene.description)}</p>' if scene.description else ""
+    description = f'<p id="description"{"" if scene.description else " hidden"}>{e(scene.description)}</p>'
     return f"""<div id="app">
 <header><h1 id="title">{e(title)}</h1>
 <p id="verdict"></p>
@@ -131,6 +133,8 @@ def body(scene: Scene, title: str) -> str:
 <button id="redo" type="button" disabled>Redo</button>
 <button id="reset" type="button">Reset</button>
 <button id="save" type="button">Save scene</button>
+<button id="open" type="button" title="Open a scene file">Open…</button>
+<input id="open-file" type="file" accept=".json,application/json" hidden>
 <button id="reset-camera" type="button">Reset camera</button>
 </footer>
 </div>"""

@@ -8,6 +8,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from browser import wait_until
 from cli_helpers import EXE, solved
 
 #: How far the mouse drags A's centre, in CSS pixels, and in how many moves.
@@ -29,6 +30,15 @@ def _solve(scenes: list[dict], folder: Path) -> list[dict]:
 
     with ThreadPoolExecutor(2) as pool:
         return list(pool.map(solved, files))
+
+
+def open_scene_file(page, path: Path) -> None:
+    """Open the scene file ``path`` in a live page with its *Open…* (the file chooser), and wait until it shows it."""
+    title = json.loads(path.read_text(encoding="utf-8")).get("title") or path.name
+    with page.expect_file_chooser() as chooser:
+        page.click("#open")
+    chooser.value.set_files(str(path))
+    wait_until(page, f"document.getElementById('title').textContent === {json.dumps(title)}")
 
 
 def drag_a(page) -> tuple[dict, dict, dict]:

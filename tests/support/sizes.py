@@ -16,6 +16,10 @@ FULL = False
 #: 16-ball break.
 SINGLE_FILE_SAMPLE = ("default", "caged_ball", "snooker_break")
 
+#: The site's pages a normal run opens from the index and drags (every gallery scene is dragged in one live page,
+#: opened with its *Open…*; a full run opens every scene's own page too): a plain pair, far from the origin, a container.
+SITE_PAGE_SAMPLE = ("default", "seed004_far_from_origin", "seed001_container")
+
 
 def motion_cases() -> int:
     """Cases per motion family: 2,000 in a normal run, 10,000 in a full one; ``MOTION_CASES`` in the environment

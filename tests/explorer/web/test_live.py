@@ -18,6 +18,7 @@ from explorer.model.actions.session import Session
 from explorer.model.derived.analysis import solve, to_dict
 from explorer.model.formats.gallery import SCENES_DIR, gallery
 from explorer.model.formats.scene_io import load, parse
+from explorer.model.state.scene import SceneError
 from explorer.view.bounds import view_bounds
 from explorer.view.picture import describe
 from explorer.web.live import LivePage, looks
@@ -55,6 +56,22 @@ def test_the_solution_and_scene_are_what_the_command_line_and_a_scene_file_hold(
         scene = load(path)
         assert json.loads(page.solution_text()) == json.loads(json.dumps(to_dict(solve(scene))))
         assert parse(page.scene_text()) == scene
+
+
+def test_opening_a_scene_file_makes_it_the_pages_scene_with_a_fresh_history_and_a_refused_one_changes_nothing():
+    page = _page("default")
+    page.set_time(0.5)
+    text = (SCENES_DIR / "caged_ball.json").read_text(encoding="utf-8")
+    assert page.open_text(text) == ""
+    frame = json.loads(page.frame())
+    assert parse(page.scene_text()) == load(SCENES_DIR / "caged_ball.json") and frame["title"] == parse(text).title
+    assert page.session.view.time == 0.0 and not page.session.history.can_undo
+    before = page.scene_text()
+    bad = json.dumps(json.loads((SCENES_DIR / "default.json").read_text(encoding="utf-8")) | {"horizon": "soon"})
+    with pytest.raises(SceneError) as refusal:
+        parse(bad)
+    assert page.open_text(bad) == str(refusal.value) and "horizon" in page.open_text(bad)
+    assert page.scene_text() == before
 
 
 def test_a_drag_moves_a_as_the_windows_drag_does_and_is_one_undoable_edit():

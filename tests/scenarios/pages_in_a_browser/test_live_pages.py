@@ -4,6 +4,10 @@ answers as the command line does.
 The pages are made by the console script (``export-html`` of the gallery as a site, served from 127.0.0.1, and
 ``export-html --single`` opened as a file), every request outside them is refused, and after each drag the page's
 ``solution()`` must equal what ``sphere-explorer solve`` prints for the page's ``scene()``.
+
+Every gallery scene is dragged in one live page, each opened with the page's *Open…* as a reader opens a scene file
+(one start of the page's Python for all); a sample of the site's own pages is opened from the index and dragged too,
+and every one in a full run (``--full``).
 """
 
 from __future__ import annotations
@@ -13,10 +17,13 @@ import json
 from pathlib import Path
 
 import pytest
-from browser import Browser, serve, wait_ready
-from live_helpers import MOVES, check_against_the_command_line, drag_a, export
+import sizes
+from browser import Browser, serve, wait_ready, wait_until
+from live_helpers import MOVES, check_against_the_command_line, drag_a, export, open_scene_file
 
 from explorer.model.formats.gallery import SCENES_DIR, gallery
+from explorer.model.formats.scene_io import MAX_FILE_BYTES, parse
+from explorer.model.state.scene import SceneError
 
 pytestmark = pytest.mark.long(3)  # started first (tests/conftest.py)
 
@@ -35,19 +42,68 @@ def browser():
     chromium.close()
 
 
-def test_dragging_a_on_every_gallery_page_of_a_site_answers_as_the_command_line(site, browser, tmp_path):
+def test_every_gallery_scene_opened_in_a_live_page_and_dragged_answers_as_the_command_line(site, browser, tmp_path):
     results = []
     with serve(site) as base:
+        page = browser.page((base,))
+        page.goto(base + "default.html")
+        page.evaluate("window.sphereExplorer.ready")
         for scene_file in gallery():
-            page = browser.page((base,))
-            page.goto(base + scene_file.stem + ".html")
+            open_scene_file(page, scene_file)
             before, after, solution = drag_a(page)
-            assert page.errors == [], (scene_file.stem, page.errors)
+            opened = json.loads(scene_file.read_text(encoding="utf-8"))
+            assert [b["name"] for b in before["bodies"]] == [b["name"] for b in opened["bodies"]], scene_file.stem
             results.append((scene_file.stem, before, after, solution))
-            page.context.close()
+        assert page.errors == []
+        page.context.close()
     assert len(results) == len(gallery()) >= 27
     assert browser.refused == []
     check_against_the_command_line(results, tmp_path)
+
+
+def site_pages() -> list[str]:
+    """The site's pages (file stems) this run opens from the index: a sample, every one in a full run."""
+    return [path.stem for path in gallery() if sizes.FULL or path.stem in sizes.SITE_PAGE_SAMPLE]
+
+
+def test_site_pages_opened_from_the_index_and_dragged_answer_as_the_command_line(site, browser, tmp_path):
+    results = []
+    with serve(site) as base:
+        for stem in site_pages():
+            page = browser.page((base,))
+            page.goto(base + "index.html")
+            with page.expect_navigation():
+                page.click(f'a[href="{stem}.html"] >> nth=0')
+            before, after, solution = drag_a(page)
+            assert page.errors == [], (stem, page.errors)
+            results.append((stem, before, after, solution))
+            page.context.close()
+    assert len(results) == len(site_pages()) >= len(sizes.SITE_PAGE_SAMPLE)
+    assert browser.refused == []
+    check_against_the_command_line(results, tmp_path)
+
+
+def test_a_file_the_page_refuses_changes_nothing_and_says_why(site, browser, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "sphere-explorer/1", "mode": "pair", "bodies": 3}', encoding="utf-8")
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (MAX_FILE_BYTES + 1))
+    with serve(site) as base:
+        page = browser.page((base,))
+        page.goto(base + "billiards.html")
+        page.evaluate("window.sphereExplorer.ready")
+        before, title = page.evaluate("window.sphereExplorer.scene()"), page.inner_text("#title")
+        with pytest.raises(SceneError) as refusal:
+            parse(bad.read_text(encoding="utf-8"))
+        for path, words in (
+            (bad, f"bad.json: {refusal.value}"),
+            (huge, f"huge.json: not opened, a scene file is at most {MAX_FILE_BYTES:,} bytes"),
+        ):
+            page.set_input_files("#open-file", str(path))
+            wait_until(page, f"document.getElementById('toast').textContent === {json.dumps(words)}")
+            assert page.evaluate("window.sphereExplorer.scene()") == before and page.inner_text("#title") == title
+        assert page.errors == []
+        page.context.close()
 
 
 def test_a_site_page_opened_as_a_file_goes_to_its_recorded_twin_which_says_how_to_get_the_live_one(site, browser):
@@ -113,4 +169,19 @@ def test_a_phone_drags_a_by_touch(site, browser):
         after = page.evaluate("window.sphereExplorer.scene()")
         assert after["bodies"][0]["center"] != before["bodies"][0]["center"]
         assert after["bodies"][1:] == before["bodies"][1:]
+        page.context.close()
+
+
+def test_reset_goes_back_to_the_scene_last_opened_and_undo_starts_afresh(site, browser):
+    with serve(site) as base:
+        page = browser.page((base,))
+        page.goto(base + "default.html")
+        page.evaluate("window.sphereExplorer.ready")
+        open_scene_file(page, SCENES_DIR / "billiards.json")
+        assert page.is_disabled("#undo")
+        opened, dragged, _ = drag_a(page)
+        assert dragged != opened and page.is_enabled("#undo")
+        page.click("#reset")
+        assert page.evaluate("window.sphereExplorer.scene()") == opened
+        assert page.errors == []
         page.context.close()
