@@ -44,18 +44,19 @@ def run_suite(checkout: Path, extra: list[str]) -> dict:
                               capture_output=True, text=True)  # fmt: skip
         wall = time.perf_counter() - start
         last = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed)", line)]
+        failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
         files = Counter()
         if report.is_file():
             for case in ET.parse(report).iter("testcase"):
                 files[case.get("classname", "").replace(".", "/") + ".py"] += float(case.get("time") or 0.0)
     return {"checkout": str(checkout), "wall_s": wall, "exit": done.returncode, "summary": last[-1] if last else "",
-            "test_s": sum(files.values()), "files_s": dict(files)}  # fmt: skip
+            "failed": failed, "test_s": sum(files.values()), "files_s": dict(files)}  # fmt: skip
 
 
 def report(result: dict, top: int) -> str:
     lines = [f"{result['checkout']}: {result['wall_s']:.1f} s wall ({result['wall_s'] / 60:.2f} min), exit "
              f"{result['exit']}; {result['summary'].strip('= ')}",
-             f"  test time {result['test_s']:.0f} s in all"]  # fmt: skip
+             f"  test time {result['test_s']:.0f} s in all", *(f"  {line}" for line in result["failed"])]  # fmt: skip
     lines.append("  per file, longest first:")
     for name, seconds in sorted(result["files_s"].items(), key=lambda item: -item[1])[:top]:
         lines.append(f"    {seconds:7.1f} s  {name}")
