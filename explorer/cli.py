@@ -326,6 +326,7 @@ def cmd_export_html(args: argparse.Namespace) -> int:
     """Write a scene as one offline web page, or a folder of scenes as a site."""
     from .model.state.scene import SceneError
     from .system.files import show_path
+    from .system.workers import WorkerLost
     from .view.render import RenderUnavailable, check_offscreen
     from .web.export import load_scenes, scene_files, write_page, write_single
     from .web.page import PageTooLarge
@@ -363,6 +364,8 @@ def cmd_export_html(args: argparse.Namespace) -> int:
         return _fail(str(exc) if site else f"{show_path(source.name)}: {exc}")
     except (SceneError, ValueError, RenderUnavailable, WebUnavailable) as exc:
         return _fail(str(exc))
+    except WorkerLost as exc:  # killed from outside (out of memory, say), or crashed
+        return _fail(f"{exc}; nothing was written")
     for page, note in notes:
         if note:
             print(f"sphere-explorer: {show_path(page)}: {note}", file=sys.stderr)

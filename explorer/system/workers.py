@@ -49,6 +49,10 @@ class WorkerLost(RuntimeError):
     """A worker process ended without answering (killed from outside, or crashed)."""
 
 
+class WorkersUnavailable(RuntimeError):
+    """No worker process could be started (the system refused a new process): the caller may do the work itself."""
+
+
 class WorkerTraceback(Exception):
     """The traceback, as text, of what a job raised in its worker (the cause of the exception raised here)."""
 
@@ -86,6 +90,8 @@ def run_in_workers(function: Callable, jobs: Sequence[tuple], count: int, done: 
         handed out after it).
     WorkerLost
         A worker ended without answering.
+    WorkersUnavailable
+        A worker could not be started (before any job was handed out).
     """
     workers: list[tuple[subprocess.Popen, Connection, Connection]] = []
     try:
@@ -113,6 +119,10 @@ def _started(function: Callable) -> tuple[subprocess.Popen, Connection, Connecti
         process = subprocess.Popen([sys.executable, "-c", boot], pass_fds=(jobs_in, answers_out),
                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                    start_new_session=True)  # fmt: skip
+    except OSError as exc:
+        for fd in (jobs_out, answers_in):
+            os.close(fd)
+        raise WorkersUnavailable(f"a worker process could not be started ({exc.strerror or exc})") from exc
     except BaseException:
         for fd in (jobs_out, answers_in):
             os.close(fd)

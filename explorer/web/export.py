@@ -40,7 +40,7 @@ from ..model.formats.scene_io import load, show_path
 from ..model.state.scene import Scene, SceneError
 from ..system import interrupt
 from ..system.files import create, kind_of, new_folder, os_reason, replacing
-from ..system.workers import run_in_workers, usable_cores
+from ..system.workers import WorkersUnavailable, run_in_workers, usable_cores
 from . import SINGLE_BUDGET
 from . import page as page_module
 from .live_page import single_page, site_page
@@ -213,9 +213,12 @@ def write_site(
 
         if workers > 1:
             order = sorted(range(len(jobs)), key=lambda k: -len(jobs[k][1].bodies))  # the longest pages first
-            run_in_workers(site_page_files, [jobs[k] for k in order], workers, lambda j, made: done(order[j], made))
-        else:
-            for k, job in enumerate(jobs):
+            try:
+                run_in_workers(site_page_files, [jobs[k] for k in order], workers, lambda j, made: done(order[j], made))
+            except WorkersUnavailable:
+                pass  # the system refused a new process: this process makes the pages (the same bytes)
+        for k, job in enumerate(jobs):
+            if entries[k] is None:
                 interrupt.check()  # between pages (and within each, build_page); new_folder checks before the rename
                 done(k, site_page_files(*job))
         with create(work / INDEX) as handle:

@@ -4,9 +4,11 @@ written and no worker left; on one usable core no worker at all."""
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
@@ -14,7 +16,8 @@ from cli_helpers import EXE, refused
 from signal_helpers import SCENES, alive, watched, workers_of
 
 import explorer.web.page as page_module
-from explorer.web.export import RECORDED_SUFFIX
+from explorer.system import workers
+from explorer.web.export import RECORDED_SUFFIX, load_folder, write_site
 
 #: Quick and slow pages, one and many bodies (the most bodies are handed out first).
 FOLDER = ("caged_ball.json", "default.json", "gas_in_container.json", "newtons_cradle.json", "snooker_break.json")
@@ -66,4 +69,35 @@ def test_a_page_refused_in_a_worker_is_one_line_naming_its_scene_file(tmp_path, 
                          r"budget of 1 MB \(1,000,000 bytes\) a page\n", err)  # fmt: skip
     assert named and named.group(1) in FOLDER, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scenes"]
+    assert workers_of(os.getpid()) == set()
+
+
+def test_a_worker_killed_from_outside_is_one_line_and_nothing_is_written(tmp_path):
+    """A worker killed (the system out of memory, say) while the site is made: the command says so in one line,
+    leaves no site and no other worker."""
+    folder = _folder(tmp_path / "scenes")
+    proc = subprocess.Popen([str(EXE), "export-html", str(folder), "-o", str(tmp_path / "site")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    seen = watched(proc, until=lambda pids: len(pids) == 2)
+    os.kill(min(seen), signal.SIGKILL)
+    out, err = proc.communicate(timeout=120)
+    assert (proc.returncode, out) == (2, ""), err
+    assert err == "sphere-explorer: a worker process ended without answering (exit -9); nothing was written\n"
+    assert not (tmp_path / "site").exists() and not [pid for pid in seen if alive(pid)]
+
+
+def test_when_no_worker_can_be_started_this_process_makes_the_same_site(tmp_path, monkeypatch):
+    folder = _folder(tmp_path / "scenes")
+    write_site(load_folder(folder), tmp_path / "one", workers=1)
+
+    class Refusing:  # the system refuses a new process (EAGAIN: too many processes)
+        DEVNULL = subprocess.DEVNULL
+
+        @staticmethod
+        def Popen(*args, **kwargs):
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+
+    monkeypatch.setattr(workers, "subprocess", Refusing)
+    write_site(load_folder(folder), tmp_path / "two", workers=2)
+    assert _files(tmp_path / "two") == _files(tmp_path / "one")
     assert workers_of(os.getpid()) == set()
