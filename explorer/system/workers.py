@@ -119,13 +119,11 @@ def _started(function: Callable) -> tuple[subprocess.Popen, Connection, Connecti
         process = subprocess.Popen([sys.executable, "-c", boot], pass_fds=(jobs_in, answers_out),
                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                    start_new_session=True)  # fmt: skip
-    except OSError as exc:
+    except BaseException as exc:
         for fd in (jobs_out, answers_in):
             os.close(fd)
-        raise WorkersUnavailable(f"a worker process could not be started ({exc.strerror or exc})") from exc
-    except BaseException:
-        for fd in (jobs_out, answers_in):
-            os.close(fd)
+        if isinstance(exc, OSError):
+            raise WorkersUnavailable(f"a worker process could not be started ({exc.strerror or exc})") from exc
         raise
     finally:
         os.close(jobs_in)

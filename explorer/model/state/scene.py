@@ -431,9 +431,8 @@ def _validate_container(mode: str, bodies: list[SceneBody]) -> None:
 def _holds(body: SceneBody, normalised: tuple) -> bool:
     """True if ``body`` already holds exactly the ``normalised`` (centre, velocity, radius, mass): floats, and
     vectors as tuples of floats.  It is then kept as it is (with what it has cached: its solver body)."""
-    own = (body.center, body.velocity, body.radius, body.mass)
-    return (own == normalised and type(body.center) is tuple and type(body.velocity) is tuple
-            and all(type(x) is float for x in (*body.center, *body.velocity, body.radius, body.mass)))  # fmt: skip
+    own = (body.center, body.velocity, body.radius, body.mass)  # a list is never equal to its tuple
+    return own == normalised and all(type(x) is float for x in (*body.center, *body.velocity, body.radius, body.mass))
 
 
 def validate(scene: Scene) -> None:
