@@ -434,16 +434,21 @@ def _median_run(runs: list[dict]) -> dict:
     return good[len(good) // 2] if good else runs[0]
 
 
+def _ratios(runs: list[dict]) -> str:
+    """Each run's frame interval / full-quality render, in words."""
+    return ", ".join(f"{r['interval_ms'] / r['full_render_ms']:.2f}" for r in runs if "error" not in r)
+
+
 def _print_previous(checkout: Path, runs: list[dict]) -> None:
     """One line: the same drag on ``checkout``'s code, its median run."""
     d = _median_run(runs)
     if "error" in d:
         print(f"  previous ({checkout}): {d['error']}")
         return
-    every = ", ".join(f"{r['interval_ms'] / r['full_render_ms']:.2f}" for r in runs if "error" not in r)
     print(
         f"  previous ({checkout}): frame interval {d['interval_ms']:.1f} ms = {d['fps']:.1f} fps, full-quality "
-        f"render {d['full_render_ms']:.1f} ms, ratio {d['interval_ms'] / d['full_render_ms']:.2f} (runs: {every})"
+        f"render {d['full_render_ms']:.1f} ms, ratio {d['interval_ms'] / d['full_render_ms']:.2f} "
+        f"(runs: {_ratios(runs)})"
     )
 
 
@@ -469,8 +474,7 @@ def _print_drag(size, scene: str, runs: list[dict]) -> None:
         f"{d['full_render_in_loop_ms']:.1f})")  # fmt: skip
     row("frame interval / full-quality render", f"{ratio:.2f}", f"<= {RATIO_TARGET}", ratio <= RATIO_TARGET)
     if len(runs) > 1:
-        every = ", ".join(f"{r['interval_ms'] / r['full_render_ms']:.2f}" for r in runs if "error" not in r)
-        row("  the same, each run", every)
+        row("  the same, each run", _ratios(runs))
     row("render inside the drag (median)", f"{d['render_in_drag_ms']:.1f} ms")
     row("event -> frame latency: median, p95", f"{lat['median']:.1f}, {lat['p95']:.1f} ms",
         f"p95 <= {P95_TARGET:.0f}x median", lat["p95"] <= P95_TARGET * lat["median"])  # fmt: skip

@@ -21,6 +21,11 @@ SINGLE_FILE_SAMPLE = ("default", "caged_ball", "snooker_break")
 SITE_PAGE_SAMPLE = ("default", "seed004_far_from_origin", "seed001_container")
 
 
+def sampled(paths: list, stems: tuple[str, ...]) -> list:
+    """``paths`` whose file stems are among ``stems`` in a normal run, every one in a full run."""
+    return list(paths) if FULL else [path for path in paths if path.stem in stems]
+
+
 def motion_cases() -> int:
     """Cases per motion family: 2,000 in a normal run, 10,000 in a full one; ``MOTION_CASES`` in the environment
     overrides both (the mutation runs' short families)."""

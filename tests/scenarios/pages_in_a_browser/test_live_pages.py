@@ -63,7 +63,7 @@ def test_every_gallery_scene_opened_in_a_live_page_and_dragged_answers_as_the_co
 
 def site_pages() -> list[str]:
     """The site's pages (file stems) this run opens from the index: a sample, every one in a full run."""
-    return [path.stem for path in gallery() if sizes.FULL or path.stem in sizes.SITE_PAGE_SAMPLE]
+    return [path.stem for path in sizes.sampled(gallery(), sizes.SITE_PAGE_SAMPLE)]
 
 
 def test_site_pages_opened_from_the_index_and_dragged_answer_as_the_command_line(site, browser, tmp_path):

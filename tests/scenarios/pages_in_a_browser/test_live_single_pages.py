@@ -26,7 +26,7 @@ def browser():
 
 def scenes() -> list:
     """The gallery scene files whose single-file pages this run drags."""
-    return gallery() if sizes.FULL else [path for path in gallery() if path.stem in sizes.SINGLE_FILE_SAMPLE]
+    return sizes.sampled(gallery(), sizes.SINGLE_FILE_SAMPLE)
 
 
 def test_the_sample_names_gallery_scenes():
