@@ -8,25 +8,21 @@ from __future__ import annotations
 import math
 
 import pytest
+from model_scenes import knocked_out_of_the_way, scene_of
 
 from explorer.model.derived.analysis import solve
 from explorer.model.derived.inspection import event_focus, pair_focus
-from explorer.model.state.scene import Scene, SceneBody
 from explorer.model.words.text import fmt, focus_status, polynomial, refusal, root_label, state_note, status_text
 
 INF = math.inf
 
 
-def _scene(mode, bodies, horizon=1.0):
-    return Scene(mode, horizon, 1.0, tuple(SceneBody(*b) for b in bodies))
-
-
 def _pair(cb, va=(1, 0, 0), ca=(0, 0, 0), ra=1.0, rb=1.0, horizon=1.0):
-    return _scene("pair", [("A", ca, va, ra, 1.0), ("B", cb, (0, 0, 0), rb, INF)], horizon)
+    return scene_of("pair", [("A", ca, va, ra, 1.0), ("B", cb, (0, 0, 0), rb, INF)], horizon)
 
 
 def _inside(ca, va):
-    return _scene("inside", [("A", ca, va, 1.0, 1.0), ("C", (0, 0, 0), (0, 0, 0), 4.0, INF)])
+    return scene_of("inside", [("A", ca, va, 1.0, 1.0), ("C", (0, 0, 0), (0, 0, 0), 4.0, INF)])
 
 
 _CASES = {
@@ -84,7 +80,7 @@ def _row_of_three(mode):
         ("B", (2, 0, 0), (0, 0, 0), 0.5, 1.0),
         ("C", (4, 0, 0), (0, 0, 0), 0.5, 1.0),
     ]
-    return _scene(mode, bodies, horizon=2.0)
+    return scene_of(mode, bodies, horizon=2.0)
 
 
 def test_all_mode_counts_the_events_and_names_the_inspected_one():
@@ -98,19 +94,14 @@ def test_all_mode_counts_the_events_and_names_the_inspected_one():
     assert focus_status(scene, solution, later, subscripts=False) == "B–C: HIT at t0 = 1  (h = 2)   ·   from t = 0.5"
     assert status_text(scene, solution, focus=later) == "B–C: HIT at t₀ = 1  (h = 2)   ·   from t = 0.5"
     assert status_text(scene, solution, focus=pair_focus(solution, (0, 2), 0)) == "A–C: A and B meet first, at t = 0.5"
-    one = _scene("all", [("A", (0, 0, 0), (2, 0, 0), 0.5, 1.0), ("B", (3, 0, 0), (0, 0, 0), 0.5, 1.0)], 2.0)
+    one = scene_of("all", [("A", (0, 0, 0), (2, 0, 0), 0.5, 1.0), ("B", (3, 0, 0), (0, 0, 0), 0.5, 1.0)], 2.0)
     assert status_text(one, solve(one)) == "A–B: HIT at t₀ = 1  (h = 2)   ·   1 event in all"
 
 
 def test_a_primary_contact_that_another_body_prevents_says_who_meets_first():
     """A (r 0.5) at speed 2 would meet B 4 away at t = 1.5; C comes down on B from 3 above at speed 4 and meets it
     at (3 - 1) / 4 = 0.5, knocking it out of A's way."""
-    bodies = [
-        ("A", (0, 0, 0), (2, 0, 0), 0.5, 1.0),
-        ("B", (4, 0, 0), (0, 0, 0), 0.5, 1.0),
-        ("C", (4, 3, 0), (0, -4, 0), 0.5, 1.0),
-    ]
-    scene = _scene("all", bodies, horizon=1.8)
+    scene = knocked_out_of_the_way()
     solution = solve(scene)
     # C stops at (4, 1, 0) and B leaves at (0, -4, 0); A would touch C at x = 4, t = 2 > h: one event
     assert status_text(scene, solution) == "B and C meet first, at t = 0.5   ·   1 event in all"

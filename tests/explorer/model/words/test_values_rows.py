@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 
+from model_scenes import knocked_out_of_the_way, scene_of
+
 from explorer.model.derived.analysis import solve
 from explorer.model.derived.inspection import event_focus, pair_focus, primary_focus
 from explorer.model.derived.stepping import stepped_test
 from explorer.model.formats import scene_io
 from explorer.model.formats.gallery import SCENES_DIR
-from explorer.model.state.scene import Scene, SceneBody
 from explorer.model.words.values import (
     conserved_line,
     conserved_rows,
@@ -36,11 +37,6 @@ def six(x: float) -> str:
 
 def vec(*xs: float) -> str:
     return "(" + ", ".join(six(x) for x in xs) + ")"
-
-
-def _scene(mode, bodies, horizon=1.0, restitution=1.0):
-    """A scene of ``bodies``: ``(name, centre, velocity, radius, mass[, container])`` each."""
-    return Scene(mode, horizon, restitution, tuple(SceneBody(*b) for b in bodies))
 
 
 def test_the_default_scene_lists_every_value_of_its_solution():
@@ -89,7 +85,7 @@ def test_the_default_scene_lists_every_value_of_its_solution():
 
 def _paddle():
     """A free ball A at rest, r 1; a fixed paddle W of radius 1 at (0, 3, 0) moving (0, -2, 0); all mode, h = 1."""
-    return _scene("all", [("A", (0, 0, 0), (0, 0, 0), 1.0, 1.0), ("W", (0, 3, 0), (0, -2, 0), 1.0, INF)])
+    return scene_of("all", [("A", (0, 0, 0), (0, 0, 0), 1.0, 1.0), ("W", (0, 3, 0), (0, -2, 0), 1.0, INF)])
 
 
 def test_an_inspected_blow_from_a_moving_fixed_body_changes_the_energy():
@@ -144,7 +140,7 @@ def _half_bounce():
         ("B", (3, 0, 0), (0, 0, 0), 0.5, 1.0),
         ("W", (3, 4, 0), (0, -1, 0), 1.0, INF),
     ]
-    return _scene("all", bodies, horizon=2.0, restitution=0.5)
+    return scene_of("all", bodies, horizon=2.0, restitution=0.5)
 
 
 def test_a_half_elastic_impact_loses_energy_and_keeps_momentum():
@@ -204,7 +200,7 @@ def _between_fixed(velocity_b):
         ("B", (2.5, 0, 0), velocity_b, 1.0, INF),
         ("C", (-2, 0, 0), (0, 0, 0), 1.0, INF),
     ]
-    return _scene("all", bodies, horizon=2.0)
+    return scene_of("all", bodies, horizon=2.0)
 
 
 def test_a_squeezed_ball_says_where_the_motion_stops_and_that_it_touches_c_from_the_start():
@@ -250,7 +246,7 @@ def test_a_jam_is_named_in_the_event_row_and_loses_the_energy():
         ("B", (2, 0, 0), (0, 0, 0), 1.0, INF),
         ("C", (-2, 0, 0), (0, 0, 0), 1.0, INF),
     ]
-    scene = _scene("all", bodies)
+    scene = scene_of("all", bodies)
     solution = solve(scene)
     n = len(solution.events)
     rows = dict(value_rows(scene, solution, focus=event_focus(solution, n - 1)))
@@ -269,7 +265,7 @@ def test_a_jam_is_named_in_the_event_row_and_loses_the_energy():
 def test_a_miss_without_real_roots_and_the_stepped_engine_s_line():
     """A (r 1) moving (1, 0, 0) past fixed B (r 1) at (0, 5, 0): p = (0, 5, 0), v = (-1, 0, 0): f = t^2 + 21,
     disc = -84; closest at t = 0, distance 5, gap 3.  Four frames of 0.25 never overlap."""
-    scene = _scene("pair", [("A", (0, 0, 0), (1, 0, 0), 1.0, 1.0), ("B", (0, 5, 0), (0, 0, 0), 1.0, INF)])
+    scene = scene_of("pair", [("A", (0, 0, 0), (1, 0, 0), 1.0, 1.0), ("B", (0, 5, 0), (0, 0, 0), 1.0, INF)])
     solution = solve(scene)
     assert value_rows(scene, solution, steps=stepped_test(solution, 4)) == [
         ("decided", "float64, error-bounded"),
@@ -285,7 +281,7 @@ def test_a_miss_without_real_roots_and_the_stepped_engine_s_line():
         ("kinetic energy Σ ½ m v²", "0.5"),
         ("stepped engine", "frame-stepped engine (4 steps of 0.25): no overlap, as in the continuous answer"),
     ]
-    still = _scene("pair", [("A", (0, 0, 0), (0, 0, 0), 1.0, 1.0), ("B", (0, 5, 0), (0, 0, 0), 1.0, INF)])
+    still = scene_of("pair", [("A", (0, 0, 0), (0, 0, 0), 1.0, 1.0), ("B", (0, 5, 0), (0, 0, 0), 1.0, INF)])
     rows = dict(value_rows(still, solve(still)))
     assert "vertex t_min" not in rows and rows["discriminant"] == "—" and rows["f(t)"] == "0 t² + 0 t + 21"
 
@@ -293,7 +289,7 @@ def test_a_miss_without_real_roots_and_the_stepped_engine_s_line():
 def test_inside_mode_uses_the_container_s_radius_less_the_ball_s():
     """A (r 1) from the centre of C (r 4) at (2, 0, 0): R = 3, f = 4 t^2 - 9, roots -1.5 and 1.5, both outside
     [0, 1]; the wall is 3 away."""
-    scene = _scene("inside", [("A", (0, 0, 0), (2, 0, 0), 1.0, 1.0), ("C", (0, 0, 0), (0, 0, 0), 4.0, INF)])
+    scene = scene_of("inside", [("A", (0, 0, 0), (2, 0, 0), 1.0, 1.0), ("C", (0, 0, 0), (0, 0, 0), 4.0, INF)])
     rows = value_rows(scene, solve(scene))
     assert rows[1:7] == [
         ("f(t)", "4 t² + 0 t − 9"),
@@ -313,7 +309,7 @@ def test_a_later_target_in_pair_mode_is_turned_away_by_the_first():
         ("B", (2, 0, 0), (0, 0, 0), 0.5, 1.0),
         ("C", (4, 0, 0), (0, 0, 0), 0.5, 1.0),
     ]
-    scene = _scene("pair", bodies, horizon=2.0)
+    scene = scene_of("pair", bodies, horizon=2.0)
     solution = solve(scene)
     steps = stepped_test(solution, 4)  # the stepped engine tests the primary pair only: not listed for A-C
     rows = dict(value_rows(scene, solution, steps=steps, focus=pair_focus(solution, (0, 2), 0)))
@@ -334,12 +330,7 @@ def test_a_vector_and_an_exact_energy_change_are_shown_plainly():
 def test_the_primary_contact_that_another_body_prevents_names_who_meets_first():
     """A (r 0.5) at speed 2 would meet B 4 away at t = 1.5; C comes down on B from 3 above at speed 4 and meets
     it at (3 - 1) / 4 = 0.5, knocking it out of A's way: the primary pair's contact never happens."""
-    bodies = [
-        ("A", (0, 0, 0), (2, 0, 0), 0.5, 1.0),
-        ("B", (4, 0, 0), (0, 0, 0), 0.5, 1.0),
-        ("C", (4, 3, 0), (0, -4, 0), 0.5, 1.0),
-    ]
-    scene = _scene("all", bodies, horizon=1.8)
+    scene = knocked_out_of_the_way()
     solution = solve(scene)
     rows = dict(value_rows(scene, solution, focus=primary_focus(solution)))
     # the A–B quadratic: (4 - 2 t)^2 - 1^2
