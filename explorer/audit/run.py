@@ -232,25 +232,29 @@ def _horizon(value: float | None) -> float | None:
 def _decide(info: LogInfo, settings: Settings, chunk_rows: int, dask: str | None, workers: int | None,
             quiet: bool) -> tuple[Tally, dict]:  # fmt: skip
     """Decide every row, in this process or on Dask; return the tally and how the run went."""
-    from .report.plot import preload
+    from .report.plot import preload, wait_for_preload
 
     preload()
     progress = Progress(info.rows, enabled=not quiet)
     try:
-        if dask or workers:
-            from .runners.distributed import run_dask
+        try:
+            if dask or workers:
+                from .runners.distributed import run_dask
 
-            tally, run = run_dask(info, settings, chunk_rows, progress, address=dask, workers=workers)
-        else:
-            tally, run = run_single(info, settings, chunk_rows, progress)
-    except LogError:  # a short read or a line cut in two: said as what it is when the log got shorter
-        if shrunk(info):
-            raise LogError(CHANGED) from None
+                tally, run = run_dask(info, settings, chunk_rows, progress, address=dask, workers=workers)
+            else:
+                tally, run = run_single(info, settings, chunk_rows, progress)
+        except LogError:  # a short read or a line cut in two: said as what it is when the log got shorter
+            if shrunk(info):
+                raise LogError(CHANGED) from None
+            raise
+        finally:
+            progress.close()
+        if shrunk(info):  # a CSV log cut at a line's end reads as a shorter log
+            raise LogError(CHANGED)
+    except Exception:  # refused: the process will end soon, never in the middle of the plot's import
+        wait_for_preload()  # (a signal is not waited for: that process leaves with os._exit)
         raise
-    finally:
-        progress.close()
-    if shrunk(info):  # a CSV log cut at a line's end reads as a shorter log
-        raise LogError(CHANGED)
     run["pairs_per_second"] = tally.rows / run["seconds"] if run["seconds"] > 0 else None
     return tally, run
 

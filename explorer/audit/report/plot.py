@@ -93,6 +93,14 @@ def preload() -> threading.Thread:
     return thread
 
 
+def wait_for_preload() -> None:
+    """Wait for the thread :func:`preload` started, if any.  Also before a refused audit returns: a process
+    that ends while the thread is still inside matplotlib's C++ code aborts ("terminate called ...", exit -6)
+    instead of exiting with its refusal."""
+    while _preloading:
+        _preloading.pop().join()
+
+
 #: The picture's size in inches and its resolution: 1210 x 506 pixels.  Layout numbers like these (and the
 #: margins, font sizes and panel widths) are judged by eye on the PNG: they are kept out of the functions
 #: here or marked for the mutation run to leave alone (``# pragma: no mutate``); the tests check what the
@@ -124,8 +132,7 @@ def write_plot(summary: dict, path: Path, size: tuple[float, float] = SIZE, dpi:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    while _preloading:
-        _preloading.pop().join()
+    wait_for_preload()
     with _collector_paused():
         fig = Figure(figsize=size, dpi=dpi)
         FigureCanvasAgg(fig)

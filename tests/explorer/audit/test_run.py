@@ -186,3 +186,27 @@ def test_engine_hit_as_true_false_in_a_csv(planted, tmp_path):
     words = audit(tmp_path / "words.csv", tmp_path / "w")
     digits = audit(tmp_path / "digits.csv", tmp_path / "d")
     assert comparable(words) == comparable(digits)
+
+
+def test_a_refused_audit_returns_only_once_the_plots_import_has_ended(planted_files, tmp_path, monkeypatch):
+    """A process that ends while the background import of matplotlib is inside C++ code aborts ("terminate
+    called", exit -6) instead of exiting 2 with its refusal: the refusal waits for that thread."""
+    import threading
+    import time
+
+    import explorer.audit.report.plot as plot
+    import explorer.audit.run as audit_run
+    from explorer.audit.log.columns import LogError
+
+    def slow_import():
+        time.sleep(0.5)  # a cold disk: matplotlib's import still running when the log is refused
+
+    def refused(raw, settings):
+        raise LogError("row 1: refused for this test")
+
+    monkeypatch.setattr(plot, "_import", slow_import)
+    monkeypatch.setattr(audit_run, "audit_chunk", refused)
+    with pytest.raises(LogError, match="refused for this test"):
+        audit(planted_files["log.npz"], tmp_path / "out", chunk_rows=1000)
+    assert [t for t in threading.enumerate() if t.name == "audit-plot-import"] == []
+    assert list(tmp_path.iterdir()) == []

@@ -177,8 +177,24 @@ def test_a_raising_block_inside_a_recording_one_raises_at_once():
         assert interrupt.received() == signal.SIGINT
 
 
-def test_released_gives_the_usual_handlers_back_after_a_recorded_signal_stops_it():
+@pytest.fixture
+def handlers_at_start():
+    """Set SIGINT and SIGTERM as the process found them, then put back what the test run had: a test run started
+    as a shell's background job (``&``) inherits SIGINT ignored, which Python then keeps."""
+    kept = {signum: signal.getsignal(signum) for signum in interrupt.SIGNALS}
+
+    def start_with(sigint) -> None:
+        signal.signal(signal.SIGINT, sigint)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    yield start_with
+    for signum, handler in kept.items():
+        signal.signal(signum, handler)
+
+
+def test_released_gives_the_usual_handlers_back_after_a_recorded_signal_stops_it(handlers_at_start):
     """The window: Qt's event loop keeps the usual effect of Ctrl-C; one recorded before it starts stops it."""
+    handlers_at_start(signal.default_int_handler)
     with interrupt.catching(raising=False):
         with interrupt.released():
             assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
@@ -187,6 +203,16 @@ def test_released_gives_the_usual_handlers_back_after_a_recorded_signal_stops_it
         with pytest.raises(KeyboardInterrupt):
             with interrupt.released():
                 pytest.fail("the window opened after a recorded signal")
+
+
+def test_released_keeps_ctrl_c_ignored_when_the_shell_started_the_window_ignoring_it(handlers_at_start):
+    """``sphere-explorer &`` from a script: the shell starts it with SIGINT ignored, and the window keeps that."""
+    handlers_at_start(signal.SIG_IGN)
+    with interrupt.catching(raising=False):
+        with interrupt.released():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # recorded again after
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 
 
 # -- a long phase reacts: a signal is acted on between its steps ------------------------------
