@@ -466,11 +466,12 @@ class _Run:
         X, V, R = self.X, self.V, self.R
         out = []
         for p, (i, j, wall) in enumerate(self.pairs):
-            xi, xj, vi, vj = X[i], X[j], V[i], V[j]
+            vi, vj = V[i], V[j]
+            if vi == vj:  # no relative velocity: finite floats differ by exactly 0 only when equal
+                continue
+            xi, xj = X[i], X[j]
             px, py, pz = xj[0] - xi[0], xj[1] - xi[1], xj[2] - xi[2]
             vx, vy, vz = vj[0] - vi[0], vj[1] - vi[1], vj[2] - vi[2]
-            if vx == 0.0 and vy == 0.0 and vz == 0.0:
-                continue
             ax, ay, az = px * vx, py * vy, pz * vz
             if not wall and ax + ay + az > 16.0 * UNIT_ROUNDOFF * (abs(ax) + abs(ay) + abs(az)) + 1e-300:
                 continue
