@@ -64,25 +64,30 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> Box:
     return box_around(points, [body.radius for body in scene.bodies for _ in times])
 
 
+def whole_bounds(scene: Scene, solution: Solution, reference: float = 0.0) -> Box:
+    """Everything the picture holds (*Frame all*): :func:`scene_bounds`, or in B's rest frame
+    (``reference >= 0.5``) the expanded sphere and A's centre along its ray over [0, h] and the nearby roots."""
+    if reference < 0.5:
+        return scene_bounds(scene, solution)
+    s = solution.sweep
+    a, b = scene.bodies[0], scene.bodies[solution.other]
+    rel = vec.sub(a.velocity, b.velocity)
+    times = [0.0, scene.horizon] + [r for r in (s.roots or ()) if abs(r) <= 5 * scene.horizon]
+    ray_lo, ray_hi = box_around([vec.add(a.center, vec.scale(rel, t)) for t in times])
+    ball_lo, ball_hi = around(b.center, s.radius)
+    return tuple(map(min, ray_lo, ball_lo)), tuple(map(max, ray_hi, ball_hi))  # type: ignore[return-value]
+
+
 def view_bounds(scene: Scene, solution: Solution, reference: float = 0.0) -> Box:
     """What the default camera frames: everything, or around the event for long shots.
 
-    In B's rest frame (``reference >= 0.5``): the expanded sphere and A's centre
-    along its ray over [0, h] and the nearby roots.  When the motion spans more
+    Everything is :func:`whole_bounds`.  When it spans more
     than :data:`FOCUS_RATIO` times the smaller radius, a full view would show
     the spheres as dots; the camera then frames a box of a few radius sums
     around the contact point, the closest approach or the other body.
     """
-    lo, hi = scene_bounds(scene, solution)
+    lo, hi = whole_bounds(scene, solution, reference)
     s = solution.sweep
-    if reference >= 0.5:
-        a, b = scene.bodies[0], scene.bodies[solution.other]
-        rel = vec.sub(a.velocity, b.velocity)
-        times = [0.0, scene.horizon] + [r for r in (s.roots or ()) if abs(r) <= 5 * scene.horizon]
-        ray_lo, ray_hi = box_around([vec.add(a.center, vec.scale(rel, t)) for t in times])
-        ball_lo, ball_hi = around(b.center, s.radius)
-        lo = tuple(min(x, y) for x, y in zip(ray_lo, ball_lo))
-        hi = tuple(max(x, y) for x, y in zip(ray_hi, ball_hi))
     small = min(b.radius for b in scene.bodies[:2])
     if max(y - x for x, y in zip(lo, hi)) <= FOCUS_RATIO * small:
         return lo, hi  # type: ignore[return-value]

@@ -88,8 +88,8 @@ function makeActor(look) {
   return { actor, polydata, look, key: null, color: look.color };
 }
 
-function setDefaultCamera() {
-  const [lo, hi] = frame.bounds;
+function setDefaultCamera(box = frame.bounds) {  // Frame all: frame.whole, every body over the whole motion
+  const [lo, hi] = box;
   const centre = [0, 1, 2].map((k) => (lo[k] + hi[k]) / 2);
   const d = data.camera.direction, n = Math.hypot(...d);
   const radius = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2 || 1;
@@ -702,6 +702,7 @@ function bindControls() {
   $("redo").addEventListener("click", () => act(() => page.redo()));
   $("reset").addEventListener("click", () => act(() => page.reset()));
   $("reset-camera").addEventListener("click", () => { setDefaultCamera(); draw(); });
+  $("frame-all").addEventListener("click", () => { setDefaultCamera(frame.whole); draw(); });
   $("save").addEventListener("click", () => download(page.scene_text(), "application/json", ".json"));
   $("open").addEventListener("click", () => $("open-file").click());
   $("open-file").addEventListener("change", () => openFile($("open-file")));

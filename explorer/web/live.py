@@ -33,6 +33,7 @@ from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
 from ..model.words.parabola import parabola
 from ..model.words.text import fmt
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
+from ..view.bounds import scene_bounds, whole_bounds
 from ..view.catalogue import LABEL_LAYERS, LOOKS
 from ..view.grips import PlaneDrag, grips, pick
 from ..view.label_places import label_plan, place
@@ -128,6 +129,7 @@ class LivePage:
             ],  # fmt: skip
             "layers": view.layers,
             "bounds": _rounded(at.bounds),
+            "whole": _rounded(scene_bounds(scene) if asking else whole_bounds(scene, solution, view.reference)),
             "radii": _rounded(at.radii),
             "centers": _rounded(at.centers),
             "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
@@ -286,7 +288,7 @@ class LivePage:
         return json.dumps(spots)
 
     def scene_text(self) -> str:
-        """The scene now, as a scene file's text (what *Save scene* downloads, and the window opens)."""
+        """The scene now, as a scene file's text (what *Save…* downloads, and the window opens)."""
         return dumps(self.session.saved_scene())
 
     def solution_text(self) -> str:

@@ -132,10 +132,11 @@ def body(scene: Scene, title: str) -> str:
 <button id="undo" type="button" disabled>Undo</button>
 <button id="redo" type="button" disabled>Redo</button>
 <button id="reset" type="button">Reset</button>
-<button id="save" type="button">Save scene</button>
+<button id="save" type="button" title="Download the scene as a scene file">Save…</button>
 <button id="open" type="button" title="Open a scene file">Open…</button>
 <input id="open-file" type="file" accept=".json,application/json" hidden>
 <button id="reset-camera" type="button">Reset camera</button>
+<button id="frame-all" type="button" title="Every body over the whole motion (a long shot's camera frames only the contact)">Frame all</button>
 </footer>
 </div>"""
 

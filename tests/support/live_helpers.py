@@ -51,13 +51,10 @@ def drag_a(page) -> tuple[dict, dict, dict]:
     where = f"window.sphereExplorer.screenPosition({json.dumps(name)})"
     at = page.evaluate(where)
     seen = lambda: 20 < at["x"] < box["width"] - 20 and 20 < at["y"] < box["height"] - 20  # noqa: E731
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    for _ in range(30):  # a long shot's camera frames the contact: the mouse wheel turns out until A is in view
-        if seen():
-            break
-        for _ in range(10):
-            page.mouse.wheel(0, 1500)
+    if not seen():  # a long shot's camera frames the contact: Frame all brings A into view
+        page.click("#frame-all")
         at = page.evaluate(where)
+        assert seen(), f"{name} out of view after Frame all: {at}"
     x, y = box["x"] + at["x"], box["y"] + at["y"]
     page.mouse.move(x, y)
     page.mouse.down()

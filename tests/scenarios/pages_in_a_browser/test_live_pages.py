@@ -148,6 +148,26 @@ def test_scene_text_stays_text_in_a_live_page(browser, tmp_path):
         page.context.close()
 
 
+def test_frame_all_brings_a_long_shots_a_into_view_and_reset_camera_frames_the_contact_again(site, browser):
+    with serve(site) as base:
+        page = browser.page((base,))
+        page.goto(base + "seed003_long_shot.html")
+        page.evaluate("window.sphereExplorer.ready")
+        box = page.locator("#view").bounding_box()
+
+        def in_view(name: str) -> bool:
+            at = page.evaluate(f"window.sphereExplorer.screenPosition({json.dumps(name)})")
+            return 0 < at["x"] < box["width"] and 0 < at["y"] < box["height"]
+
+        assert not in_view("A") and in_view("B")  # the camera frames the contact, 300,000 units from A's start
+        page.click("#frame-all")
+        assert in_view("A") and in_view("B")
+        page.click("#reset-camera")
+        assert not in_view("A") and in_view("B")
+        assert page.errors == []
+        page.context.close()
+
+
 def test_a_phone_drags_a_by_touch(site, browser):
     """390x844, touch: the 3-D view comes first and a finger drags A (touch events through the browser's input)."""
     with serve(site) as base:
