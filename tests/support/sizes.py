@@ -20,6 +20,12 @@ SINGLE_FILE_SAMPLE = ("default", "caged_ball", "snooker_break")
 #: opened with its *Open…*; a full run opens every scene's own page too): a plain pair, far from the origin, a container.
 SITE_PAGE_SAMPLE = ("default", "seed004_far_from_origin", "seed001_container")
 
+#: The recorded pages whose spheres a normal run finds in the page's pixels (a full run: every gallery scene's): a
+#: pair, an overlap seen through red, a container, a 16-ball motion, a long shot framed at its contact, far from the
+#: origin.  Every gallery scene's recorded page is still made and checked against the page budget in every run.
+RECORDED_PAGE_SAMPLE = ("default", "seed004_sample_overlap", "caged_ball", "snooker_break", "seed003_long_shot",
+                        "seed004_far_from_origin")  # fmt: skip
+
 
 def sampled(paths: list, stems: tuple[str, ...]) -> list:
     """``paths`` whose file stems are among ``stems`` in a normal run, every one in a full run."""
@@ -27,6 +33,6 @@ def sampled(paths: list, stems: tuple[str, ...]) -> list:
 
 
 def motion_cases() -> int:
-    """Cases per motion family: 2,000 in a normal run, 10,000 in a full one; ``MOTION_CASES`` in the environment
+    """Cases per motion family: 1,000 in a normal run, 10,000 in a full one; ``MOTION_CASES`` in the environment
     overrides both (the mutation runs' short families)."""
-    return int(os.environ.get("MOTION_CASES", 10_000 if FULL else 2_000))
+    return int(os.environ.get("MOTION_CASES", 10_000 if FULL else 1_000))

@@ -1,5 +1,5 @@
-"""Exported web pages in a real browser (Debian's headless Chromium): every gallery scene's page draws its
-spheres where the solver puts them, shows its text, moves with the slider, and asks nothing of the network.
+"""Exported web pages in a real browser (Debian's headless Chromium): a gallery scene's page (a sample of them; every
+one in a full run, ``--full``) draws its spheres where the solver puts them, shows its text, moves with the slider, and asks nothing of the network.
 
 One site of the whole gallery is exported per test session (``sphere-explorer export-html scenes/ -o SITE``);
 each test opens pages of it, each as a file in a tab of its own, in one headless Chromium (Playwright, see
@@ -14,6 +14,7 @@ import re
 
 import numpy as np
 import pytest
+import sizes
 from browser import Browser, foreign_requests, wait_ready, wait_until
 from web_helpers import (
     camera,
@@ -91,8 +92,8 @@ def _checkable_bodies(scene, centres, cam) -> list[tuple[int, tuple[float, float
     return out
 
 
-@pytest.mark.parametrize("path", gallery(), ids=lambda p: p.stem)
-def test_every_gallery_page_draws_its_spheres_offline_within_budget(site, open_page, path):
+@pytest.mark.parametrize("path", sizes.sampled(gallery(), sizes.RECORDED_PAGE_SAMPLE), ids=lambda p: p.stem)
+def test_a_gallery_page_draws_its_spheres_offline_within_budget(site, open_page, path):
     file = site / f"{path.stem}{RECORDED_SUFFIX}"
     assert file.stat().st_size <= PAGE_BUDGET
     scene = load(path)
@@ -114,6 +115,13 @@ def test_every_gallery_page_draws_its_spheres_offline_within_budget(site, open_p
     i, xy, r = checked[0]
     other = next(c for c in BODY_COLORS if np.linalg.norm(_rgb(c) - _rgb(BODY_COLORS[i])) > 150)
     assert sphere_shows(image, xy, r, other) < MIN_POINTS
+
+
+def test_every_gallery_scenes_recorded_page_is_made_within_the_budget(site):
+    """Every scene's page (the pixels of a sample of them are checked above; of every one in a full run)."""
+    pages = sorted(site.glob(f"*{RECORDED_SUFFIX}"))
+    assert [p.name.removesuffix(RECORDED_SUFFIX) for p in pages] == sorted(p.stem for p in gallery())
+    assert [p.name for p in pages if p.stat().st_size > PAGE_BUDGET] == []
 
 
 def _rgb(color: str) -> np.ndarray:
