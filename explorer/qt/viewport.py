@@ -191,6 +191,21 @@ class Viewport(QWidget):
 
         return camera_state(self.plotter)
 
+    def frame_all(self) -> None:
+        """View > Frame all: every body over the whole motion (a long shot's default camera frames only its
+        contact); while the answer is hidden, the bodies' flights as if nothing turned them."""
+        if self.plotter is None:
+            return
+        from ..view.bounds import scene_bounds, whole_bounds
+        from ..view.camera import default_camera
+
+        session = self.session
+        scene, view = session.scene, session.view
+        hidden = session.asking.hides_answers
+        box = scene_bounds(scene) if hidden else whole_bounds(scene, session.solution, view.reference)
+        default_camera(self.plotter, scene, session.solution, view.reference, box)
+        session.set_camera(self.camera_state())
+
     def _camera_moved(self, *_args) -> None:
         self.session.remember_camera(self.camera_state())
 

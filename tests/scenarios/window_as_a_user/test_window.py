@@ -448,3 +448,24 @@ def test_layer_toggles_show_what_the_session_holds_in_every_place(qtbot, make_wi
     window.session.open_file(SCENES_DIR / "bullet_tunnels.json")  # opens with its steps layer on
     assert window.layers_panel.boxes["steps"].isChecked() and window.layer_actions["steps"].isChecked()
     assert window.layers_panel.steps.value() == window.session.layers.steps
+
+
+def test_frame_all_brings_a_long_shots_a_into_view_and_reset_camera_frames_the_contact_again(make_window, qtbot):
+    """The long shot: A starts 300,000 units from the contact the camera frames; Ctrl+Shift+R shows both bodies,
+    Ctrl+R the contact again."""
+    window = make_window("seed003_long_shot")
+    view = window.viewport.plotter.interactor
+    a, b = (body.center for body in window.session.scene.bodies)
+
+    def in_view(world) -> bool:
+        x, y = widget_point(window, world)
+        return 0 <= x < view.width() and 0 <= y < view.height()
+
+    assert not in_view(a) and in_view(b)
+    qtbot.keyClick(view, Qt.Key_R, Qt.ControlModifier | Qt.ShiftModifier)
+    settle(qtbot, 100)
+    assert in_view(a) and in_view(b)
+    assert window.session.camera.camera is not None  # the user's camera now: saved with the file
+    qtbot.keyClick(view, Qt.Key_R, Qt.ControlModifier)
+    settle(qtbot, 100)
+    assert not in_view(a) and in_view(b)
