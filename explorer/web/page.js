@@ -168,6 +168,14 @@
     show();
   });
 
+  $("frame-all").addEventListener("click", () => {
+    if (!state.camera) return;
+    const [lo, hi] = data.whole[state.frame];
+    state.camera.set(state.home);  // the home direction, moved back until the whole box is in view
+    state.renderer.resetCamera([lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]]);
+    show();
+  });
+
   function stop() {
     if (playing !== null) cancelAnimationFrame(playing.frame);
     playing = null;

@@ -34,6 +34,7 @@ from ..model.words.text import fmt, status_text
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows
 from ..system import interrupt
 from ..system.files import show_path
+from ..view.bounds import whole_bounds
 from ..view.overlay_text import legend_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.scene_view import SceneView
@@ -129,6 +130,9 @@ def build_page(scene: Scene, name: str = "scene", budget: int | None = None, liv
         plotter.renderer.hide_axes()
         plotter.render()
         views = {"world": (world, 0.0), "relative": (relative, 1.0)}
+        whole_boxes = {
+            key: [list(corner) for corner in whole_bounds(scene, solution, at)] for key, (_, at) in views.items()
+        }
         ids = StableIds()  # the objects' names in the page, the same in any process
         archive = scene_archive(plotter.render_window, ids)
         actors = {key: shown_actors(view, ids) for key, (view, _) in views.items()}  # what the archive holds
@@ -145,6 +149,7 @@ def build_page(scene: Scene, name: str = "scene", budget: int | None = None, liv
                 "plotAxes": axes,
                 "plotSize": list(PLOT_SIZE),
                 "viewAspect": VIEW_SIZE[0] / VIEW_SIZE[1],
+                "whole": whole_boxes,  # Frame all, in each frame: every body over the whole motion
                 "loadSeconds": LOAD_SECONDS,
                 "words": WORDS,
             }
@@ -213,6 +218,7 @@ def _body(
 {f'<small id="instants">{e(instants_note[:1].upper() + instants_note[1:])}.</small>' if instants_note else ""}
 <label><input id="rest-frame" type="checkbox"> {e(other)}'s rest frame</label>
 <button id="reset-camera" type="button">Reset camera</button>
+<button id="frame-all" type="button" title="Every body over the whole motion (a long shot's camera frames only the contact)">Frame all</button>
 </footer>
 </div>"""
 

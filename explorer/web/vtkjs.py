@@ -122,6 +122,9 @@ def scene_archive(render_window, ids: StableIds) -> str:
     if state is None:
         raise WebUnavailable("trame-vtk could not describe the 3-D view")
     state["mtime"] = 1  # VTK's modification counter (history of the process); vtk.js loads a scene newer than 0
+    # the class of this process's window (X, or EGL where no X server answered) is not the page's: the viewer
+    # draws in a render window of its own
+    state["type"] = "vtkOpenGLRenderWindow"
     camera = render_window.GetRenderers().GetFirstRenderer().GetActiveCamera()
     state["extra"] = {"vtkRefId": serializers.reference_id(render_window), "centerOfRotation": camera.GetFocalPoint()}
     hashes = {}

@@ -218,6 +218,29 @@ def test_the_view_turns_and_zooms_with_the_mouse_and_the_camera_resets(site, ope
         assert np.allclose(back[key], start[key], rtol=1e-9, atol=1e-9), key
 
 
+def test_frame_all_brings_a_long_shots_a_into_view_in_either_frame(site, open_page):
+    """The long shot's recorded camera frames the contact, 300,000 units from A's start; Frame all shows A and B,
+    and in B's rest frame the start of A's ray."""
+    page = open_page(site / ("seed003_long_shot" + RECORDED_SUFFIX))
+    a, b = load(SCENES_DIR / "seed003_long_shot.json").bodies
+
+    def in_view(point) -> bool:
+        cam = camera(page)
+        x, y, depth = project(cam, point)
+        left, top, width, height = cam["box"]
+        return depth > 0 and left <= x <= left + width and top <= y <= top + height
+
+    assert not in_view(a.center) and in_view(b.center)
+    page.click("#frame-all")
+    assert in_view(a.center) and in_view(b.center)
+    page.click("#reset-camera")
+    assert not in_view(a.center)
+    page.click("#rest-frame")
+    page.click("#frame-all")
+    assert in_view(a.center) and in_view(b.center)  # at t = 0 both frames agree
+    assert page.errors == []
+
+
 def test_the_plot_marks_the_slider_time_on_its_time_axis(site, open_page):
     """The red line on f(t) stands where the plot's own tick labels put the slider's time."""
     page = open_page(site / ("default" + RECORDED_SUFFIX))
