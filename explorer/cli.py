@@ -19,12 +19,11 @@ import argparse
 import json
 import math
 import os
-import re
 import sys
 import types
 from pathlib import Path
 
-from .system import interrupt  # the console script's first act: nothing slow is imported before it
+from .system import interrupt, numbers  # the console script's first act: nothing slow is imported before it
 
 #: Exit code for refused input (bad scene, bad arguments, unusable output or environment).
 EXIT_REFUSED = 2
@@ -51,18 +50,10 @@ def _load(path: str | os.PathLike[str]):
 # -- argument types (argparse turns their ArgumentTypeError into a one-line refusal) -----------
 
 
-def _whole(text: str) -> int:
-    """``text`` as a whole number written in ASCII digits (with a leading minus); ValueError for anything else
-    that Python's ``int`` takes too (``1_0``, ``+5``, `` 5``, other scripts' digits)."""
-    if not re.fullmatch(r"-?[0-9]+", text):
-        raise ValueError(text)
-    return int(text)
-
-
 def _size(text: str) -> tuple[int, int]:
     lo, hi = SIZE_RANGE
     try:
-        w, h = (_whole(x) for x in text.lower().split("x"))
+        w, h = (numbers.whole(x) for x in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
     if not (lo <= w <= hi and lo <= h <= hi):
@@ -72,9 +63,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def _time(text: str) -> float:
     try:
-        if not text.isascii() or "_" in text or text != text.strip():  # float() takes 1_0, ٣ and " 5"
-            raise ValueError(text)
-        value = float(text)
+        value = numbers.real(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not (math.isfinite(value) and abs(value) <= MAX_DRAWN_TIME):
@@ -85,7 +74,7 @@ def _time(text: str) -> float:
 def _int_in(lo: int, hi: int, what: str):
     def parse(text: str) -> int:
         try:
-            value = _whole(text)
+            value = numbers.whole(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number of {what}, got {text!r}") from None
         if not lo <= value <= hi:

@@ -12,7 +12,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from ..system import interrupt
+from ..system import interrupt, numbers
 from ..system.files import os_error_line
 from .constants import CHUNK_ROWS, MAX_CHUNK_ROWS, MAX_WORST, MIN_CHUNK_ROWS, TOI_TOL, WORST
 
@@ -50,7 +50,7 @@ missing package is refused in one line naming the command that installs it."""
 
 def _parse(text: str, what: str, kind=float):
     try:
-        return kind(text)
+        return numbers.whole(text) if kind is int else numbers.real(text)  # never 1_0, " 5" or "٣"
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
 

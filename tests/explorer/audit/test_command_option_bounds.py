@@ -59,6 +59,18 @@ def _refusal(capsys, *options: str) -> str:
         ("--workers", "0", "expected a worker count in [1, 256], got '0'"),
         ("--workers", "257", "expected a worker count in [1, 256], got '257'"),
         ("--dask", " ", "expected a scheduler address such as tcp://host:8786, got an empty one"),
+        # what Python's int() and float() take but a typed option is not: underscores, spaces, other scripts' digits
+        ("--worst", "1_0", "expected a count, got '1_0'"),
+        ("--worst", "+5", "expected a count, got '+5'"),
+        ("--worst", "\u0663", "expected a count, got '\u0663'"),
+        ("--chunk-rows", "10_000", "expected a row count, got '10_000'"),
+        ("--chunk-rows", " 5000", "expected a row count, got ' 5000'"),
+        ("--workers", "\uff12", "expected a worker count, got '\uff12'"),
+        ("--toi-tol", "1_0", "expected a tolerance, got '1_0'"),
+        ("--toi-tol", "1e-6 ", "expected a tolerance, got '1e-6 '"),
+        ("--horizon", "1_0", "expected a horizon, got '1_0'"),
+        ("--horizon", "1/6_0", "expected a horizon, got '6_0'"),
+        ("--horizon", "\u0661/60", "expected a horizon, got '\u0661'"),
     ],
 )
 def test_a_bad_value_is_refused_in_one_line_naming_the_option(capsys, option, text, words):
