@@ -11,8 +11,10 @@ Fresh processes
     unsafe.  Unlike multiprocessing's, it does not import the command's main
     script again, and no resource-tracker process is left to outlive it.
 Silent
-    A worker's standard input, output and error are ``/dev/null``: nothing of it
-    reaches the terminal.  Jobs and answers go through two pipes of its own; what
+    A worker's standard input and output are ``/dev/null`` and its standard error
+    a temporary file, read only when the worker dies before answering (its last
+    line joins :class:`WorkerLost`'s message): nothing of it reaches the
+    terminal.  Jobs and answers go through two pipes of its own; what
     a job raised comes back to the command, which raises it (the worker's
     traceback as its cause).
 Stopped with the command
@@ -33,6 +35,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import traceback
 from collections import deque
 from contextlib import contextmanager
@@ -104,8 +107,21 @@ def run_in_workers(function: Callable, jobs: Sequence[tuple], count: int, done: 
             process.kill()
         for process, send, reply in workers:
             process.wait()
+            process.errors.close()
             send.close()
             reply.close()
+
+
+def _how_it_ended(process: subprocess.Popen) -> str:
+    """``exit N``; when the worker ended by itself with an error (N > 0, not killed by a signal), the last line it
+    wrote on its stderr too, if any (an import error, say)."""
+    code = process.wait()
+    if code <= 0:
+        return f"exit {code}"
+    process.errors.seek(0)
+    lines = [line.strip() for line in process.errors.read()[-4096:].decode("utf-8", "replace").splitlines()]
+    last = next((line for line in reversed(lines) if line), "")
+    return f"exit {code}: {last[:200]}" if last else f"exit {code}"
 
 
 def _started(function: Callable) -> tuple[subprocess.Popen, Connection, Connection]:
@@ -116,9 +132,15 @@ def _started(function: Callable) -> tuple[subprocess.Popen, Connection, Connecti
     try:
         boot = _BOOT.format(path=sys.path, fds=(jobs_in, answers_out), module=function.__module__,
                             name=function.__qualname__)  # fmt: skip
-        process = subprocess.Popen([sys.executable, "-c", boot], pass_fds=(jobs_in, answers_out),
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   start_new_session=True)  # fmt: skip
+        errors = tempfile.TemporaryFile()  # read only if the worker dies: its last words say why
+        try:
+            process = subprocess.Popen([sys.executable, "-c", boot], pass_fds=(jobs_in, answers_out),
+                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors,
+                                       start_new_session=True)  # fmt: skip
+        except BaseException:
+            errors.close()
+            raise
+        process.errors = errors
     except BaseException as exc:
         for fd in (jobs_out, answers_in):
             os.close(fd)
@@ -157,7 +179,7 @@ def _share_out(jobs: list[tuple], workers: list, done: Callable[[int, object], N
                 k, ok, result, text = reply.recv()
             except (EOFError, OSError):
                 interrupt.check()  # a worker killed with the command's process group: the signal, not a loss
-                raise WorkerLost(f"a worker process ended without answering (exit {process.wait()})") from None
+                raise WorkerLost(f"a worker process ended without answering ({_how_it_ended(process)})") from None
             if not ok:
                 raise result from WorkerTraceback(text)
             done(k, result)

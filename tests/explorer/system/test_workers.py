@@ -75,3 +75,20 @@ def test_a_signal_stops_the_run_at_once_and_ends_every_worker():
 def test_usable_cores_are_those_this_process_may_run_on(monkeypatch):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3})
     assert usable_cores() == 1
+
+
+def _never_imported() -> None:
+    """A job function whose module no worker can import (its ``__module__`` is set below)."""
+
+
+_never_imported.__module__ = "no_module_of_this_name"
+
+
+def test_a_worker_that_cannot_start_says_why_in_one_line():
+    before = _children()
+    with pytest.raises(WorkerLost) as lost:
+        run_in_workers(_never_imported, [()], 1, lambda k, result: None)
+    assert str(lost.value) == (
+        "a worker process ended without answering (exit 1: ModuleNotFoundError: No module named 'no_module_of_this_name')"
+    )
+    assert _children() - before == set()
