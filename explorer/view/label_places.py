@@ -5,9 +5,10 @@ and of the web page's (the page's script measures them and Python places them),
 in plain Python: the labels are placed one by one in order of importance, each
 at the first spot where its box covers no sphere but its own and no box placed
 before it (nor the fixed texts over the view); a body's name goes beside its
-sphere (right, left, above, below, then the diagonals, then further out),
-another label where it was anchored, else nudged around that spot, the nearest
-first.  A label with no free spot is left out.  Screen coordinates are pixels
+sphere (right, left, above, below, then the diagonals, then further out), off
+its own velocity arrow where a spot allows, another label where it was
+anchored, else nudged around that spot, the nearest first.  A label with no
+free spot is left out.  Screen coordinates are pixels
 with y up (VTK's display coordinates).  numpy-, VTK- and Qt-free.
 """
 
@@ -25,6 +26,7 @@ RINGS = (1.0, 1.9, 2.8)
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Disc = tuple[float, float, float]  # centre x, y and radius
+Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
 @dataclass
@@ -42,6 +44,8 @@ class Plan:
     centers : (n, 3) float
         Sphere centres as drawn.
     radii : (n,) float
+    arrows : (n,) of ((3,), (3,)) or None
+        Each body's velocity arrow, from its centre at t = 0 to its tip, where one is drawn: its name keeps off it.
     """
 
     order: list[str]
@@ -49,6 +53,7 @@ class Plan:
     opaque: tuple[bool, ...]
     centers: tuple
     radii: tuple
+    arrows: tuple = ()
 
 
 def label_plan(scene, solution, at, focus=None) -> Plan:
@@ -62,7 +67,8 @@ def label_plan(scene, solution, at, focus=None) -> Plan:
     n = len(scene.bodies)
     opaque = tuple(i != scene.container and not (i == solution.other and at.reference > 0.0) for i in range(n))
     names = [f"name{i}" for i in pair] + ["root0", "root1", "closest"] + [f"name{i}" for i in range(n) if i not in pair]
-    return Plan(names, {f"name{i}": i for i in range(n)}, opaque, tuple(at.centers), tuple(at.radii))
+    arrows = tuple(None if tip == body.center else (body.center, tip) for body, tip in zip(scene.bodies, at.tips))
+    return Plan(names, {f"name{i}": i for i in range(n)}, opaque, tuple(at.centers), tuple(at.radii), arrows)
 
 
 def candidate_offsets(size: tuple[float, float], disc: Disc | None, base: tuple[float, float]) -> list:
@@ -98,7 +104,25 @@ def box_hits_box(box: Box, other: Box) -> bool:
                 or other[3] + GAP <= box[1])  # fmt: skip
 
 
-def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewport: tuple[float, float]) -> dict:
+def box_hits_segment(box: Box, segment: Segment) -> bool:
+    """``segment`` passes through ``box`` grown by :data:`GAP` (Liang and Barsky's clipping)."""
+    x0, y0, x1, y1 = segment
+    dx, dy = x1 - x0, y1 - y0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x0 - (box[0] - GAP)), (dx, box[2] + GAP - x0), (-dy, y0 - (box[1] - GAP)),
+                 (dy, box[3] + GAP - y0)):  # fmt: skip
+        if p == 0.0:
+            if q < 0.0:
+                return False  # parallel to this edge and outside it
+        elif p < 0.0:
+            lo = max(lo, q / p)
+        else:
+            hi = min(hi, q / p)
+    return lo <= hi
+
+
+def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewport: tuple[float, float],
+          arrows: list[Segment | None] | None = None) -> dict:  # fmt: skip
     """Every label's offset from its anchor, or None when no spot is free.
 
     Parameters
@@ -112,6 +136,9 @@ def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewpor
     fixed : list of (x0, y0, x1, y1)
         Texts over the view that labels keep clear of.
     viewport : (width, height)
+    arrows : list of (x0, y0, x1, y1) or None, optional
+        Each body's velocity arrow on screen (:attr:`Plan.arrows`), None where it has none: a name goes off its
+        own arrow at the first free spot that is, else at the first free spot.
     """
     taken = list(fixed)
     out = {}
@@ -122,7 +149,8 @@ def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewpor
         anchor, size, base = labels[name]
         owner = plan.owners.get(name)
         others = [d for k, d in enumerate(discs) if plan.opaque[k] and k != owner]
-        out[name] = None
+        shaft = arrows[owner] if arrows and owner is not None else None
+        free = []
         for dx, dy in candidate_offsets(size, None if owner is None else discs[owner], base):
             cx, cy = anchor[0] + dx, anchor[1] + dy
             box = (cx - size[0] / 2.0, cy - size[1] / 2.0, cx + size[0] / 2.0, cy + size[1] / 2.0)
@@ -130,7 +158,11 @@ def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewpor
                 continue
             if any(box_hits_disc(box, d) for d in others) or any(box_hits_box(box, t) for t in taken):
                 continue
-            out[name] = (dx, dy)
-            taken.append(box)
-            break
+            free.append(((dx, dy), box))
+            if shaft is None or not box_hits_segment(box, shaft):
+                free = free[-1:]
+                break
+        out[name] = free[0][0] if free else None  # off the arrow if a spot was, else the first free one
+        if free:
+            taken.append(free[0][1])
     return out

@@ -43,6 +43,17 @@ def screen_discs(renderer: vtkRenderer, centers: np.ndarray, radii: np.ndarray) 
     return np.c_[middle, np.linalg.norm(edge - middle, axis=1)]
 
 
+def screen_arrows(renderer: vtkRenderer, plan: Plan) -> list:
+    """Each body's velocity arrow of ``plan`` on screen, ``(x0, y0, x1, y1)``, or None where it has none."""
+    drawn = [k for k, arrow in enumerate(plan.arrows) if arrow is not None]
+    out: list = [None] * len(plan.arrows)
+    if drawn:
+        ends, _ = project(renderer, np.array([point for k in drawn for point in plan.arrows[k]], dtype=float))
+        for row, k in enumerate(drawn):
+            out[k] = (*ends[2 * row], *ends[2 * row + 1])
+    return out
+
+
 class LabelLayout:
     """Places the labels of an :class:`ItemSet` before each render of ``renderer`` (see the module docstring).
 
@@ -94,7 +105,9 @@ class LabelLayout:
             reference = np.array([actor.GetPositionCoordinate().GetReferenceCoordinate().GetValue()])
             anchor, _ = project(renderer, reference)
             labels[name] = (tuple(anchor[0]), (bbox[1] - bbox[0], bbox[3] - bbox[2]), self.base.get(name, (0.0, 0.0)))
-        spots = place(plan, discs, labels, self._fixed_boxes(), tuple(renderer.GetSize()))
+        spots = place(
+            plan, discs, labels, self._fixed_boxes(), tuple(renderer.GetSize()), screen_arrows(renderer, plan)
+        )
         for name, offset in spots.items():
             actor, _ = self.items.labels[name]
             actor.SetVisibility(offset is not None)

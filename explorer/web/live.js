@@ -496,7 +496,12 @@ function layoutLabels() {
   }
   const legend = $("legend").getBoundingClientRect();
   const fixed = legend.width ? [[legend.left - box.left, box.bottom - legend.bottom, legend.right - box.left, box.bottom - legend.top]] : [];
-  const spots = JSON.parse(page.place_labels(JSON.stringify({ discs, labels, fixed, viewport: [box.width, height] })));
+  const arrows = frame.centers.map(() => null);  // each body's velocity arrow: its name keeps off it
+  for (const shape of frame.shapes) {
+    const body = /^arrow(\d+)$/.exec(shape.name);
+    if (body) arrows[Number(body[1])] = [...up(cssPoint(shape.args[0])), ...up(cssPoint(shape.args[1]))];
+  }
+  const spots = JSON.parse(page.place_labels(JSON.stringify({ discs, labels, fixed, viewport: [box.width, height], arrows })));
   for (const [name, offset] of Object.entries(spots)) labelOffsets.set(name, offset);
   placeLabels();
 }

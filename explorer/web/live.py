@@ -274,7 +274,8 @@ class LivePage:
         """Where the labels go (the window's rule, :mod:`explorer.view.label_places`), from what the page
         measured: ``screen`` (JSON) has the bodies' ``discs`` [[x, y, r], ...], each shown label's ``labels``
         {name: [[x, y], [w, h]]} (its anchor and size), the ``fixed`` boxes [[x0, y0, x1, y1], ...] it keeps
-        clear of, and the ``viewport`` [w, h], in pixels with y up; returns {name: [dx, dy] or null}."""
+        clear of, the ``viewport`` [w, h] and each body's velocity ``arrows`` [[x0, y0, x1, y1] or null, ...],
+        in pixels with y up; returns {name: [dx, dy] or null}."""
         data = json.loads(screen)
         session = self.session
         focus = session.inspection.focus(session.solution, session.view.time)
@@ -283,8 +284,9 @@ class LivePage:
         bases = {x.name: x.offset for x in self._labels}
         labels = {name: (tuple(anchor), tuple(size), bases.get(name, (0.0, 0.0)))
                   for name, (anchor, size) in data["labels"].items()}  # fmt: skip
+        arrows = [None if a is None else tuple(a) for a in data.get("arrows") or []]
         spots = place(plan, [tuple(d) for d in data["discs"]], labels, [tuple(b) for b in data["fixed"]],
-                      tuple(data["viewport"]))  # fmt: skip
+                      tuple(data["viewport"]), arrows)  # fmt: skip
         return json.dumps(spots)
 
     def scene_text(self) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from explorer.view.label_places import GAP, Plan, candidate_offsets, place
+import pytest
+
+from explorer.view.label_places import GAP, Plan, box_hits_segment, candidate_offsets, place
 
 #: Two bodies side by side; A's name is 20 x 10 pixels.
 VIEW = (400.0, 300.0)
@@ -48,3 +50,43 @@ def test_an_anchored_label_tries_where_it_was_drawn_first_then_the_nearest_spots
     assert offsets[0] == (0.0, -40.0)
     steps = [((x - 0.0) ** 2 + (y + 40.0) ** 2) ** 0.5 for x, y in offsets]
     assert steps == sorted(steps) and len(offsets) == 1 + 8 * 3
+
+
+def test_a_name_goes_off_its_own_velocity_arrow_where_a_spot_allows():
+    discs = [(100.0, 150.0, 20.0), (300.0, 150.0, 20.0)]
+    label = {"name0": ((100.0, 150.0), (20.0, 10.0), (0, 0))}
+    rightwards = [(100.0, 150.0, 250.0, 150.0), None]  # A's arrow, from its centre to the right
+    assert place(_plan(), discs, label, [], VIEW, rightwards) == {"name0": (-(20.0 + GAP + 10.0), 0.0)}  # left
+    upwards = [(100.0, 150.0, 100.0, 290.0), None]
+    assert place(_plan(), discs, label, [], VIEW, upwards) == {"name0": (20.0 + GAP + 10.0, 0.0)}  # right: clear
+    others = [None, rightwards[0]]  # B's arrow, not A's: A's name may cover it
+    assert place(_plan(), discs, label, [], VIEW, others) == {"name0": (33.0, 0.0)}
+    # fixed texts left of A, above and below it: every free spot is on the arrow, and the first of them is taken
+    walls = [(0.0, 0.0, 111.0, VIEW[1]), (0.0, 0.0, VIEW[0], 141.0), (0.0, 159.0, VIEW[0], VIEW[1])]
+    assert place(_plan(), discs, label, walls, VIEW, rightwards) == {"name0": (33.0, 0.0)}
+
+
+def test_a_segment_hits_a_box_when_it_passes_through_it_or_within_the_gap():
+    box = (10.0, 10.0, 20.0, 20.0)
+    assert box_hits_segment(box, (0.0, 15.0, 30.0, 15.0))  # straight through
+    assert box_hits_segment(box, (12.0, 12.0, 13.0, 13.0))  # inside
+    assert box_hits_segment(box, (0.0, 0.0, 30.0, 30.0))  # the diagonal
+    assert box_hits_segment(box, (0.0, 20.0 + GAP - 0.5, 30.0, 20.0 + GAP - 0.5))  # within the gap
+    assert not box_hits_segment(box, (0.0, 20.0 + GAP + 0.5, 30.0, 20.0 + GAP + 0.5))
+    assert not box_hits_segment(box, (0.0, 15.0, 10.0 - GAP - 0.5, 15.0))  # ends before it
+    assert not box_hits_segment(box, (0.0, 40.0, 40.0, 0.0 + 45.0))  # passes by
+
+
+def test_a_scenes_plan_holds_each_moving_bodys_arrow_from_its_centre_to_its_tip():
+    from explorer.model.derived.analysis import solve
+    from explorer.model.formats.gallery import SCENES_DIR
+    from explorer.model.formats.scene_io import load
+    from explorer.view.label_places import label_plan
+    from explorer.view.placement import place as placement
+
+    scene = load(SCENES_DIR / "default.json")  # A moves, B is fixed
+    solution = solve(scene)
+    plan = label_plan(scene, solution, placement(scene, solution, 0.0, 0.0))
+    a = scene.bodies[0]
+    tip = tuple(c + scene.horizon * v for c, v in zip(a.center, a.velocity))
+    assert plan.arrows[0] == (a.center, pytest.approx(tip)) and plan.arrows[1] is None
