@@ -196,13 +196,12 @@ class Viewport(QWidget):
         contact); while the answer is hidden, the bodies' flights as if nothing turned them."""
         if self.plotter is None:
             return
-        from ..view.bounds import scene_bounds, whole_bounds
+        from ..view.bounds import whole_bounds
         from ..view.camera import default_camera
 
         session = self.session
         scene, view = session.scene, session.view
-        hidden = session.asking.hides_answers
-        box = scene_bounds(scene) if hidden else whole_bounds(scene, session.solution, view.reference)
+        box = whole_bounds(scene, session.solution, view.reference, session.asking.hides_answers)
         default_camera(self.plotter, scene, session.solution, view.reference, box)
         session.set_camera(self.camera_state())
 

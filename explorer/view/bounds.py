@@ -64,9 +64,13 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> Box:
     return box_around(points, [body.radius for body in scene.bodies for _ in times])
 
 
-def whole_bounds(scene: Scene, solution: Solution, reference: float = 0.0) -> Box:
+def whole_bounds(scene: Scene, solution: Solution, reference: float = 0.0, ask: bool = False) -> Box:
     """Everything the picture holds (*Frame all*): :func:`scene_bounds`, or in B's rest frame
-    (``reference >= 0.5``) the expanded sphere and A's centre along its ray over [0, h] and the nearby roots."""
+    (``reference >= 0.5``) the expanded sphere and A's centre along its ray over [0, h] and the nearby roots;
+    while a scene asks its question (``ask``), the bodies' flights as if nothing turned them (nothing the solver
+    decided)."""
+    if ask:
+        return scene_bounds(scene)
     if reference < 0.5:
         return scene_bounds(scene, solution)
     s = solution.sweep

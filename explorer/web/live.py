@@ -33,7 +33,7 @@ from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
 from ..model.words.parabola import parabola
 from ..model.words.text import fmt
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
-from ..view.bounds import scene_bounds, whole_bounds
+from ..view.bounds import whole_bounds
 from ..view.catalogue import LABEL_LAYERS, LOOKS
 from ..view.grips import PlaneDrag, grips, pick
 from ..view.label_places import label_plan, place
@@ -72,6 +72,11 @@ def looks() -> str:
                        "background": BACKGROUND})  # fmt: skip
 
 
+def _no_guess() -> dict:
+    """A student's answer before one is given: touch or miss, the click's ray and the view it was made in."""
+    return {"hit": None, "ray": None, "view": None}
+
+
 class LivePage:
     """One page's session: the exported scene, edited by the reader's drags.
 
@@ -87,7 +92,7 @@ class LivePage:
         self._drag: PlaneDrag | None = None
         self._labels: list = []  # the last frame's labels
         self.refusal: str | None = None
-        self._guess: dict = {"hit": None, "ray": None, "view": None}  # a student's answer in question mode
+        self._guess: dict = _no_guess()  # a student's answer in question mode
 
     # -- what the page shows ----------------------------------------------------------------------
     def _placement(self):
@@ -129,7 +134,7 @@ class LivePage:
             ],  # fmt: skip
             "layers": view.layers,
             "bounds": _rounded(at.bounds),
-            "whole": _rounded(scene_bounds(scene) if asking else whole_bounds(scene, solution, view.reference)),
+            "whole": _rounded(whole_bounds(scene, solution, view.reference, asking)),
             "radii": _rounded(at.radii),
             "centers": _rounded(at.centers),
             "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
@@ -202,7 +207,7 @@ class LivePage:
     # -- question mode ----------------------------------------------------------------------------
     def ask(self, on: bool) -> None:
         """Ask the scene's question (the answer hidden; the student's last guess forgotten), or show the answer."""
-        self._guess = {"hit": None, "ray": None, "view": None}
+        self._guess = _no_guess()
         self.session.ask(bool(on))
 
     def reveal(self) -> None:
@@ -349,7 +354,7 @@ class LivePage:
             return str(exc)
         self.original = scene
         self._drag = None
-        self._guess = {"hit": None, "ray": None, "view": None}
+        self._guess = _no_guess()
         return ""
 
     def reset(self) -> None:
