@@ -205,17 +205,22 @@ def audit(
     origin = units.source(info.columns, settings.horizon)
     if origin == units.FROM_COLUMN and settings.horizon is not None:
         raise LogError("--horizon: the log has a horizon column of its own; leave out one or the other")
-    tally, run = _decide(info, settings, chunk_rows, dask, workers, quiet)
-    time_unit = units.describe(origin, settings.horizon, tally.horizon_low, tally.horizon_high, tally.least_motion)
-    from .report.plot import write_plot  # looked up now: matplotlib is being imported in the background
+    from .report.plot import preload, wait_for_preload, write_plot
 
-    log_name = _printable(Path(log).name)
-    with staged(outdir) as stage:
-        files = write_cases(tally.cases, stage / CASES, log_name, settings.toi_tol)
-        summary = build(str(log), info.format, info.columns, tally, settings.toi_tol, files, PLOT, run, time_unit)
-        write_plot(summary, stage / PLOT)
-        write(summary, stage / SUMMARY)
-        interrupt.check()  # a signal whose KeyboardInterrupt was swallowed: no complete folder
+    preload()  # matplotlib imported in the background while the rows are decided
+    try:
+        tally, run = _decide(info, settings, chunk_rows, dask, workers, quiet)
+        time_unit = units.describe(origin, settings.horizon, tally.horizon_low, tally.horizon_high, tally.least_motion)
+        log_name = _printable(Path(log).name)
+        with staged(outdir) as stage:
+            files = write_cases(tally.cases, stage / CASES, log_name, settings.toi_tol)
+            summary = build(str(log), info.format, info.columns, tally, settings.toi_tol, files, PLOT, run, time_unit)
+            write_plot(summary, stage / PLOT)
+            write(summary, stage / SUMMARY)
+            interrupt.check()  # a signal whose KeyboardInterrupt was swallowed: no complete folder
+    except Exception:  # refused (a log, a full disk): the process will end soon, never inside the plot's import
+        wait_for_preload()  # (a signal is not waited for: that process leaves with os._exit)
+        raise
     return summary
 
 
@@ -232,29 +237,22 @@ def _horizon(value: float | None) -> float | None:
 def _decide(info: LogInfo, settings: Settings, chunk_rows: int, dask: str | None, workers: int | None,
             quiet: bool) -> tuple[Tally, dict]:  # fmt: skip
     """Decide every row, in this process or on Dask; return the tally and how the run went."""
-    from .report.plot import preload, wait_for_preload
-
-    preload()
     progress = Progress(info.rows, enabled=not quiet)
     try:
-        try:
-            if dask or workers:
-                from .runners.distributed import run_dask
+        if dask or workers:
+            from .runners.distributed import run_dask
 
-                tally, run = run_dask(info, settings, chunk_rows, progress, address=dask, workers=workers)
-            else:
-                tally, run = run_single(info, settings, chunk_rows, progress)
-        except LogError:  # a short read or a line cut in two: said as what it is when the log got shorter
-            if shrunk(info):
-                raise LogError(CHANGED) from None
-            raise
-        finally:
-            progress.close()
-        if shrunk(info):  # a CSV log cut at a line's end reads as a shorter log
-            raise LogError(CHANGED)
-    except Exception:  # refused: the process will end soon, never in the middle of the plot's import
-        wait_for_preload()  # (a signal is not waited for: that process leaves with os._exit)
+            tally, run = run_dask(info, settings, chunk_rows, progress, address=dask, workers=workers)
+        else:
+            tally, run = run_single(info, settings, chunk_rows, progress)
+    except LogError:  # a short read or a line cut in two: said as what it is when the log got shorter
+        if shrunk(info):
+            raise LogError(CHANGED) from None
         raise
+    finally:
+        progress.close()
+    if shrunk(info):  # a CSV log cut at a line's end reads as a shorter log
+        raise LogError(CHANGED)
     run["pairs_per_second"] = tally.rows / run["seconds"] if run["seconds"] > 0 else None
     return tally, run
 

@@ -188,9 +188,12 @@ def test_engine_hit_as_true_false_in_a_csv(planted, tmp_path):
     assert comparable(words) == comparable(digits)
 
 
-def test_a_refused_audit_returns_only_once_the_plots_import_has_ended(planted_files, tmp_path, monkeypatch):
+@pytest.mark.parametrize("where", ["a chunk", "the output folder"])
+def test_a_refused_audit_returns_only_once_the_plots_import_has_ended(where, planted_files, tmp_path, monkeypatch):
     """A process that ends while the background import of matplotlib is inside C++ code aborts ("terminate
-    called", exit -6) instead of exiting 2 with its refusal: the refusal waits for that thread."""
+    called", exit -6) instead of exiting 2 with its refusal: the refusal waits for that thread, whether the log
+    is refused or, once every row is decided, the output folder cannot be written (a full disk)."""
+    import errno
     import threading
     import time
 
@@ -199,14 +202,20 @@ def test_a_refused_audit_returns_only_once_the_plots_import_has_ended(planted_fi
     from explorer.audit.log.columns import LogError
 
     def slow_import():
-        time.sleep(0.5)  # a cold disk: matplotlib's import still running when the log is refused
+        time.sleep(0.5)  # a cold disk: matplotlib's import still running when the audit is refused
 
     def refused(raw, settings):
         raise LogError("row 1: refused for this test")
 
+    def full(outdir):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(plot, "_import", slow_import)
-    monkeypatch.setattr(audit_run, "audit_chunk", refused)
-    with pytest.raises(LogError, match="refused for this test"):
+    if where == "a chunk":
+        monkeypatch.setattr(audit_run, "audit_chunk", refused)
+    else:
+        monkeypatch.setattr(audit_run, "staged", full)
+    with pytest.raises((LogError, OSError), match="refused for this test|No space left"):
         audit(planted_files["log.npz"], tmp_path / "out", chunk_rows=1000)
     assert [t for t in threading.enumerate() if t.name == "audit-plot-import"] == []
     assert list(tmp_path.iterdir()) == []
