@@ -36,7 +36,7 @@ from explorer.model.formats.gallery import SCENES_DIR, gallery
 from explorer.model.formats.scene_io import load
 from explorer.view.palette import BODY_COLORS, OVERLAP_COLOR
 from explorer.web import PAGE_BUDGET
-from explorer.web.export import INDEX, RECORDED_SUFFIX, load_folder, write_site
+from explorer.web.export import INDEX, RECORDED_SUFFIX
 from solver import Status
 
 pytestmark = pytest.mark.long  # started first (tests/conftest.py)
@@ -45,13 +45,6 @@ pytestmark = pytest.mark.long  # started first (tests/conftest.py)
 MIN_POINTS = 6
 #: Spheres smaller than this on screen (pixels from centre to rim) are not checked.
 MIN_PIXELS = 6.0
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("web") / "site"
-    write_site(load_folder(SCENES_DIR), out)
-    return out
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 
 import pytest
 import sizes
@@ -26,13 +25,6 @@ from explorer.model.formats.scene_io import MAX_FILE_BYTES, parse
 from explorer.model.state.scene import SceneError
 
 pytestmark = pytest.mark.long(3)  # started first (tests/conftest.py)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("site") / "site"
-    export(str(SCENES_DIR), "-o", str(folder))
-    return folder
 
 
 @pytest.fixture(scope="module")
