@@ -77,19 +77,8 @@ def test_the_page_opens_asking_with_no_answer_in_its_text(asked):
     page.context.close()
 
 
-def test_a_right_answer_clicked_at_the_contact_scores_right_and_close(asked):
-    chromium, out, answer = asked
-    page = _open(chromium, out)
-    score = _answer_and_reveal(page, "#guess-hit", answer["contact"]["point"])
-    assert answer["status"] == "hit" and score["truth"] is True and score["right"] is True
-    assert score["distance"] < 0.1  # a click lands within a pixel or two of the projected contact
-    assert "right" in page.inner_text("#score") and fmt(answer["toi"]) in page.inner_text("#verdict")
-    assert page.evaluate("window.sphereExplorer.frame().time.t") == answer["toi"]  # the time ran to the contact
-    assert page.errors == []
-    page.context.close()
-
-
-def test_a_wrong_answer_clicked_away_scores_wrong_and_how_far(asked):
+def test_a_wrong_answer_scores_wrong_and_how_far_then_asked_again_a_right_one_scores_right_and_close(asked):
+    """A student's two tries in one page: miss, clicked away from the contact; Ask again; touch, clicked at it."""
     chromium, out, answer = asked
     page = _open(chromium, out)
     score = _answer_and_reveal(page, "#guess-miss", answer["contact"]["point"], (60.0, -40.0))
@@ -98,4 +87,11 @@ def test_a_wrong_answer_clicked_away_scores_wrong_and_how_far(asked):
     page.click("text=Ask again")
     wait_until(page, "window.sphereExplorer.frame().stage === 'asking'")
     assert page.evaluate("window.sphereExplorer.frame().score") is None and "HIT" not in page.inner_text("body")
+
+    score = _answer_and_reveal(page, "#guess-hit", answer["contact"]["point"])
+    assert answer["status"] == "hit" and score["truth"] is True and score["right"] is True
+    assert score["distance"] < 0.1  # a click lands within a pixel or two of the projected contact
+    assert "right" in page.inner_text("#score") and fmt(answer["toi"]) in page.inner_text("#verdict")
+    assert page.evaluate("window.sphereExplorer.frame().time.t") == answer["toi"]  # the time ran to the contact
+    assert page.errors == []
     page.context.close()
