@@ -69,12 +69,12 @@ def wait_ready(page, timeout: float = 60.0) -> None:
 
 
 def wait_until(page, expression: str, timeout: float = 60.0) -> None:
-    """Ask the page every 0.1 s until its JavaScript ``expression`` is true; TimeoutError after ``timeout`` s."""
+    """Ask the page every 25 ms until its JavaScript ``expression`` is true; TimeoutError after ``timeout`` s."""
     deadline = time.monotonic() + timeout
     while not page.evaluate(f"!!({expression})"):
         if time.monotonic() > deadline:
             raise TimeoutError(f"waited {timeout:g} s for {expression}")
-        page.wait_for_timeout(100)
+        page.wait_for_timeout(25)
 
 
 class Browser:

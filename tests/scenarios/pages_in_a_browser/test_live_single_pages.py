@@ -16,6 +16,8 @@ from live_helpers import check_against_the_command_line, drag_a, export
 from explorer.model.formats.gallery import gallery
 from explorer.web import SINGLE_BUDGET
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def browser():
