@@ -25,9 +25,12 @@ Edit = tuple[Scene, str]
 
 
 def parse_number(text: str, field: str) -> float:
-    """The typed text as a finite float, or :class:`SceneError` naming ``field``."""
+    """The typed text as a finite float, or :class:`SceneError` naming ``field``.  Spaces around it and a decimal
+    comma are fine; ``1_0``, which Python's ``float`` reads as 10, is a typing slip and refused."""
     stripped = text.strip()
     try:
+        if "_" in stripped:
+            raise ValueError(stripped)
         value = float(stripped.replace(",", "."))
     except ValueError:
         raise SceneError(f"{field}: {stripped[:40]!r} is not a number") from None

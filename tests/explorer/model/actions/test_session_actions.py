@@ -110,6 +110,7 @@ def test_typed_fields_are_labelled_by_what_they_change():
     [
         ("body.radius", "big", "B.radius: 'big' is not a number"),
         ("body.center.0", "x" * 50, f"B.center.0: {'x' * 40!r} is not a number"),
+        ("body.mass", "1_0", "B.mass: '1_0' is not a number"),  # float() would read 10
         ("horizon", "inf", "horizon: must be finite"),
         ("body.spin", "1", "body.spin: not a field that can be edited"),
     ],
