@@ -13,7 +13,7 @@ from cli_helpers import EXE, solved
 
 #: How far the mouse drags A's centre, in CSS pixels, and in how many moves.
 DRAG = (40.0, 25.0)
-MOVES = 8
+MOVES = 4
 
 
 def export(*args: str) -> None:
