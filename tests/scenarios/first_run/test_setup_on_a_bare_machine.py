@@ -211,20 +211,25 @@ def test_the_command_is_named_as_it_is_run(monkeypatch):
     assert system.command_name(str(venv_script)) == "sphere-explorer"
 
 
-def test_the_set_up_writes_the_projects_bytecode_even_where_python_is_told_not_to(tmp_path):
+def test_the_set_up_writes_the_projects_bytecode_even_where_python_is_told_not_to(tmp_path, monkeypatch):
     """With ``PYTHONDONTWRITEBYTECODE`` set (as on some machines) no command would ever cache the project's
-    compiled modules; the set-up writes them, current, for every module of the project's packages."""
+    compiled modules; the set-up writes them, current, for every module of the project's packages, and again after
+    an edit.  The set-up runs in this process on a copy of the sources, its other steps left out: run for real it
+    would install the copy into this run's own venv."""
     import importlib.util
     import shutil
 
-    from explorer.system.__main__ import PROJECT_PACKAGES
+    import explorer.system.__main__ as setup
 
     project = tmp_path / "project"
-    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "tests", "docs"))
-    venv = Path(PYTHON).parents[1]  # this run's venv: installed, its runtime fetched, so only the bytecode is left
-    proc = _setup("run", "--venv", venv, "--project", project, env=_env(PYTHONDONTWRITEBYTECODE="1"))
-    assert proc.returncode == 0, proc.stderr
-    sources = [path for package in PROJECT_PACKAGES for path in (project / package).rglob("*.py")]
+    for package in setup.PROJECT_PACKAGES:
+        shutil.copytree(ROOT / package, project / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for step in ("ensure_packages", "ensure_venv", "ensure_installed", "ensure_web_runtime"):
+        monkeypatch.setattr(setup, step, lambda *args, **kwargs: None)
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    venv = Path(PYTHON).parents[1]
+    assert setup.main(["run", "--venv", str(venv), "--project", str(project)]) == 0
+    sources = list(project.rglob("*.py"))
     assert len(sources) > 100
     stale = [str(p) for p in sources if not Path(importlib.util.cache_from_source(str(p))).exists()]
     assert stale == []
@@ -232,5 +237,5 @@ def test_the_set_up_writes_the_projects_bytecode_even_where_python_is_told_not_t
     edited.write_text(edited.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     cached = Path(importlib.util.cache_from_source(str(edited)))
     before = cached.read_bytes()
-    assert _setup("run", "--venv", venv, "--project", project, env=_env(PYTHONDONTWRITEBYTECODE="1")).returncode == 0
+    assert setup.main(["run", "--venv", str(venv), "--project", str(project)]) == 0
     assert cached.read_bytes() != before  # written again for the edited source
