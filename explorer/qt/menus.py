@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMenu
 from ..model.formats.gallery import gallery
 from ..model.state.scene import LAYERS
 from ..model.state.view_parts import Change
+from ..view.bounds import FRAME_ALL_TIP
 from .binding import bind
 from .layers_panel import LAYER_TITLES
 
@@ -91,9 +92,7 @@ def _view_menu(window, view_menu) -> None:
     """Camera, rest frame, the inspector, presentation, panels, the lab, layers and the layout."""
     session, layout = window.session, window.arrangement
     action(window, view_menu, "&Reset camera", session.reset_camera, "Ctrl+R")
-    action(window, view_menu, "&Frame all", window.viewport.frame_all, "Ctrl+Shift+R").setToolTip(
-        "Every body over the whole motion (a long shot's camera frames only the contact)"
-    )
+    action(window, view_menu, "&Frame all", window.viewport.frame_all, "Ctrl+Shift+R").setToolTip(FRAME_ALL_TIP)
     window.action_relative = action(
         window, view_menu, "B's &rest frame", session.set_rest_frame, "Ctrl+B", checkable=True
     )

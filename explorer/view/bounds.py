@@ -27,6 +27,8 @@ DEFAULT_ZOOM = 1.35
 WIDE_ASPECT = 1.6
 #: A close-up of an event frames this many radius sums of its pair around the contact point.
 EVENT_SPAN = 4.0
+#: What *Frame all* (:func:`whole_bounds`) does, in its tooltip in the window, the live page and the recorded page.
+FRAME_ALL_TIP = "Every body over the whole motion (a long shot's camera frames only the contact)"
 
 
 def box_around(points, pad: float | list[float] = 0.0) -> Box:

@@ -27,7 +27,7 @@ from importlib import resources
 
 from ..model.formats.scene_io import MAX_FILE_BYTES, dumps
 from ..model.state.scene import Scene
-from ..view.bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
+from ..view.bounds import DEFAULT_ZOOM, FRAME_ALL_TIP, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
 from ..view.grips import GRIP_PIXELS
 from .live import looks
 
@@ -136,7 +136,7 @@ def body(scene: Scene, title: str) -> str:
 <button id="open" type="button" title="Open a scene file">Open…</button>
 <input id="open-file" type="file" accept=".json,application/json" hidden>
 <button id="reset-camera" type="button">Reset camera</button>
-<button id="frame-all" type="button" title="Every body over the whole motion (a long shot's camera frames only the contact)">Frame all</button>
+<button id="frame-all" type="button" title="{e(FRAME_ALL_TIP)}">Frame all</button>
 </footer>
 </div>"""
 

@@ -34,7 +34,7 @@ from ..model.words.text import fmt, status_text
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows
 from ..system import interrupt
 from ..system.files import show_path
-from ..view.bounds import whole_bounds
+from ..view.bounds import FRAME_ALL_TIP, whole_bounds
 from ..view.overlay_text import legend_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from ..view.scene_view import SceneView
@@ -218,7 +218,7 @@ def _body(
 {f'<small id="instants">{e(instants_note[:1].upper() + instants_note[1:])}.</small>' if instants_note else ""}
 <label><input id="rest-frame" type="checkbox"> {e(other)}'s rest frame</label>
 <button id="reset-camera" type="button">Reset camera</button>
-<button id="frame-all" type="button" title="Every body over the whole motion (a long shot's camera frames only the contact)">Frame all</button>
+<button id="frame-all" type="button" title="{e(FRAME_ALL_TIP)}">Frame all</button>
 </footer>
 </div>"""
 
