@@ -150,7 +150,7 @@ def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewpor
         owner = plan.owners.get(name)
         others = [d for k, d in enumerate(discs) if plan.opaque[k] and k != owner]
         shaft = arrows[owner] if arrows and owner is not None else None
-        free = []
+        spot = None  # (offset, box): off the arrow if a free spot is, else the first free one
         for dx, dy in candidate_offsets(size, None if owner is None else discs[owner], base):
             cx, cy = anchor[0] + dx, anchor[1] + dy
             box = (cx - size[0] / 2.0, cy - size[1] / 2.0, cx + size[0] / 2.0, cy + size[1] / 2.0)
@@ -158,11 +158,11 @@ def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewpor
                 continue
             if any(box_hits_disc(box, d) for d in others) or any(box_hits_box(box, t) for t in taken):
                 continue
-            free.append(((dx, dy), box))
             if shaft is None or not box_hits_segment(box, shaft):
-                free = free[-1:]
+                spot = ((dx, dy), box)
                 break
-        out[name] = free[0][0] if free else None  # off the arrow if a spot was, else the first free one
-        if free:
-            taken.append(free[0][1])
+            spot = spot or ((dx, dy), box)
+        out[name] = spot[0] if spot else None
+        if spot:
+            taken.append(spot[1])
     return out
