@@ -88,7 +88,7 @@ function makeActor(look) {
   return { actor, polydata, look, key: null, color: look.color };
 }
 
-function setDefaultCamera(box = frame.bounds) {  // Frame all: frame.whole, every body over the whole motion
+function setDefaultCamera(box = frame.bounds) {  // Frame all: page.whole_box(), every body over the whole motion
   const [lo, hi] = box;
   const centre = [0, 1, 2].map((k) => (lo[k] + hi[k]) / 2);
   const d = data.camera.direction, n = Math.hypot(...d);
@@ -707,7 +707,7 @@ function bindControls() {
   $("redo").addEventListener("click", () => act(() => page.redo()));
   $("reset").addEventListener("click", () => act(() => page.reset()));
   $("reset-camera").addEventListener("click", () => { setDefaultCamera(); draw(); });
-  $("frame-all").addEventListener("click", () => { setDefaultCamera(frame.whole); draw(); });
+  $("frame-all").addEventListener("click", () => { setDefaultCamera(JSON.parse(page.whole_box())); draw(); });
   $("save").addEventListener("click", () => download(page.scene_text(), "application/json", ".json"));
   $("open").addEventListener("click", () => $("open-file").click());
   $("open-file").addEventListener("change", () => openFile($("open-file")));

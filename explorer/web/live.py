@@ -134,7 +134,6 @@ class LivePage:
             ],  # fmt: skip
             "layers": view.layers,
             "bounds": _rounded(at.bounds),
-            "whole": _rounded(whole_bounds(scene, solution, view.reference, asking)),
             "radii": _rounded(at.radii),
             "centers": _rounded(at.centers),
             "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
@@ -274,6 +273,13 @@ class LivePage:
             "title": plot.title(),
             "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL},
         }
+
+    def whole_box(self) -> str:
+        """What *Frame all* frames now (:func:`explorer.view.bounds.whole_bounds`), as JSON [[x, y, z], [x, y, z]]:
+        asked for when the button is pressed, not at every frame."""
+        session = self.session
+        box = whole_bounds(session.scene, session.solution, session.view.reference, session.asking.hides_answers)
+        return json.dumps(_rounded(box))
 
     def place_labels(self, screen: str) -> str:
         """Where the labels go (the window's rule, :mod:`explorer.view.label_places`), from what the page
