@@ -152,6 +152,14 @@ def _report(summary: dict, output: str) -> None:
     print(output, flush=True)
 
 
+def _absent_or_empty(folder: Path) -> bool:
+    """``folder`` does not exist, or is an empty folder: what a run may fill (False when it cannot be told)."""
+    try:
+        return not folder.exists() or (folder.is_dir() and next(folder.iterdir(), None) is None)
+    except OSError:
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the audit for parsed arguments; print the one-line summary and OUTDIR; return the exit code.
 
@@ -168,18 +176,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         from .log.columns import LogError
         from .log.info import printable
-        from .run import audit
+        from .run import SUMMARY, audit
     except ImportError as err:  # a broken base install: name what reinstalls it
         return _fail(f"{err.name} is not installed; install the project with: {install_command(BASE)}")
     name = printable(Path(args.log).name)
-    written = None
+    output, fillable = Path(args.output), False
     with interrupt.catching():
         try:
+            fillable = _absent_or_empty(output)
             summary = audit(
                 args.log, args.output, toi_tol=args.toi_tol, worst=args.worst, chunk_rows=args.chunk_rows,
                 dask=args.dask, workers=args.workers, quiet=args.quiet, horizon=args.horizon,
             )  # fmt: skip
-            written = Path(args.output)
             interrupt.check()  # a signal whose KeyboardInterrupt was swallowed on the way out
             _report(summary, args.output)
         except (LogError, MissingPackage) as err:  # about the log, named first; or about an option, which says so
@@ -190,8 +198,10 @@ def run(args: argparse.Namespace) -> int:
         except OSError as err:  # the log or OUTDIR's folder: a name too long, a full disk, an I/O error
             return _fail(os_error_line(err))
         except KeyboardInterrupt:
-            if written is not None:  # stopped after completing: the user asked for nothing, so leave nothing
-                shutil.rmtree(written, ignore_errors=True)
+            # stopped once OUTDIR was in place (after the audit returned, or as it did, just after the folder's
+            # rename): the user asked for nothing, so leave nothing; a folder that held anything before is not ours
+            if fillable and (output / SUMMARY).is_file():
+                shutil.rmtree(output, ignore_errors=True)
             print(f"sphere-explorer audit: {interrupt.MESSAGE}", file=sys.stderr)
             return interrupt.exit_code(EXIT_INTERRUPTED)
     return 0

@@ -127,6 +127,34 @@ def test_an_interruption_after_the_audit_completed_removes_its_outdir(tmp_path, 
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("before", ["absent", "an empty folder"])
+def test_an_interruption_as_the_audit_returns_removes_the_outdir_just_put_in_place(before, tmp_path, monkeypatch,
+                                                                                   capsys):  # fmt: skip
+    """A signal between OUTDIR's rename into place and the audit's return (seen once in the signal tests: exit 143,
+    "nothing was written", and OUTDIR left complete)."""
+    if before == "an empty folder":
+        (tmp_path / "out").mkdir()
+
+    def audit(log, output, **options):
+        (tmp_path / "out").mkdir(exist_ok=True)
+        (tmp_path / "out" / "summary.json").write_text("{}", encoding="utf-8")
+        raise KeyboardInterrupt  # the signal's handler, right after the rename
+
+    monkeypatch.setattr(run_module, "audit", audit)
+    assert main(command(tmp_path)) == 130
+    assert capsys.readouterr().err == "sphere-explorer audit: interrupted; nothing was written\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_interruption_never_removes_a_folder_that_held_something_before(tmp_path, monkeypatch, capsys):
+    """OUTDIR held a file of the user's (the audit refuses such a folder; a signal may come first)."""
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "summary.json").write_text("the user's", encoding="utf-8")
+    failing_audit(monkeypatch, KeyboardInterrupt())
+    assert main(command(tmp_path)) == 130
+    assert (tmp_path / "out" / "summary.json").read_text(encoding="utf-8") == "the user's"
+
+
 def test_an_interruption_during_the_audit_ends_in_one_line(tmp_path, monkeypatch, capsys):
     failing_audit(monkeypatch, KeyboardInterrupt())
     assert main(command(tmp_path)) == 130
