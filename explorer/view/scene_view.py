@@ -152,7 +152,7 @@ class SceneView:
             Where the bodies were drawn (also kept as :attr:`placement`, for picking).
         """
         self.items.layers = shown_layers({**LAYERS, **(layers or {})}, stage)
-        self.items.hide_all()
+        self.items.start_picture()
         ask = stage in ("asking", "running")
         picture = describe(scene, solution, t, reference, self.items.layers, steps, focus, self.style.line_scale,
                            self.handles, com, ask)  # fmt: skip
@@ -163,6 +163,7 @@ class SceneView:
         for label in picture.labels:
             text = label.text if SUBSCRIPTS else label.text.translate(_PLAIN_DIGITS)
             self.items.show_label(label.name, label.anchor, text, label.color, label.offset)
+        self.items.end_picture()
         if self.items.visible("axes"):
             self._add_axes()
         visible = self.items.visible("labels")

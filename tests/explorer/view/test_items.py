@@ -1,0 +1,68 @@
+"""The drawn items (explorer.view.items.ItemSet): a picture hides what it no longer shows and touches nothing else.
+
+A frame of a drag draws the same items again; an actor touched without need (hidden, then shown again) makes VTK
+rasterise its text again and check its mapper, a few milliseconds a frame on a software renderer.
+"""
+
+from __future__ import annotations
+
+import pytest
+import pyvista as pv
+
+from explorer.model.derived.analysis import solve
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.state.scene import LAYERS
+from explorer.view import geometry
+from explorer.view.items import ItemSet
+from explorer.view.scene_view import SceneView
+
+
+@pytest.fixture
+def plotter():
+    plotter = pv.Plotter(off_screen=True, window_size=(400, 300))
+    yield plotter
+    plotter.close()
+
+
+def _times(items: ItemSet) -> dict[str, int]:
+    """Each actor's and label's VTK modification time, by name."""
+    return {
+        **{name: item.actor.GetMTime() for name, item in items.items.items()},
+        **{"label " + name: actor.GetMTime() for name, (actor, _) in items.labels.items()},
+    }
+
+
+def test_a_picture_hides_what_it_no_longer_shows_and_leaves_the_rest_untouched(plotter):
+    items = ItemSet(plotter.renderer, plotter.renderer)
+    for name in ("a", "b"):
+        items.add(name, None, "red")
+    items.add_label("A", "names", 12)
+    items.start_picture()
+    items.show("a", geometry.sphere, (0.0, 0.0, 0.0), 1.0)
+    items.show("b", geometry.sphere, (3.0, 0.0, 0.0), 1.0)
+    items.show_label("A", (0.0, 0.0, 0.0), "A")
+    items.end_picture()
+    assert items.items["a"].actor.GetVisibility() and items.items["b"].actor.GetVisibility()
+    before = _times(items)
+    items.start_picture()
+    items.show("a", geometry.sphere, (0.0, 0.0, 0.0), 1.0)
+    items.end_picture()
+    assert items.items["a"].actor.GetVisibility() and not items.items["b"].actor.GetVisibility()
+    assert not items.labels["A"][0].GetVisibility()
+    assert _times(items)["a"] == before["a"]  # shown again as it was: not touched
+
+
+def test_the_break_drawn_again_as_it_was_touches_no_actor_and_a_layer_switched_off_hides_its_items(plotter):
+    scene = scene_io.load(SCENES_DIR / "snooker_break.json")
+    solution = solve(scene)
+    view = SceneView(plotter, handles=True)
+    view.update(scene, solution)
+    before = _times(view.items)
+    shown = {name for name, item in view.items.items.items() if item.actor.GetVisibility()}
+    assert {"paths", "body0", "body15", "contact_point"} <= shown
+    view.update(scene, solution)
+    assert _times(view.items) == before
+    view.update(scene, solution, layers={**LAYERS, "contact": False})
+    still = {name for name, item in view.items.items.items() if item.actor.GetVisibility()}
+    assert still == shown - {"contact_point", "contact_normal"}
