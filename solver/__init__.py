@@ -12,7 +12,8 @@
 
 The loops are compiled by numba when it is installed, or the same source runs
 as plain Python, with the same answers (:mod:`solver._compile`; :func:`configure`
-chooses, before the first query); :func:`sweep_many` needs numpy, and is imported only when used, so everything
+chooses, before the first query; :func:`load_motion_loop` lets a plain Python process use the compiled
+motion loop once loaded in the background); :func:`sweep_many` needs numpy, and is imported only when used, so everything
 else runs where numpy cannot be installed (a browser's Python).
 Never imports Qt, pyvista or the explorer app.
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from ._compile import configure
+from ._compile import configure, load_motion_loop
 from .body import Body
 from .response import Impact, collide, impact, reflect, ricochet_angle
 from .result import Approach, Contact, Sweep
@@ -54,6 +55,7 @@ __all__ = [
     "collide",
     "configure",
     "impact",
+    "load_motion_loop",
     "ray_sphere",
     "reflect",
     "ricochet_angle",

@@ -28,6 +28,18 @@ The plain copy
     :func:`plain`: a solver module imported a second time as plain Python, in a
     process that compiles (``solver._plain.<name>``; a package made here,
     whose path is the solver's own folder).
+The compiled motion loop, later
+    The one exception to "once per process": a process that runs as plain
+    Python may ask for the motion's loop over pairs compiled, loaded in a
+    background thread (:func:`load_motion_loop`; the window does, after its
+    first frame, so that dragging a 16-ball break recomputes its motion about
+    twice as fast).  It is the loop of the compiled copy
+    (``solver._compiled``, imported like the plain copy, compiled whatever
+    this process decided), used from then on by every new motion
+    (:func:`motion_loop`).  The loop decides the same verdicts as the plain
+    Python pairs, and what it leaves unsure is decided with Python integers
+    as before: the motions are the same bit for bit.  A user's
+    ``SPHERE_SOLVER_JIT=0`` keeps everything plain.
 The first-call budgets
     A process starts with the plain copy and loads the compiled code only once
     it pays: :func:`exact_stage` (the exact stage, :mod:`solver._refine`:
@@ -78,6 +90,8 @@ OPTIONS = {"cache": True, "error_model": "numpy", "nogil": True, "_nrt": False}
 _PACKAGE = __name__.rpartition(".")[0]
 #: This is the plain copy's own ``_compile``: everything in the copy runs as plain Python.
 PLAIN_COPY = _PACKAGE.endswith("._plain")
+#: This is the compiled copy's own ``_compile``: everything in the copy runs compiled (numba permitting).
+COMPILED_COPY = _PACKAGE.endswith("._compiled")
 
 _lock = threading.RLock()
 #: The program's choice (:func:`configure`), used when the environment does not say.
@@ -88,6 +102,10 @@ _decided: bool | None = None
 _njit = None
 #: The compiled exact stage, once loaded (:func:`load_exact_stage`).
 _exact_module: ModuleType | None = None
+#: The compiled copy's motion loop, once loaded in a plain Python process (:func:`load_motion_loop`).
+_motion_loop: Callable | None = None
+#: The thread loading it (:func:`load_motion_loop`), once started.
+_motion_loader: threading.Thread | None = None
 
 
 # -- the setting ---------------------------------------------------------------------------------
@@ -137,13 +155,14 @@ def compiling() -> bool:
     """True when this process runs the solver compiled by numba.
 
     Decided at the first call, for good (see the module notes); always False in
-    the plain copy, and without numba (or numpy).
+    the plain copy, and without numba (or numpy); True in the compiled copy
+    whenever numba can be imported.
     """
     global _decided
     if _decided is None:
         with _lock:
             if _decided is None:
-                _decided = not PLAIN_COPY and _setting(_wanted) and _import_numba()
+                _decided = not PLAIN_COPY and (COMPILED_COPY or _setting(_wanted)) and _import_numba()
     return _decided
 
 
@@ -299,13 +318,81 @@ def plain(name: str) -> ModuleType:
     """
     if PLAIN_COPY:
         return importlib.import_module(f"{_PACKAGE}.{name}")
-    package = f"{_PACKAGE}._plain"
+    return _copy("_plain", name)
+
+
+def _copy(package_name: str, name: str) -> ModuleType:
+    """The solver's module ``name`` imported again as ``solver.<package_name>.<name>`` (the plain or the compiled
+    copy: the copy's own ``_compile`` knows which it is by the package's name)."""
+    package = f"{_PACKAGE}.{package_name}"
     with _lock:
         if package not in sys.modules:
             spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
             spec.submodule_search_locations = [os.path.dirname(os.path.abspath(__file__))]
             sys.modules[package] = importlib.util.module_from_spec(spec)
     return importlib.import_module(f"{package}.{name}")
+
+
+# -- the compiled motion loop, later -------------------------------------------------------------
+
+
+def motion_loop() -> Callable | None:
+    """The compiled loop over a motion's pairs (:func:`solver._events.events_kernel`) if this process has one.
+
+    Returns
+    -------
+    callable or None
+        A process that compiles: its own.  A plain Python process: the
+        compiled copy's once :func:`load_motion_loop` has loaded it, else None
+        (the motion tests its pairs in plain Python).  The plain copy: None.
+    """
+    if PLAIN_COPY:
+        return None
+    if compiling():
+        return importlib.import_module(f"{_PACKAGE}._events").events_kernel
+    return _motion_loop
+
+
+def load_motion_loop() -> threading.Thread | None:
+    """In a plain Python process, load the compiled motion loop in a background thread (see the module notes).
+
+    The thread imports numba and the compiled copy (``solver._compiled``), and
+    runs one small motion there so that the loop's machine code is loaded
+    (from numba's cache; compiled, about two seconds, the first time after
+    installing) before :func:`motion_loop` hands it out.  Until then, and for
+    good if numba cannot be imported or loading fails, motions run as plain
+    Python.  A second call, a process that compiles anyway, the plain copy
+    and a user's ``SPHERE_SOLVER_JIT=0`` start nothing.
+
+    Returns
+    -------
+    threading.Thread or None
+        The (daemon) thread started, else None.
+    """
+    global _motion_loader
+    if PLAIN_COPY or COMPILED_COPY or not _setting(True) or compiling():
+        return None
+    with _lock:
+        if _motion_loader is not None:
+            return None
+        _motion_loader = threading.Thread(target=_load_motion_loop, name="solver-motion-loop", daemon=True)
+    _motion_loader.start()
+    return _motion_loader
+
+
+def _load_motion_loop() -> None:
+    """The loader thread's work (:func:`load_motion_loop`)."""
+    global _motion_loop
+    try:
+        if not _copy("_compiled", "_compile").compiling():  # numba cannot be imported here
+            return
+        motion, body = _copy("_compiled", "motion"), _copy("_compiled", "body")
+        # two balls meeting head-on: the loop's machine code for the arrays every motion passes it
+        motion.simulate([body.Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0), body.Body((3.0, 0.0, 0.0))], 1.0)
+        loop = _copy("_compiled", "_events").events_kernel
+    except Exception:  # noqa: BLE001 - a broken numba install leaves the motion in plain Python, as it was
+        return
+    _motion_loop = loop
 
 
 # -- the first-call budgets ----------------------------------------------------------------------

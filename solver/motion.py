@@ -70,8 +70,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import vec
-from ._compile import compiling, exact_stage
-from ._events import IMPACT, NONE, SLIDE, event_exact, event_one, events_kernel
+from ._compile import exact_stage, motion_loop
+from ._events import IMPACT, NONE, SLIDE, event_exact, event_one
 from .body import Body, Vector3
 from .limits import check_horizon, check_restitution
 from .tolerances import MAX_EVENTS, MAX_IMPULSES_PER_INSTANT, SLIDING_COSINE, UNIT_ROUNDOFF
@@ -320,7 +320,9 @@ class _Run:
     ``W`` (inverse masses, 0 for a fixed body) and ``M`` the (m,) radii and
     masses, ``pairs`` the (k,) pairs ``(i, j, inside)``, and ``kind`` and ``dt``
     each pair's next event as last decided.  With numba the pairs are tested
-    by the compiled loop over arrays made from these lists (:class:`_CompiledPairs`).
+    by the compiled loop over arrays made from these lists (:class:`_CompiledPairs`;
+    in a plain Python process too, once its compiled loop is loaded:
+    :func:`solver._compile.load_motion_loop`).
     """
 
     def __init__(self, bodies, container, h, e, max_events, first_only, names):
@@ -343,7 +345,8 @@ class _Run:
         self.pairs = pairs
         self.kind = [NONE] * len(pairs)
         self.dt = [0.0] * len(pairs)
-        self.compiled = _CompiledPairs(self) if compiling() and pairs else None
+        loop = motion_loop() if pairs else None  # compiled code, if this process has it
+        self.compiled = _CompiledPairs(self, loop) if loop is not None else None
         self.t = 0.0
         self.frames: list[Frame] = []
         self.events: list[Event] = []
@@ -613,18 +616,21 @@ class _Run:
 
 
 class _CompiledPairs:
-    """Every pair of a :class:`_Run` tested at once by numba's compiled loop (:func:`events_kernel`) over arrays.
+    """Every pair of a :class:`_Run` tested at once by numba's compiled ``loop`` over arrays
+    (:func:`solver._events.events_kernel`, as :func:`solver._compile.motion_loop` gives it).
 
     The arrays are made from the run's lists at each call; the exact stage
-    (compiled expansions) and then exact integers decide what the float test
-    leaves unsure.  The same verdicts as the plain loop's, bit for bit.
+    (compiled expansions, in a process that compiles) and then exact integers
+    decide what the float test leaves unsure.  The same verdicts as the plain
+    loop's, bit for bit.
     """
 
-    def __init__(self, run: _Run) -> None:
+    def __init__(self, run: _Run, loop) -> None:
         import numpy as np
 
         self.np = np
         self.run = run
+        self.loop = loop
         self.R = np.array(run.R, dtype=np.float64)
         self.I = np.array([p[0] for p in run.pairs], dtype=np.int64)
         self.J = np.array([p[1] for p in run.pairs], dtype=np.int64)
@@ -638,7 +644,7 @@ class _CompiledPairs:
         np, run = self.np, self.run
         X = np.array(run.X, dtype=np.float64)
         V = np.array(run.V, dtype=np.float64)
-        events_kernel(X, V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
+        self.loop(X, V, self.R, self.I, self.J, self.inside, left, self.kind, self.dt, self.unsure)
         todo = np.flatnonzero(self.unsure)
         stage = exact_stage(todo.size) if todo.size else None
         if stage is not None:  # the expansion stage decides nearly all of them

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+import solver
+
 from ..model.state.scene import Scene
 from ..system import QT_XCB, command_name, missing, missing_message, x_display_problem
 
@@ -134,7 +136,9 @@ def launch(scene: Scene, path: Path | None):
 
     The window (panels, solution) is painted first; the 3-D view, which imports
     pyvista, is built in the next turn of the event loop into the place already
-    laid out for it.  Needs a ``QApplication``.
+    laid out for it; after its first frame the solver's compiled motion loop is
+    loaded in the background (:func:`solver.load_motion_loop`).  Needs a
+    ``QApplication``.
 
     Returns
     -------
@@ -148,4 +152,6 @@ def launch(scene: Scene, path: Path | None):
     window = MainWindow(Session(scene, path))
     window.show()
     QTimer.singleShot(0, window.build_view)
+    # once the scene is on screen: a drag of many bodies recomputes their motion with compiled code
+    window.viewport.first_frame.connect(solver.load_motion_loop)
     return window

@@ -97,3 +97,89 @@ def test_sweep_many_s_loop_runs_its_plain_copy_within_its_budget_then_the_compil
     assert _compile.batch_loop(1000) is plain and _compile.batch_loop(1000) is plain
     assert _compile.batch_loop(_compile.PLAIN_BATCH_BUDGET - 1000) is compiled  # 2,000 spent: this one goes beyond
     assert _compile.batch_loop(1) is compiled
+
+
+LATER = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import solver
+solver.configure(jit=False)
+import motion_families as mf
+from solver import _compile, simulate
+
+cases = [case for name in ("cradle", "wall_start", "jam", "grazes", "gas") for case in mf.FAMILIES[name](25)]
+
+
+def motions():
+    out = []
+    for case in cases:
+        m = simulate(case.bodies, case.horizon, case.restitution, case.container, max_events=case.max_events)
+        out.append(repr([(e.time, e.pair, tuple(e.impulse)) for e in m.events] + [(m.end, m.stopped)]))
+    return out
+
+
+out = {"loop before": _compile.motion_loop() is not None}
+plain = motions()
+out["numba before"] = "numba" in sys.modules
+loader = _compile.load_motion_loop()
+out["started"] = loader is not None
+if loader is not None:
+    loader.join()
+    loop = _compile.motion_loop()
+    out["loop"] = type(loop.dispatcher.py_func).__name__ + " " + loop.dispatcher.py_func.__module__
+    out["machine code loaded"] = len(loop.dispatcher.signatures)
+    out["second call"] = _compile.load_motion_loop() is not None
+    calls = []
+
+    def counted(*args):
+        calls.append(1)
+        return loop(*args)
+
+    _compile._motion_loop = counted
+    out["same motions"] = motions() == plain
+    out["motions through the loop"] = len(calls) > 0
+    out["machine code after"] = len(loop.dispatcher.signatures)
+out["compiling"] = _compile.compiling()
+out["numba"] = "numba" in sys.modules
+out["count"] = len(plain)
+print(json.dumps(out))
+"""
+
+
+def _later(env: dict) -> dict:
+    from pathlib import Path
+
+    import motion_families
+
+    support = str(Path(motion_families.__file__).resolve().parent)
+    done = subprocess.run([sys.executable, "-c", LATER, support], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_a_plain_process_loads_the_compiled_motion_loop_later_and_its_motions_stay_the_same_bit_for_bit():
+    """The window's case: plain Python from the start (numba not even imported); after load_motion_loop() every
+    new motion goes through the compiled copy's loop, whose machine code was loaded in the background (the first
+    motion compiles nothing more), and every motion of the hard families is the same bit for bit."""
+    env = {k: v for k, v in os.environ.items() if k != _compile.VARIABLE}
+    out = _later(env)
+    assert out["loop before"] is False and out["numba before"] is False and out["count"] == 125
+    assert out["started"] is True and out["second call"] is False
+    assert out["loop"] == "function solver._compiled._events"
+    assert out["machine code loaded"] == out["machine code after"] == 1
+    assert out["motions through the loop"] is True and out["same motions"] is True
+    assert out["compiling"] is False  # the process itself still runs as plain Python
+
+
+def test_the_user_s_plain_python_setting_keeps_the_motion_loop_plain():
+    out = _later({**os.environ, _compile.VARIABLE: "0"})
+    assert out["started"] is False and out["numba"] is False and out["loop before"] is False
+
+
+def test_a_process_that_compiles_uses_its_own_loop_and_loads_nothing_more():
+    from solver import _events
+
+    assert _compile.compiling()
+    assert _compile.motion_loop() is _events.events_kernel
+    assert _compile.load_motion_loop() is None
+    assert "solver._compiled" not in sys.modules

@@ -16,7 +16,7 @@ from motion_reference import check_motion
 
 from solver import Body, _compile, bounce_path, simulate, sweep
 from solver import motion as motion_module
-from solver._events import NONE, event_exact
+from solver._events import NONE, event_exact, events_kernel
 
 pytestmark = pytest.mark.long  # started first (tests/conftest.py)
 
@@ -91,7 +91,7 @@ def test_the_plain_python_pair_search_decides_the_same_motion(monkeypatch, name)
     cases = mf.FAMILIES[name](max(CASES // 10, 20))
     monkeypatch.setattr(motion_module, "exact_stage", lambda count: None)
     compiled = [_summary(run(case)) for case in cases]
-    monkeypatch.setattr(motion_module, "compiling", lambda: False)
+    monkeypatch.setattr(motion_module, "motion_loop", lambda: None)
     for case, expected in zip(cases, compiled):
         motion = run(case)
         assert _summary(motion) == expected, f"{case}: the plain pair search decided another motion"
@@ -309,7 +309,7 @@ def _broken(monkeypatch, which):
     if which == "no certified separation":
         monkeypatch.setattr(motion_module, "_not_approaching", lambda *args: True)
     elif which == "no exact stages":
-        monkeypatch.setattr(motion_module, "compiling", lambda: False)
+        monkeypatch.setattr(motion_module, "motion_loop", lambda: None)
         monkeypatch.setattr(motion_module, "event_exact", lambda *args: (0, 0.0))
     elif which == "absolute normals":
         original = motion_module.vec.unit
@@ -747,7 +747,7 @@ def test_a_grazing_elastic_hit_slides_below_the_cosine_of_its_speed(normal, alon
 def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch, terminal):
     """On a terminal, the first call of the compiled loop over pairs, when it takes a while (its machine code
     not loaded yet: a stand-in taking 0.2 s), says once what compiles and how long it took."""
-    real = motion_module.events_kernel.dispatcher
+    real = events_kernel.dispatcher
 
     class Loading:
         signatures: list = []
@@ -758,7 +758,7 @@ def test_the_motion_s_first_loop_over_pairs_says_what_it_compiles(monkeypatch, t
                 self.signatures = ["loaded"]
             return real(*args)
 
-    monkeypatch.setattr(motion_module.events_kernel, "dispatcher", Loading())
+    monkeypatch.setattr(events_kernel, "dispatcher", Loading())
     monkeypatch.setattr(_compile, "ANNOUNCE_AFTER", 0.05)
     monkeypatch.setattr(sys, "stderr", terminal())
     m = simulate([Body((0, 0, 0), (10, 0, 0), 1.0), Body((5, 0, 0), radius=1.0)], 1.0)
@@ -813,7 +813,7 @@ def test_simultaneous_impacts_at_the_horizon_are_all_processed(monkeypatch, jit)
     at 0) at t = 1; A gives C its velocity, C and B swap theirs, then C gives A its own: A -1, C 0, B +1.
     Two balls reaching a fixed container's wall together at t = 1 both bounce back.
     """
-    monkeypatch.setattr(motion_module, "compiling", lambda: jit)
+    monkeypatch.setattr(motion_module, "motion_loop", lambda: events_kernel if jit else None)
     cradle = [Body((-3, 0, 0), (1, 0, 0), 1.0), Body((0, 0, 0), radius=1.0), Body((3, 0, 0), (-1, 0, 0), 1.0)]
     wall = Body((0, 0, 0), radius=10.0, mass=math.inf)
     walls = [Body((-8, 0, 0), (-1, 0, 0), 1.0), Body((8, 0, 0), (1, 0, 0), 1.0)]

@@ -126,3 +126,17 @@ def test_the_picture_after_a_drag_is_the_picture_drawn_from_scratch(qtbot, make_
     finally:
         fresh.viewport.close_view()
         fresh.close()
+
+
+def test_once_the_scene_is_on_screen_the_window_asks_for_the_compiled_motion_loop_once(qtbot, make_window,
+                                                                                       monkeypatch):  # fmt: skip
+    """A drag of the break recomputes 16 bodies' motion at every move: the window asks the solver for its compiled
+    loop, loaded in the background, after the first frame (never before: the start waits for nothing)."""
+    import time
+
+    import solver
+
+    asked = []
+    monkeypatch.setattr(solver, "load_motion_loop", lambda: asked.append(time.perf_counter()))
+    window = make_window("snooker_break")
+    assert len(asked) == 1 and asked[0] >= window.viewport.frame_times[0][2]  # after the first frame was drawn
