@@ -239,10 +239,19 @@ def tubes(segments, radius: float, sides: int = 8) -> Mesh:
         -1, 3
     )
     normals = np.concatenate([ring, ring], axis=1).reshape(-1, 3)
+    return Mesh(points, _tube_faces(m, sides), normals)
+
+
+@lru_cache(maxsize=32)
+def _tube_faces(m: int, sides: int) -> np.ndarray:
+    """The triangles of :func:`tubes` around ``m`` segments, cached and read-only: a drag that keeps the number of
+    segments keeps the same array, and the item's cells are not built again (:meth:`explorer.view.items.ItemSet.show`)."""
     one = _grid_faces(sides, 2, first=0, top=None, bottom=None).reshape(-1, 4)
     faces = np.tile(one, (m, 1))
     faces[:, 1:] += (np.repeat(np.arange(m), len(one)) * 2 * sides)[:, None]
-    return Mesh(points, faces.ravel(), normals)
+    faces = faces.ravel()
+    faces.setflags(write=False)
+    return faces
 
 
 def vertex_normals(points: np.ndarray, faces: np.ndarray) -> np.ndarray:

@@ -66,3 +66,17 @@ def test_the_break_drawn_again_as_it_was_touches_no_actor_and_a_layer_switched_o
     view.update(scene, solution, layers={**LAYERS, "contact": False})
     still = {name for name, item in view.items.items.items() if item.actor.GetVisibility()}
     assert still == shown - {"contact_point", "contact_normal"}
+
+
+def test_a_tube_moved_with_as_many_segments_keeps_its_cells_and_one_with_more_gets_new_ones(plotter):
+    items = ItemSet(plotter.renderer, plotter.renderer)
+    items.add("path", None, "red")
+    items.show("path", geometry.tube, [(0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (1.0, 1.0, 0.0)], 0.05)
+    polys = items.items["path"].mesh.GetPolys()
+    items.show("path", geometry.tube, [(0.0, 0.0, 0.0), (2.0, 0.0, 0.0), (2.0, 1.0, 1.0)], 0.05)
+    assert items.items["path"].mesh.GetPolys() is polys  # the same triangles: only the points were written
+    first = items.items["path"].mesh.GetPoints().GetPoint(0)  # on the ring at the first segment's new end
+    assert first[0] == 2.0 and first[1] ** 2 + first[2] ** 2 == pytest.approx(0.05**2)
+    items.show("path", geometry.tube, [(0.0, 0.0, 0.0), (2.0, 0.0, 0.0), (2.0, 1.0, 1.0), (3.0, 1.0, 1.0)], 0.05)
+    assert items.items["path"].mesh.GetPolys() is not polys
+    assert items.items["path"].mesh.GetNumberOfPolys() == 3 * 2 * 8  # three segments, two triangles a side
