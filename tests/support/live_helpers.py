@@ -41,9 +41,10 @@ def open_scene_file(page, path: Path) -> None:
     wait_until(page, f"document.getElementById('title').textContent === {json.dumps(title)}")
 
 
-def drag_a(page) -> tuple[dict, dict, dict]:
-    """Wait for the page's Python, drag A's centre with the mouse; returns the scene before, and the page's scene
-    and solution after."""
+def drag_a(page, touch: bool = False) -> tuple[dict, dict, dict]:
+    """Wait for the page's Python, drag A's centre with the mouse (or a finger, with ``touch``: touch events through
+    the browser's input, as a phone sends them); returns the scene before, and the page's scene and solution
+    after."""
     page.evaluate("window.sphereExplorer.ready")
     before = page.evaluate("window.sphereExplorer.scene()")
     name = before["bodies"][0]["name"]
@@ -56,11 +57,19 @@ def drag_a(page) -> tuple[dict, dict, dict]:
         at = page.evaluate(where)
         assert seen(), f"{name} out of view after Frame all: {at}"
     x, y = box["x"] + at["x"], box["y"] + at["y"]
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for k in range(1, MOVES + 1):
-        page.mouse.move(x + DRAG[0] * k / MOVES, y + DRAG[1] * k / MOVES)
-    page.mouse.up()
+    points = [(x + DRAG[0] * k / MOVES, y + DRAG[1] * k / MOVES) for k in range(MOVES + 1)]
+    if touch:
+        cdp = page.context.new_cdp_session(page)
+        for kind, (px, py) in zip(["touchStart"] + ["touchMove"] * MOVES, points):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": px, "y": py}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+    else:
+        page.mouse.move(*points[0])
+        page.mouse.down()
+        for point in points[1:]:
+            page.mouse.move(*point)
+        page.mouse.up()
     return before, page.evaluate("window.sphereExplorer.scene()"), page.evaluate("window.sphereExplorer.solution()")
 
 
