@@ -259,9 +259,9 @@ def vertex_normals(points: np.ndarray, faces: np.ndarray) -> np.ndarray:
     tri = faces.reshape(-1, 4)[:, 1:]
     a, b, c = points[tri[:, 0]], points[tri[:, 1]], points[tri[:, 2]]
     face_normals = np.cross(b - a, c - a)
-    normals = np.zeros_like(points)
-    for k in range(3):
-        np.add.at(normals, tri[:, k], face_normals)
+    corners = tri.ravel()  # each face's three corners in turn, each given its face's normal
+    weights = np.repeat(face_normals, 3, axis=0)
+    normals = np.stack([np.bincount(corners, weights[:, k], len(points)) for k in range(3)], axis=1)
     length = np.linalg.norm(normals, axis=1)
     length[length == 0.0] = 1.0
     return normals / length[:, None]

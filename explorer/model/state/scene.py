@@ -237,7 +237,7 @@ class Scene:
         """Visibility of each view layer (defaults filled in)."""
         return view_settings(self.view)["layers"]
 
-    @property
+    @cached_property  # asked dozens of times a frame while a drag draws a scene (which never changes)
     def container(self) -> int | None:
         """Index of the body the others move inside: body 1 in ``inside`` mode, the marked one in
         ``all`` mode, None otherwise."""
