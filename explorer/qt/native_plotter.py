@@ -69,6 +69,15 @@ class NativePlotter(QVTKRenderWindowInteractor, BasePlotter):
         self._first_time = False  # tells BasePlotter this window renders for real
         self._rendered = True  # ... and has been shown (screenshots read the window as it is)
 
+    def _getPixelRatio(self) -> float:  # noqa: N802 - VTK's name
+        """The widget's own device pixel ratio, as VTK's C++ Qt widget takes it.
+
+        VTK's Python widget finds the screen under the mouse pointer at every
+        mouse event (about 50 µs: the pointer asked of the X server, every
+        screen's geometry), twice a frame of a drag.
+        """
+        return self.devicePixelRatioF()
+
     def render(self) -> None:
         """Draw now (one frame)."""
         self.ren_win.Render()
