@@ -679,7 +679,8 @@ async function openFile(input) {
   input.value = "";  // the same file may be chosen again
   if (!file || !page) return;
   if (file.size > data.maxSceneBytes) {
-    toast(words.tooLarge.replace("{name}", file.name).replace("{limit}", data.maxSceneBytes.toLocaleString("en")));
+    toast(words.tooLarge.replace("{name}", file.name).replace("{size}", file.size.toLocaleString("en"))
+      .replace("{limit}", data.maxSceneBytes.toLocaleString("en")));
     return;
   }
   const refused = page.open_text(await file.text());

@@ -43,7 +43,7 @@ WORDS = {
     "drag": "Drag a sphere or an arrow tip · Shift+drag a sphere: its velocity · drag elsewhere: turn",
     "failed": "This page could not start its Python ({reason}).",
     "noWebGL": "This browser could not draw the 3-D view (it needs WebGL).",
-    "tooLarge": "{name}: not opened, a scene file is at most {limit} bytes",
+    "tooLarge": "{name}: file too large ({size} bytes; a scene file is at most {limit} bytes)",  # as the window says
     "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
     "and open it from there, or use the single-file page (export-html --single).",
 }

@@ -131,7 +131,7 @@ def parse(text: str) -> Scene:
     if not isinstance(text, str):
         raise SceneError(f"expected text, got {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES:
-        raise SceneError(f"file too large ({len(text)} characters; a scene is at most {MAX_FILE_BYTES} bytes)")
+        raise SceneError(f"file too large ({len(text):,} characters; a scene file is at most {MAX_FILE_BYTES:,} bytes)")
     return from_dict(decode_json(text))
 
 
@@ -263,7 +263,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byt
             if not stat.S_ISREG(info.st_mode):  # replaced between the two looks
                 raise SceneError(f"{shown}: cannot read {kind_of(info.st_mode)}; expected a scene file")
             if info.st_size > limit:
-                raise SceneError(f"{shown}: file too large ({info.st_size} bytes; a scene is at most {limit})")
+                raise SceneError(
+                    f"{shown}: file too large ({info.st_size:,} bytes; a scene file is at most {limit:,} bytes)"
+                )
             chunks, total = [], 0
             while total <= limit:
                 chunk = os.read(fd, min(1 << 16, limit + 1 - total))
@@ -276,7 +278,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byt
     except OSError as exc:
         raise SceneError(f"{shown}: cannot read ({os_reason(exc)})") from None
     if total > limit:
-        raise SceneError(f"{shown}: file too large (more than {limit} bytes; a scene is at most {limit})")
+        raise SceneError(
+            f"{shown}: file too large (more than {limit:,} bytes; a scene file is at most {limit:,} bytes)"
+        )
     return b"".join(chunks)
 
 

@@ -99,7 +99,10 @@ def test_a_file_the_page_refuses_changes_nothing_and_says_why(site, browser, tmp
             parse(bad.read_text(encoding="utf-8"))
         for path, words in (
             (bad, f"bad.json: {refusal.value}"),
-            (huge, f"huge.json: not opened, a scene file is at most {MAX_FILE_BYTES:,} bytes"),
+            (
+                huge,
+                f"huge.json: file too large ({MAX_FILE_BYTES + 1:,} bytes; a scene file is at most {MAX_FILE_BYTES:,} bytes)",
+            ),
         ):
             page.set_input_files("#open-file", str(path))
             wait_until(page, f"document.getElementById('toast').textContent === {json.dumps(words)}")

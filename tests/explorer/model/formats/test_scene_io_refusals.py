@@ -107,7 +107,8 @@ def test_the_text_and_its_size():
     assert scene_io.parse(at_limit).bodies[0].velocity == (1.0, 0.0, 0.0)
     over = at_limit + " "
     assert text_refusal(over)[0] == (
-        f"file too large ({scene_io.MAX_FILE_BYTES + 1} characters; a scene is at most {scene_io.MAX_FILE_BYTES} bytes)"
+        f"file too large ({scene_io.MAX_FILE_BYTES + 1:,} characters; a scene file is at most {scene_io.MAX_FILE_BYTES:,} "
+        "bytes)"
     )
 
 
@@ -170,7 +171,7 @@ def test_read_bytes_at_its_limit_and_one_past(tmp_path: Path):
     assert scene_io.read_bytes(path, limit=10) == b"x" * 10
     with pytest.raises(SceneError) as info:
         scene_io.read_bytes(path, limit=9)
-    assert str(info.value) == f"{show_path(path)}: file too large (10 bytes; a scene is at most 9)"
+    assert str(info.value) == f"{show_path(path)}: file too large (10 bytes; a scene file is at most 9 bytes)"
     big = tmp_path / "big.json"
     content = bytes(range(256)) * 400  # 102,400 bytes: read in more than one piece
     big.write_bytes(content)
@@ -186,7 +187,10 @@ def test_a_file_whose_size_is_not_known_in_advance_is_read_to_the_limit():
     assert scene_io.read_bytes("/proc/version", limit=n) == content
     with pytest.raises(SceneError) as info:
         scene_io.read_bytes("/proc/version", limit=n - 1)
-    assert str(info.value) == f"/proc/version: file too large (more than {n - 1} bytes; a scene is at most {n - 1})"
+    assert (
+        str(info.value)
+        == f"/proc/version: file too large (more than {n - 1:,} bytes; a scene file is at most {n - 1:,} bytes)"
+    )
 
 
 def test_what_cannot_be_read_is_named(tmp_path: Path):
