@@ -358,7 +358,7 @@ def load_motion_loop() -> threading.Thread | None:
 
     The thread imports numba and the compiled copy (``solver._compiled``), and
     runs one small motion there so that the loop's machine code is loaded
-    (from numba's cache; compiled, about two seconds, the first time after
+    (from numba's cache, 0.3 s; compiled, about a second, the first time after
     installing) before :func:`motion_loop` hands it out.  Until then, and for
     good if numba cannot be imported or loading fails, motions run as plain
     Python.  A second call, a process that compiles anyway, the plain copy
