@@ -5,7 +5,8 @@ bare X session), runs the installed console script exactly as ``make run``
 does with the default scene, waits for the app's start-up report (written when
 the first 3-D frame is drawn; ``SPHERE_EXPLORER_STARTUP_REPORT``), grabs the
 whole screen from a separate process, and checks the window against the
-screen and the spheres against the pixels.
+screen and the spheres against the pixels.  On a screen scaled to 200 %, the
+app is started the same way and A is dragged with mouse events on the 3-D view.
 """
 
 from __future__ import annotations
@@ -24,6 +25,63 @@ import pytest
 
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 CONSOLE_SCRIPT = Path(sys.executable).with_name("sphere-explorer")
+#: The app started as the console script starts it, A dragged 30 pixels to the right by mouse events sent to the 3-D
+#: view (as ``../shared/tools/drag-rate.py`` does); prints where A is drawn after, the pixel ratio and the view's width
+#: in the window's pixels and in the screen's.
+DRAG_A = """
+import json, sys
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+scene = sys.argv[1]
+app = QApplication.instance() or QApplication(sys.argv[:1])
+state = {}
+
+
+def on_screen(window, point):
+    renderer, widget = window.viewport.plotter.renderer, window.viewport.plotter.interactor
+    renderer.SetWorldPoint(*point, 1.0)
+    renderer.WorldToDisplay()
+    x, y, _ = renderer.GetDisplayPoint()
+    ratio = widget.devicePixelRatioF()
+    return x / ratio, widget.height() - y / ratio
+
+
+def poll():
+    from explorer.qt.window import MainWindow
+
+    window = next((w for w in app.topLevelWidgets() if isinstance(w, MainWindow)), None)
+    if window is None or not window.viewport.ready:
+        QTimer.singleShot(50, poll)
+        return
+    widget = window.viewport.plotter.interactor
+
+    def send(kind, x, y, buttons):
+        local = QPointF(x, y)
+        QApplication.sendEvent(widget, QMouseEvent(kind, local, widget.mapToGlobal(local), Qt.LeftButton, buttons,
+                                                   Qt.NoModifier))
+        app.processEvents()
+
+    before = window.session.scene.bodies[0].center
+    x, y = on_screen(window, before)
+    send(QEvent.MouseButtonPress, x, y, Qt.LeftButton)
+    for k in range(1, 11):
+        send(QEvent.MouseMove, x + 3 * k, y, Qt.LeftButton)
+    send(QEvent.MouseButtonRelease, x + 30, y, Qt.NoButton)
+    x2, y2 = on_screen(window, window.session.scene.bodies[0].center)
+    state.update(ratio=widget.devicePixelRatioF(), moved=[x2 - x, y2 - y],
+                 pixels=[window.viewport.plotter.render_window.GetSize()[0], widget.width()])
+    app.quit()
+
+
+QTimer.singleShot(50, poll)
+from explorer.cli import console  # noqa: E402
+
+sys.argv = ["sphere-explorer", scene]
+code = console()
+print(json.dumps({**state, "exit": code}))
+"""
 GRAB = "import sys; from PySide6.QtGui import QGuiApplication; a = QGuiApplication([]); a.primaryScreen().grabWindow(0).save(sys.argv[1])"
 
 
@@ -146,3 +204,18 @@ def test_presentation_mode_fills_a_projector_with_text_readable_from_the_back(sc
     assert np.all(verdict[..., :] > 235, axis=2).mean() > 0.6  # on the white background, not behind a menu bar
     for body in report["bodies"][:2]:
         assert body["radius"] > 40
+
+
+@pytest.mark.parametrize("screen", [(1920, 1080)], indirect=True, ids=["laptop-1920x1080-at-200%"])
+def test_on_a_screen_scaled_to_200_percent_the_view_has_every_pixel_and_a_follows_the_pointer(screen, tmp_path):
+    """A teacher's laptop with its desktop scaled 2x (Qt's scale factor): the 3-D view renders at the screen's
+    pixels, twice its size in the window's, and A dragged 30 pixels moves 30 pixels with the pointer."""
+    _, env = screen
+    scene = Path(__file__).resolve().parents[3] / "scenes" / "default.json"
+    done = subprocess.run([sys.executable, "-c", DRAG_A, str(scene)], env={**env, "QT_SCALE_FACTOR": "2"},
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert out["exit"] == 0 and out["ratio"] == 2.0, out
+    assert out["pixels"][0] == 2 * out["pixels"][1], out  # the render window's width, the view's in Qt's pixels
+    assert out["moved"] == pytest.approx([30.0, 0.0], abs=2.0), out
