@@ -21,7 +21,7 @@ from .picture import BODY_RES
 
 @dataclass(frozen=True, eq=False)
 class Mesh:
-    """Points with either triangles (and their vertex normals) or line cells.
+    """Points with either triangles (and their vertex normals), line cells or vertex cells.
 
     ``colors``: an ``(n, 3) float`` base colour per point (in [0, 1]) for a mesh
     that joins objects of several colours; None takes the item's colour.
@@ -32,6 +32,12 @@ class Mesh:
     normals: np.ndarray | None = None
     lines: np.ndarray | None = None
     colors: np.ndarray | None = None
+    verts: np.ndarray | None = None
+
+    @property
+    def cells(self) -> np.ndarray:
+        """The mesh's cells in VTK's flat layout: its triangles, else its lines, else its vertices."""
+        return next(c for c in (self.faces, self.lines, self.verts) if c is not None)
 
     @property
     def empty(self) -> bool:
@@ -338,6 +344,30 @@ def _circle_lines(n: int) -> np.ndarray:
     lines = np.concatenate([np.stack([np.full(n, 2), k * n + j, k * n + (j + 1) % n], 1).ravel() for k in range(3)])
     lines.setflags(write=False)
     return lines
+
+
+def dots(centers, colors) -> Mesh:
+    """A vertex cell at each of ``centers`` (k, 3), in its colour ``colors`` (k, 3) in [0, 1] (drawn as dots a few
+    pixels wide: :class:`explorer.view.scene_view.SceneView`)."""
+    points = np.asarray(centers, dtype=float).reshape(-1, 3)
+    if len(points) == 0:
+        return EMPTY
+    verts = np.stack([np.ones(len(points), dtype=np.int64), np.arange(len(points))], axis=1).ravel()
+    return Mesh(points, colors=np.asarray(colors, dtype=float).reshape(-1, 3), verts=verts)
+
+
+def coloured_lines(paths, colors) -> Mesh:
+    """A polyline cell along each of ``paths`` (a sequence of (k, 3) polylines), each in its colour ``colors`` (3,)."""
+    pieces = [(np.asarray(path, dtype=float).reshape(-1, 3), color) for path, color in zip(paths, colors)]
+    pieces = [(path, color) for path, color in pieces if len(path) >= 2]
+    if not pieces:
+        return EMPTY
+    lines, start = [], 0
+    for path, _ in pieces:
+        lines += [len(path), *range(start, start + len(path))]
+        start += len(path)
+    rgb = np.repeat(np.asarray([color for _, color in pieces], dtype=float), [len(path) for path, _ in pieces], axis=0)
+    return Mesh(np.concatenate([path for path, _ in pieces]), lines=np.array(lines, dtype=np.int64), colors=rgb)
 
 
 def segments(points) -> Mesh:

@@ -59,6 +59,7 @@ class Item:
     key: object = None
     cells: object = None
     mesh_empty: bool = True
+    coloured: bool = False
 
 
 def _assign(owner, values: np.ndarray, current, setter) -> None:
@@ -176,18 +177,20 @@ class ItemSet:
         lit: bool = True,
         line_width: float = 1.0,
         on_top: bool = False,
+        coloured: bool = False,
     ) -> Item:
         """Create item ``name``: an empty mesh, its mapper and actor, hidden until shown.
 
         Every actor is drawn unlit; ``lit`` surfaces get their shading baked into
-        vertex colours by :func:`shade` at upload.  ``on_top`` items go to the
-        overlay layer.
+        vertex colours by :func:`shade` at upload; ``coloured`` lines and dots
+        take their meshes' own colours, one per point.  ``on_top`` items go to
+        the overlay layer.
         """
         mesh = vtkPolyData()
         mapper = vtkPolyDataMapper()
         mapper.SetInputData(mesh)
-        shaded = lit and style == "surface"
-        if shaded:
+        shaded = lit and style == "surface" and not coloured
+        if shaded or coloured:
             mapper.SetColorModeToDirectScalars()
             mapper.SetScalarModeToUsePointData()
             mapper.ScalarVisibilityOn()
@@ -210,7 +213,7 @@ class ItemSet:
             prop.BackfaceCullingOn()
         actor.SetVisibility(False)
         (self.overlay if on_top else self.renderer).AddActor(actor)
-        item = Item(mesh, actor, layer, color_rgb, shaded)
+        item = Item(mesh, actor, layer, color_rgb, shaded, coloured=coloured)
         self.items[name] = item
         return item
 
@@ -280,17 +283,20 @@ class ItemSet:
             points = vtkPoints()
             data.SetPoints(points)
         _assign(points, mesh.points, points.GetData(), points.SetData)
-        cells = mesh.faces if mesh.faces is not None else mesh.lines
+        cells = mesh.cells
         if cells is not item.cells:
             array = vtkCellArray()
             array.ImportLegacyFormat(numpy_to_vtkIdTypeArray(np.ascontiguousarray(cells, dtype=np.int64), deep=True))
-            data.SetPolys(array if mesh.faces is not None else vtkCellArray())
-            data.SetLines(array if mesh.faces is None else vtkCellArray())
+            for kind, setter in ((mesh.faces, data.SetPolys), (mesh.lines, data.SetLines), (mesh.verts, data.SetVerts)):
+                setter(array if kind is cells else vtkCellArray())
             item.cells = cells
+        attributes = data.GetPointData()
         if item.shaded and mesh.normals is not None:
-            attributes = data.GetPointData()
             base = item.color if mesh.colors is None else mesh.colors
             _assign(attributes, shade(base, mesh.normals), attributes.GetScalars(), attributes.SetScalars)
+        elif item.coloured and mesh.colors is not None:  # flat colours, one per point
+            flat = (np.clip(mesh.colors, 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
+            _assign(attributes, flat, attributes.GetScalars(), attributes.SetScalars)
         data.Modified()
 
     def set_color(self, name: str, color: str) -> None:

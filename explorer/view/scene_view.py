@@ -34,6 +34,10 @@ from .placement import Placement
 NEAR_CLIP_TOLERANCE = 1e-7
 #: Root labels without subscript digits where the font has none.
 _PLAIN_DIGITS = str.maketrans("₀₁", "01")
+#: The least a body and a path are drawn, in pixels (times the style's line scale): a dot this wide at each body's
+#: centre and a line this wide along each path, hidden inside a body or a tube drawn wider (a long shot framed
+#: whole draws a 0.05 ball on a path 500,000 long: less than a pixel each).
+LEAST_DOT, LEAST_LINE = 7.0, 2.0
 
 
 def _coloured_tubes(paths, colors, radius: float):
@@ -97,10 +101,15 @@ class SceneView:
         self.labels = LabelLayout(renderer, self.items, lambda: (self.text.actors(), overlay))  # labels keep clear
         self._axes_added = False
         add_scene_items(self.items, LABEL_SIZE)
+        self.items.add("least_dots", None, BACKGROUND, lit=False, coloured=True)
+        self.items.add("least_lines", None, BACKGROUND, lit=False, coloured=True)
+        self.items.items["least_dots"].actor.GetProperty().SetRenderPointsAsSpheres(True)
+        self._least_sizes(NORMAL)
 
     def set_style(self, style: ViewStyle) -> None:
         """Draw text and thin things at ``style``'s sizes from the next :meth:`update` on."""
         self.style = style
+        self._least_sizes(style)
         for actor, _ in self.items.labels.values():
             actor.GetTextProperty().SetFontSize(round(LABEL_SIZE * style.text_scale))
         self.text.set_style(style)
@@ -160,6 +169,7 @@ class SceneView:
         self.placement = at
         for shape in picture.shapes:
             self._draw(shape)
+        self._draw_least(picture.shapes)
         for label in picture.labels:
             text = label.text if SUBSCRIPTS else label.text.translate(_PLAIN_DIGITS)
             self.items.show_label(label.name, label.anchor, text, label.color, label.offset)
@@ -184,6 +194,30 @@ class SceneView:
         if shape.opacity is not None:
             item.actor.GetProperty().SetOpacity(shape.opacity)
         self.items.show(shape.name, BUILDERS[shape.kind], *shape.args)
+
+    def _least_sizes(self, style: ViewStyle) -> None:
+        self.items.items["least_dots"].actor.GetProperty().SetPointSize(LEAST_DOT * style.line_scale)
+        self.items.items["least_lines"].actor.GetProperty().SetLineWidth(LEAST_LINE * style.line_scale)
+
+    def _draw_least(self, shapes: list[Shape]) -> None:
+        """A dot at the centre of each opaque body shown and a line along each path shown (:data:`LEAST_DOT`,
+        :data:`LEAST_LINE`); none in a see-through sphere, whose dot would show through it (a container)."""
+        centres, centre_colors, paths, path_colors = [], [], [], []
+        for shape in shapes:
+            item = self.items.items[shape.name]
+            if not item.actor.GetVisibility() or item.actor.GetProperty().GetOpacity() < 1.0:
+                continue
+            if shape.kind == "sphere" and shape.name.startswith("body"):
+                centres.append(shape.args[0])
+                centre_colors.append(item.color)
+            elif shape.name == "centre_path":
+                paths.append(shape.args[0])
+                path_colors.append(item.color)
+            elif shape.kind == "coloured_tubes":
+                paths.extend(shape.args[0])
+                path_colors.extend(rgb(color) for color in shape.args[1])
+        self.items.show("least_dots", geometry.dots, centres, centre_colors)
+        self.items.show("least_lines", geometry.coloured_lines, paths, path_colors)
 
     def _add_axes(self) -> None:
         """The axes triad (an orientation widget, which needs an interactor: the window's)."""
