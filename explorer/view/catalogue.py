@@ -40,6 +40,12 @@ BEFORE_OPACITY = 0.35
 GRID_COLOR = "#c8c8c8"
 
 
+#: The least a body and a path are drawn, in pixels (the window's sizes times its style's line scale): a dot this wide
+#: at each opaque body's centre and a line this wide along each path, hidden inside anything drawn wider (a long shot
+#: framed whole draws a 0.05 ball on a path 500,000 long: less than a pixel each).
+LEAST_DOT, LEAST_LINE = 7.0, 2.0
+
+
 @dataclass(frozen=True)
 class Look:
     """How one item is drawn.

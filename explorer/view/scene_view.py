@@ -20,7 +20,7 @@ from ..model.derived.analysis import Solution
 from ..model.derived.inspection import Focus
 from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
 from . import geometry
-from .catalogue import add_scene_items
+from .catalogue import LEAST_DOT, LEAST_LINE, add_scene_items
 from .items import SUBSCRIPTS, ItemSet, rgb
 from .label_places import label_plan
 from .labels import LabelLayout
@@ -34,10 +34,6 @@ from .placement import Placement
 NEAR_CLIP_TOLERANCE = 1e-7
 #: Root labels without subscript digits where the font has none.
 _PLAIN_DIGITS = str.maketrans("₀₁", "01")
-#: The least a body and a path are drawn, in pixels (times the style's line scale): a dot this wide at each body's
-#: centre and a line this wide along each path, hidden inside a body or a tube drawn wider (a long shot framed
-#: whole draws a 0.05 ball on a path 500,000 long: less than a pixel each).
-LEAST_DOT, LEAST_LINE = 7.0, 2.0
 
 
 def _coloured_tubes(paths, colors, radius: float):

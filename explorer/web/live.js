@@ -58,6 +58,7 @@ function makeView() {
   Object.assign(view, { generic, renderer, overlay, renderWindow, camera: renderer.getActiveCamera(),
     gl: generic.getApiSpecificRenderWindow(), actors: new Map(), frames: 0 });
   for (const [name, look] of Object.entries(data.looks.items)) view.actors.set(name, makeActor(look));
+  view.least = { dots: makeLeast("dots"), lines: makeLeast("lines") };
   view.camera.onModified(scheduleLabels);
   window.addEventListener("resize", () => { generic.resize(); scheduleLabels(); });
   // the view's own size changes too when the header grows or shrinks (the question's answer bar, the score)
@@ -86,6 +87,51 @@ function makeActor(look) {
   actor.setVisibility(false);
   (look.on_top ? view.overlay : view.renderer).addActor(actor);
   return { actor, polydata, look, key: null, color: look.color };
+}
+
+// the least a body and a path are drawn (explorer.view.catalogue.LEAST_DOT, LEAST_LINE): a dot at each opaque body's
+// centre, a line along each path, each in its colour, hidden inside anything drawn wider
+function makeLeast(kind) {
+  const polydata = vtk.Common.DataModel.vtkPolyData.newInstance();
+  const mapper = vtk.Rendering.Core.vtkMapper.newInstance({ scalarVisibility: true });
+  mapper.setColorModeToDirectScalars();
+  mapper.setScalarModeToUsePointData();
+  mapper.setInputData(polydata);
+  const actor = vtk.Rendering.Core.vtkActor.newInstance();
+  actor.setMapper(mapper);
+  const property = actor.getProperty();
+  property.setLighting(false);
+  if (kind === "dots") property.setPointSize(data.looks.least.dot);
+  else property.setLineWidth(data.looks.least.line);
+  view.renderer.addActor(actor);
+  return { actor, polydata, kind };
+}
+
+function drawLeast() {
+  const marks = { dots: { points: [], cells: [], colors: [] }, lines: { points: [], cells: [], colors: [] } };
+  const add = (into, path, color) => {
+    const base = into.points.length / 3, rgb = hexColor(color).map((c) => Math.round(255 * c));
+    into.cells.push(path.length, ...path.map((_, k) => base + k));
+    for (const p of path) { into.points.push(...p); into.colors.push(...rgb); }
+  };
+  for (const shape of frame.shapes) {
+    const item = view.actors.get(shape.name);
+    if (!item || !item.actor.getVisibility() || item.actor.getProperty().getOpacity() < 1) continue;
+    if (shape.kind === "sphere" && /^body\d+$/.test(shape.name)) add(marks.dots, [shape.args[0]], item.color);
+    else if (shape.name === "centre_path" && shape.args[0].length >= 2) add(marks.lines, shape.args[0], item.color);
+    else if (shape.kind === "coloured_tubes") {
+      shape.args[0].forEach((path, k) => { if (path.length >= 2) add(marks.lines, path, shape.args[1][k]); });
+    }
+  }
+  for (const [kind, into] of Object.entries(marks)) {
+    const { polydata, actor } = view.least[kind];
+    polydata.getPoints().setData(Float32Array.from(into.points), 3);
+    (kind === "dots" ? polydata.getVerts() : polydata.getLines()).setData(Uint32Array.from(into.cells));
+    polydata.getPointData().setScalars(vtk.Common.Core.vtkDataArray.newInstance({
+      numberOfComponents: 3, values: Uint8Array.from(into.colors), name: "Colors" }));
+    polydata.modified();
+    actor.setVisibility(into.cells.length > 0);
+  }
 }
 
 function setDefaultCamera(box = frame.bounds) {  // Frame all: page.whole_box(), every body over the whole motion
@@ -135,6 +181,7 @@ function draw() {
     }
   }
   for (const [name, item] of view.actors) if (!shown.has(name)) item.actor.setVisibility(false);
+  drawLeast();
   view.renderer.resetCameraClippingRange();
   view.renderWindow.render();
   view.frames += 1;

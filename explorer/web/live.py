@@ -34,7 +34,7 @@ from ..model.words.parabola import parabola
 from ..model.words.text import fmt
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
 from ..view.bounds import whole_bounds
-from ..view.catalogue import LABEL_LAYERS, LOOKS
+from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS
 from ..view.grips import PlaneDrag, grips, pick
 from ..view.label_places import label_plan, place
 from ..view.overlay_text import legend_rows, note_text, verdict_line
@@ -69,7 +69,7 @@ def _rounded(value):
 def looks() -> str:
     """The catalogue as JSON: every item's look by name, and every label's layer (sent once)."""
     return json.dumps({"items": {k: v.as_dict() for k, v in LOOKS.items()}, "labels": LABEL_LAYERS,
-                       "background": BACKGROUND})  # fmt: skip
+                       "background": BACKGROUND, "least": {"dot": LEAST_DOT, "line": LEAST_LINE}})  # fmt: skip
 
 
 def _no_guess() -> dict:
