@@ -175,7 +175,9 @@ function draw() {
       if (item.key !== key) {
         item.actor.setPosition(0, 0, 0);
         item.actor.setScale(1, 1, 1);
-        setMesh(item.polydata, BUILDERS[shape.kind](...shape.args));
+        const built = BUILDERS[shape.kind](...shape.args);
+        setMesh(item.polydata, built);
+        item.actor.getMapper().setScalarVisibility(built.colors !== null);  // a colour per point, or the item's
         item.key = key;
       }
     }
@@ -198,6 +200,8 @@ function setMesh(polydata, m) {
   const pd = polydata.getPointData();
   pd.setNormals(m.normals.length ? vtk.Common.Core.vtkDataArray.newInstance({
     numberOfComponents: 3, values: Float32Array.from(m.normals), name: "Normals" }) : null);
+  pd.setScalars(m.colors ? vtk.Common.Core.vtkDataArray.newInstance({
+    numberOfComponents: 3, values: Uint8Array.from(m.colors), name: "Colors" }) : null);
   polydata.modified();
 }
 
@@ -324,8 +328,15 @@ const BUILDERS = {
     return m;
   },
   tube(path, radius, sides = 8) { const m = mesh(); tubeInto(m, path, radius, sides); return m; },
-  coloured_tubes(paths, colors, radius, sides = 8) {
-    const m = mesh(); paths.forEach((p) => tubeInto(m, p, radius, sides)); return m;
+  coloured_tubes(paths, colors, radius, sides = 8) {  // each path in its own colour, as the window draws them
+    const m = mesh();
+    m.colors = [];
+    paths.forEach((p, k) => {
+      const rgb = hexColor(colors[k]).map((c) => Math.round(255 * c));
+      tubeInto(m, p, radius, sides);
+      while (m.colors.length < m.points.length) m.colors.push(...rgb);
+    });
+    return m;
   },
   dashed_tube(start, end, size) {
     const m = mesh(), length = norm(sub(end, start));
