@@ -16,11 +16,11 @@ import html
 import json
 
 import imageio.v3 as iio
-import numpy as np
 import pytest
 import sizes
 from browser import Browser, serve, wait_ready, wait_until
 from live_helpers import check_against_the_command_line, drag_a, export, open_scene_file
+from web_helpers import color_matches
 
 from explorer.model.formats.gallery import SCENES_DIR, gallery
 from explorer.model.formats.scene_io import MAX_FILE_BYTES, parse
@@ -156,14 +156,6 @@ def test_scene_text_stays_text_in_a_live_page(browser, tmp_path):
         page.context.close()
 
 
-def _near(image, at, color: str, reach: int = 2) -> bool:
-    """A pixel within ``reach`` of ``at`` (CSS pixels, x and y) is ``color`` (a hex colour), within 40 a channel."""
-    x, y = round(at[0]), round(at[1])
-    around = image[max(y - reach, 0) : y + reach + 1, max(x - reach, 0) : x + reach + 1]
-    target = [int(color[k : k + 2], 16) for k in (1, 3, 5)]
-    return bool(np.any(np.all(np.abs(around - target) <= 40, axis=-1)))
-
-
 def test_frame_all_brings_a_long_shots_a_into_view_and_reset_camera_frames_the_contact_again(site, browser):
     with serve(site) as base:
         page = browser.page((base,))
@@ -181,9 +173,9 @@ def test_frame_all_brings_a_long_shots_a_into_view_and_reset_camera_frames_the_c
         # a 0.05 ball on a path 500,000 long, less than a pixel each: A's dot and its path are drawn all the same
         image = iio.imread(page.locator("#view").screenshot())[..., :3].astype(int)
         a, b = (page.evaluate(f"window.sphereExplorer.screenPosition({json.dumps(n)})") for n in "AB")
-        assert _near(image, (a["x"], a["y"]), LOOKS["body0"].color)
+        assert color_matches(image, (a["x"], a["y"]), LOOKS["body0"].color, 2) > 0
         midway = ((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2)
-        assert _near(image, midway, LOOKS["centre_path"].color)
+        assert color_matches(image, midway, LOOKS["centre_path"].color, 2) > 0
         page.click("#reset-camera")
         assert not in_view("A") and in_view("B")
         assert page.errors == []
