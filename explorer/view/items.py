@@ -95,7 +95,11 @@ def shade(color: np.ndarray, normals: np.ndarray) -> np.ndarray:
 
 def _shade(color, normals: np.ndarray) -> np.ndarray:
     cos = np.clip(normals @ LIGHT, 0.0, 1.0)
-    rgb = np.asarray(color).reshape(-1, 3) * (AMBIENT + DIFFUSE * cos[:, None]) + SPECULAR * (cos**24)[:, None]
+    return _bytes(np.asarray(color).reshape(-1, 3) * (AMBIENT + DIFFUSE * cos[:, None]) + SPECULAR * (cos**24)[:, None])
+
+
+def _bytes(rgb: np.ndarray) -> np.ndarray:
+    """Colours in [0, 1] (clipped there), ``(n, 3) float``, as the ``(n, 3) uint8`` a VTK mapper draws directly."""
     return (np.clip(rgb, 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
 
 
@@ -295,8 +299,7 @@ class ItemSet:
             base = item.color if mesh.colors is None else mesh.colors
             _assign(attributes, shade(base, mesh.normals), attributes.GetScalars(), attributes.SetScalars)
         elif item.coloured and mesh.colors is not None:  # flat colours, one per point
-            flat = (np.clip(mesh.colors, 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
-            _assign(attributes, flat, attributes.GetScalars(), attributes.SetScalars)
+            _assign(attributes, _bytes(mesh.colors), attributes.GetScalars(), attributes.SetScalars)
         data.Modified()
 
     def set_color(self, name: str, color: str) -> None:

@@ -44,6 +44,7 @@ function hexColor(hex) {
   const n = parseInt(hex.slice(1), 16);
   return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
+const hexBytes = (hex) => hexColor(hex).map((c) => Math.round(255 * c));  // a colour per point, as a mesh holds it
 
 function makeView() {
   const generic = vtk.Rendering.Misc.vtkGenericRenderWindow.newInstance({ background: [1, 1, 1], listenWindowResize: true });
@@ -110,7 +111,7 @@ function makeLeast(kind) {
 function drawLeast() {
   const marks = { dots: { points: [], cells: [], colors: [] }, lines: { points: [], cells: [], colors: [] } };
   const add = (into, path, color) => {
-    const base = into.points.length / 3, rgb = hexColor(color).map((c) => Math.round(255 * c));
+    const base = into.points.length / 3, rgb = hexBytes(color);
     into.cells.push(path.length, ...path.map((_, k) => base + k));
     for (const p of path) { into.points.push(...p); into.colors.push(...rgb); }
   };
@@ -332,7 +333,7 @@ const BUILDERS = {
     const m = mesh();
     m.colors = [];
     paths.forEach((p, k) => {
-      const rgb = hexColor(colors[k]).map((c) => Math.round(255 * c));
+      const rgb = hexBytes(colors[k]);
       tubeInto(m, p, radius, sides);
       while (m.colors.length < m.points.length) m.colors.push(...rgb);
     });
