@@ -22,6 +22,9 @@ from pathlib import Path
 import imageio.v3 as iio
 import numpy as np
 import pytest
+import window_helpers
+
+from explorer.model.formats.gallery import SCENES_DIR
 
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 CONSOLE_SCRIPT = Path(sys.executable).with_name("sphere-explorer")
@@ -35,17 +38,11 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 scene = sys.argv[1]
+sys.path.insert(0, sys.argv[2])  # the tests' helpers
+from window_helpers import widget_point  # noqa: E402
+
 app = QApplication.instance() or QApplication(sys.argv[:1])
 state = {}
-
-
-def on_screen(window, point):
-    renderer, widget = window.viewport.plotter.renderer, window.viewport.plotter.interactor
-    renderer.SetWorldPoint(*point, 1.0)
-    renderer.WorldToDisplay()
-    x, y, _ = renderer.GetDisplayPoint()
-    ratio = widget.devicePixelRatioF()
-    return x / ratio, widget.height() - y / ratio
 
 
 def poll():
@@ -64,12 +61,12 @@ def poll():
         app.processEvents()
 
     before = window.session.scene.bodies[0].center
-    x, y = on_screen(window, before)
+    x, y = widget_point(window, before)
     send(QEvent.MouseButtonPress, x, y, Qt.LeftButton)
     for k in range(1, 11):
         send(QEvent.MouseMove, x + 3 * k, y, Qt.LeftButton)
     send(QEvent.MouseButtonRelease, x + 30, y, Qt.NoButton)
-    x2, y2 = on_screen(window, window.session.scene.bodies[0].center)
+    x2, y2 = widget_point(window, window.session.scene.bodies[0].center)
     state.update(ratio=widget.devicePixelRatioF(), moved=[x2 - x, y2 - y],
                  pixels=[window.viewport.plotter.render_window.GetSize()[0], widget.width()])
     app.quit()
@@ -211,8 +208,9 @@ def test_on_a_screen_scaled_to_200_percent_the_view_has_every_pixel_and_a_follow
     """A teacher's laptop with its desktop scaled 2x (Qt's scale factor): the 3-D view renders at the screen's
     pixels, twice its size in the window's, and A dragged 30 pixels moves 30 pixels with the pointer."""
     _, env = screen
-    scene = Path(__file__).resolve().parents[3] / "scenes" / "default.json"
-    done = subprocess.run([sys.executable, "-c", DRAG_A, str(scene)], env={**env, "QT_SCALE_FACTOR": "2"},
+    support = Path(window_helpers.__file__).parent
+    done = subprocess.run([sys.executable, "-c", DRAG_A, str(SCENES_DIR / "default.json"), str(support)],
+                          env={**env, "QT_SCALE_FACTOR": "2"},
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.splitlines()[-1])
