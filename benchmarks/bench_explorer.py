@@ -10,8 +10,8 @@ Measured in one run, on the machine it runs on (printed in the header):
   script's entry point, a first run: no remembered layout) on that screen, waits for its first frame and
   drags sphere A's centre in a circle with real mouse events sent to the 3-D view's widget, each move
   8 ms after the previous one was handled (a 125 Hz mouse: a move is always waiting).  It reports the frame
-  interval (what the user sees), the event -> frame latency (from sending a move to the end of the next
-  render of the view), the render time inside the drag, a full-quality render of the same view after the
+  interval (what the user sees), the event -> frame latency (from sending a move to the end of the first
+  frame that shows it, as the view notes which moves each frame shows), the render time inside the drag, a full-quality render of the same view after the
   release (the floor), where a frame's time goes (render, session update, scene drawing, each panel, Qt
   painting, the rest), how long after the pointer stops (button still held) every panel shows where it
   stopped, and how long after the release the full-quality frame is on screen.  A second, paced drag
@@ -54,6 +54,10 @@ PACED_MS = 45
 
 
 # -- the drag, inside the app's process ---------------------------------------------------------------------
+#: The part of a drag worked out in the preview thread while a frame renders: not in the frame's time.
+BESIDE = "beside the render: preview thread (solve, meshes)"
+
+
 class _Probe:
     """Timings collected inside the app: renders, moves, and the time spent in each part of a frame."""
 
@@ -110,9 +114,14 @@ def _instrumented_application(probe: _Probe):
 def _instrument_classes(probe: _Probe) -> None:
     """Time the session's update and the scene's drawing wherever they are called from."""
     from explorer.model.actions.session import Session
+    from explorer.qt.viewport import Viewport
     from explorer.view.scene_view import SceneView
 
+    # the window's drag before the preview thread
     Session.drag_to = probe.timed("session update (solve)", Session.drag_to)
+    if hasattr(Session, "show_preview"):  # since: solved in the preview thread, shown in the window's
+        Session.show_preview = probe.timed("session update (solve)", Session.show_preview)
+        Viewport._work_out = probe.timed(BESIDE, Viewport._work_out)
     SceneView.update = probe.timed("scene drawing (meshes, labels)", SceneView.update)
 
 
@@ -286,19 +295,18 @@ class _Drag:
         sent = self.probe.sent
         renders = [(s, e) for s, e in self.probe.renders if lo <= e <= hi + 0.001]
         ends = [e for _, e in renders]
-        latency = []
-        for t in sent:
-            nxt = next((e for s, e in self.probe.renders if s >= t), None)
-            if nxt is not None:
-                latency.append((nxt - t) * 1e3)
+        latency = _shown_after(sent, self.window.viewport.frame_times)
         intervals = [(b - a) * 1e3 for a, b in zip(ends, ends[1:])]
         span = ends[-1] - ends[0]
         frames = len(ends) - 1
         parts = {"render (3-D view)": sum(e - s for s, e in renders[1:]) / frames * 1e3}
         for name in self.probe.spans:
             parts[name] = self.probe.total(name, ends[0], ends[-1]) / frames * 1e3
+        beside = parts.pop(BESIDE, None)
         interval = statistics.median(intervals)
         parts["other (events, Python, idle)"] = span / frames * 1e3 - sum(parts.values())
+        if beside is not None:
+            parts[BESIDE] = beside
         return {
             "moves": len(sent), "frames": len(ends), "interval_ms": interval, "mean_interval_ms": span / frames * 1e3,
             "fps": 1e3 / interval, "latency_ms": _stats(latency),
@@ -324,10 +332,19 @@ class _Drag:
         QTimer.singleShot(PACED_MS, lambda: self.paced_step(k + 1))
 
     def done(self) -> None:
-        renders = self.probe.renders[self.paced_renders :]
-        latency = [(next(e for s, e in renders if s >= t) - t) * 1e3 for t in self.paced_sent]
-        self.result["paced_latency_ms"] = _stats(latency)
+        self.result["paced_latency_ms"] = _stats(_shown_after(self.paced_sent, self.window.viewport.frame_times))
         self.finish(self.result)
+
+
+def _shown_after(sent: list[float], frames: list[tuple[float, float, float]]) -> list[float]:
+    """For each move sent at ``sent`` (``perf_counter``), ms until the end of the first frame that shows it or a
+    later move (the view's ``frame_times``: the oldest and newest input each frame shows, and its end)."""
+    latency = []
+    for t in sent:
+        done = next((end for _, newest, end in frames if newest >= t), None)
+        if done is not None:
+            latency.append((done - t) * 1e3)
+    return latency
 
 
 def _stats(values: list[float]) -> dict:
@@ -448,7 +465,8 @@ def _print_previous(checkout: Path, runs: list[dict]) -> None:
     print(
         f"  previous ({checkout}): frame interval {d['interval_ms']:.1f} ms = {d['fps']:.1f} fps, full-quality "
         f"render {d['full_render_ms']:.1f} ms, ratio {d['interval_ms'] / d['full_render_ms']:.2f} "
-        f"(runs: {_ratios(runs)})"
+        f"(runs: {_ratios(runs)}); latency median, p95 {d['latency_ms']['median']:.1f}, {d['latency_ms']['p95']:.1f} ms, "
+        f"paced {d['paced_latency_ms']['median']:.1f}, {d['paced_latency_ms']['p95']:.1f} ms"
     )
 
 

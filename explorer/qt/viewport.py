@@ -3,7 +3,9 @@
 It listens to the session and redraws at most once per turn of the event loop:
 changes only mark it out of date and schedule one redraw, and mouse moves
 during a drag only note the newest pointer position, so a fast drag never
-queues frames behind the pointer.  The view starts as a placeholder inside its
+queues frames behind the pointer.  The preview of that position (the solver's
+answer and the meshes that change) is worked out in another thread while a frame
+renders, and the next frame shows it.  The view starts as a placeholder inside its
 own container, so the window's layout is the same before and after the
 interactor (and pyvista) are loaded.
 """
@@ -11,6 +13,7 @@ interactor (and pyvista) are loaded.
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
@@ -22,6 +25,12 @@ from ..model.words.text import refusal
 
 #: Smallest size of the 3-D view: below this it stops being a picture.
 MIN_VIEW = (320, 240)
+#: While moves come about as fast as frames (within this factor of a frame's time), a drag's preview is drawn by
+#: the frame that the next move asks for (see :meth:`Viewport.redraw`); slower moves are drawn as soon as ready.
+MOVES_AS_FAST_AS_FRAMES = 1.5
+#: ... or this long after it was asked for, if no move comes (the pointer rests; a moving mouse sends a move every
+#: 8–16 ms).
+LAST_PREVIEW_MS = 20
 
 
 class Viewport(QWidget):
@@ -60,6 +69,15 @@ class Viewport(QWidget):
         self.setMinimumSize(*MIN_VIEW)
         self._changes = Change(0)
         self._pending_point: np.ndarray | None = None
+        self._pending_times = (0.0, 0.0)  # when the first and the last of the moves it stands for came
+        self._previews = ThreadPoolExecutor(1, thread_name_prefix="drag preview")
+        self._preview: Future | None = None  # the preview of a pointer position on its way, and its moves' times
+        self._preview_times = (0.0, 0.0)
+        self._last_preview = QTimer(self)
+        self._last_preview.setSingleShot(True)
+        self._last_preview.timeout.connect(self.redraw)
+        self._move_gap = float("inf")  # seconds between the last two moves
+        self._frame_seconds = 0.0  # the last frame's time, from its redraw's start to the render's end
         self._input_at: float | None = None
         self._newest_input = 0.0
         self._timer = QTimer(self)
@@ -143,15 +161,21 @@ class Viewport(QWidget):
             self._timer.start()
 
     def redraw(self) -> None:
-        """Apply the newest drag position, then draw the session once (the one render of this turn)."""
-        if self._pending_point is not None:
-            point, self._pending_point = self._pending_point, None
-            try:
-                self.session.drag_to(point)
-            except SceneError as exc:
-                self.refused.emit(refusal(f"{exc} — the drag stops here"))
+        """Draw the session once (the one render of this turn), with the drag's newest preview.
+
+        The preview of the newest pointer position (the scene, its solution, the picture and the
+        meshes that change: :meth:`_work_out`) is worked out in another thread while this frame
+        renders, as VTK's render lets go of Python's lock.  While moves come about as fast as frames
+        (:data:`MOVES_AS_FAST_AS_FRAMES`), the frame that the next move asks for shows it (or, if
+        the pointer rests, a frame :data:`LAST_PREVIEW_MS` later): a fast drag is drawn one frame
+        behind the pointer, and this thread spends none of its time on the solver or on building
+        meshes.  A slower drag's preview is drawn as soon as it is ready.
+        """
+        started = time.perf_counter()
+        prepared = self._take_preview()
         self._timer.stop()  # whatever the drag changed is drawn now
         if self.drawing is None or not self._changes:
+            self._send_pending()
             return
         from ..view.camera import apply_camera
 
@@ -161,14 +185,16 @@ class Viewport(QWidget):
         focus = session.inspection.focus(session.solution, view.time)
         self.drawing.labels.paused = session.dragging  # placed again when the drag ends
         self.drawing.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps, focus,
-                            view.com, view.stage)  # fmt: skip
+                            view.com, view.stage, prepared=prepared)  # fmt: skip
         self._show_corner(view)
         if changes & Change.CAMERA:
             box = self.drawing.placement.bounds if view.stage == "asking" else None  # framed without the answer
             apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0,
                          box)  # fmt: skip
+        self._send_pending()
         self.plotter.render_window.Render()
         done = time.perf_counter()
+        self._frame_seconds = done - started
         first = not self.frame_times
         oldest = self._input_at if self._input_at is not None else done
         self.frame_times.append((oldest, max(oldest, self._newest_input), done))
@@ -178,10 +204,52 @@ class Viewport(QWidget):
             self.first_frame.emit()
         self.frame_drawn.emit()
 
+    def _send_pending(self) -> None:
+        """Start working out the preview of the newest pointer position, if none is on its way."""
+        if self._pending_point is None or self._preview is not None:
+            return
+        point, self._pending_point = self._pending_point, None
+        self._preview = self._previews.submit(self._work_out, point, self.session.view)
+        self._preview_times = self._pending_times
+        fast = self._move_gap < MOVES_AS_FAST_AS_FRAMES * self._frame_seconds
+        self._last_preview.start(LAST_PREVIEW_MS if fast else 0)
+
+    def _work_out(self, point: np.ndarray, view) -> tuple:
+        """In the preview thread: the drag's preview at ``point`` (3,) and its picture's ``Prepared`` at ``view``
+        (``(None, None)`` when no drag is on).  Reads the session and the drawing, changes neither (but for the
+        inspector's cache of foci, which keeps two)."""
+        preview = self.session.drag_preview(point)
+        if preview is None:
+            return None, None
+        focus = self.session.inspection.focus(preview.solution, view.time)
+        prepared = self.drawing.prepare(preview.scene, preview.solution, view.time, view.reference, view.layers,
+                                        view.steps, focus, view.com, view.stage)  # fmt: skip
+        return preview, prepared
+
+    def _take_preview(self):
+        """Show the preview on its way, if any (waiting for it), and return its ``Prepared`` picture, or None."""
+        self._last_preview.stop()
+        if self._preview is None:
+            return None
+        future, self._preview = self._preview, None
+        try:
+            preview, prepared = future.result()
+        except SceneError as exc:
+            self.refused.emit(refusal(f"{exc} — the drag stops here"))
+            return None
+        if preview is None:
+            return None
+        input_at, newest_input = self._input_at, self._newest_input
+        self.session.show_preview(preview)  # scheduled as a change made now: the frame shows the preview's moves
+        oldest, newest = self._preview_times
+        self._input_at = oldest if input_at is None else min(input_at, oldest)
+        self._newest_input = max(newest_input, newest)
+        return prepared
+
     @property
     def move_pending(self) -> bool:
         """A drag move arrived that no frame shows yet."""
-        return self._pending_point is not None
+        return self._pending_point is not None or self._preview is not None
 
     def camera_state(self) -> dict | None:
         """The camera as JSON-ready lists, or None before the view exists."""
@@ -232,16 +300,23 @@ class Viewport(QWidget):
             self.refused.emit(refusal(f"{exc} — click one sphere, then Ctrl+click another"))
 
     def _drag_move(self, grip, point) -> None:
+        now = time.perf_counter()
+        self._move_gap = now - self._pending_times[1]
+        self._pending_times = (now if self._pending_point is None else self._pending_times[0], now)
         self._pending_point = np.asarray(point, dtype=float)
         self.pointer_moved.emit()
-        self._schedule(Change(0))
+        if not self._timer.isActive():
+            self._timer.start()
 
     def _drag_end(self, grip) -> None:
-        self.redraw()  # the last position first
+        while self.move_pending:
+            self.redraw()  # the last position first
         self.session.end_drag()
 
     def close_view(self) -> None:
         """Release the render window (before the widget goes)."""
         self.session.unsubscribe(self._changed)
+        self._last_preview.stop()
+        self._previews.shutdown(cancel_futures=True)
         if self.plotter is not None:
             self.plotter.close()

@@ -245,31 +245,45 @@ class ItemSet:
         return actor
 
     # -- showing -------------------------------------------------------------
-    def show(self, name: str, builder, *args) -> None:
+    def built(self, name: str, builder, *args) -> tuple:
+        """``(key, mesh)``: what :meth:`show` needs to show item ``name`` as ``builder(*args)``.
+
+        ``mesh`` is the new :class:`geometry.Mesh`, or None when the item already shows these
+        arguments (or, for a sphere, this tessellation): then ``key`` is the item's own.  Reads the
+        item's key and touches no VTK object, so it may run in another thread while this one
+        renders; a key that changed since only costs a mesh built again by :meth:`show`.
+        """
+        key_now = self.items[name].key
+        if builder is geometry.sphere:
+            _center, _radius, *res = args
+            key = (builder, tuple(res))
+            return (key_now, None) if key == key_now else (key, geometry.sphere((0.0, 0.0, 0.0), 1.0, *res))
+        key = (builder, _freeze(args))
+        return (key_now, None) if key == key_now else (key, builder(*args))
+
+    def show(self, name: str, builder, *args, built: tuple | None = None) -> None:
         """Show item ``name`` as ``builder(*args)`` (a :class:`geometry.Mesh`).
 
         The mesh is rebuilt and uploaded only when the arguments changed since
         the last call for this item: during a drag most items stay as they are.
         Spheres (:func:`geometry.sphere`) are one unit sphere per tessellation,
         placed by the actor's position and scale, so moving or resizing one
-        uploads nothing.
+        uploads nothing.  ``built``: what :meth:`built` gave for these arguments, made beforehand.
         """
         item = self.items[name]
         self._shown_items.add(name)
+        if built is None or (built[1] is None and built[0] is not item.key):  # none, or made before the item changed
+            built = self.built(name, builder, *args)
+        key, mesh = built
         if builder is geometry.sphere:
-            center, radius, *res = args
-            key = (builder, tuple(res))
-            mesh = geometry.sphere((0.0, 0.0, 0.0), 1.0, *res) if key != item.key else None
+            center, radius, *_res = args
             item.actor.SetPosition(*(float(x) for x in center))
             item.actor.SetScale(float(radius))
-        else:
-            key = (builder, _freeze(args))
-            mesh = builder(*args) if key != item.key else None
-            if mesh is not None and (
-                item.actor.GetPosition() != (0.0, 0.0, 0.0) or item.actor.GetScale() != (1.0, 1.0, 1.0)
-            ):
-                item.actor.SetPosition(0.0, 0.0, 0.0)
-                item.actor.SetScale(1.0)
+        elif mesh is not None and (
+            item.actor.GetPosition() != (0.0, 0.0, 0.0) or item.actor.GetScale() != (1.0, 1.0, 1.0)
+        ):
+            item.actor.SetPosition(0.0, 0.0, 0.0)
+            item.actor.SetScale(1.0)
         if mesh is not None:
             self._upload(item, mesh)
             item.key = key

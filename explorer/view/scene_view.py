@@ -12,6 +12,9 @@ updated in place by :mod:`.items`), draws the verdict line and the colour key
 
 from __future__ import annotations
 
+import inspect
+from dataclasses import dataclass
+
 import pyvista as pv
 from vtkmodules.vtkRenderingCore import vtkRenderer
 
@@ -27,7 +30,7 @@ from .labels import LabelLayout
 from .overlay import LABEL_SIZE, NORMAL, VERDICT_SIZE, TextOverlay, ViewStyle
 from .overlay_text import wrapped
 from .palette import BACKGROUND
-from .picture import Shape, describe
+from .picture import Picture, Shape, describe
 from .placement import Placement
 
 #: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
@@ -54,6 +57,33 @@ BUILDERS = {
     "flat_circles": geometry.flat_circles,
     "segments": geometry.segments,
 }
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """:meth:`SceneView.prepare`'s result: the ``arguments`` it was made from (by name) and the view ``style``, the
+    ``layers`` shown, the ``picture`` (:class:`.picture.Picture`) and ``meshes``, each of its shapes' ``(key, mesh)``
+    in order (:meth:`.items.ItemSet.built`)."""
+
+    arguments: dict
+    style: ViewStyle
+    layers: dict[str, bool]
+    picture: Picture
+    meshes: tuple[tuple, ...]
+
+    def made_from(self, arguments: dict, style: ViewStyle) -> bool:
+        """Whether this was prepared from ``arguments`` and ``style``: the scene, solution and focus the same objects
+        (a session hands each out once per change), the rest equal."""
+        mine = self.arguments
+        return (
+            style is self.style
+            and all(arguments[name] is mine[name] for name in _BY_IDENTITY)
+            and all(arguments[name] == mine[name] for name in mine if name not in _BY_IDENTITY)
+        )
+
+
+#: :meth:`SceneView.prepare`'s arguments compared by identity in :meth:`Prepared.made_from`.
+_BY_IDENTITY = ("scene", "solution", "focus")
 
 
 class SceneView:
@@ -111,7 +141,53 @@ class SceneView:
         self.text.set_style(style)
 
     # -- the update ------------------------------------------------------------
-    def update(
+    def update(self, *args, prepared: Prepared | None = None, **kwargs) -> Placement:
+        """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
+
+        Parameters
+        ----------
+        *args, **kwargs
+            As :meth:`prepare`'s.
+        prepared : Prepared, optional
+            :meth:`prepare`'s result for these same arguments, made beforehand (in another thread while the
+            previous frame rendered); made now when not given or made from other arguments.
+
+        Returns
+        -------
+        Placement
+            Where the bodies were drawn (also kept as :attr:`placement`, for picking).
+        """
+        bound = _PREPARE.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        if prepared is None or not prepared.made_from(bound.arguments, self.style):
+            prepared = self.prepare(*args, **kwargs)
+        scene, solution, focus, stage = (prepared.arguments[name] for name in ("scene", "solution", "focus", "stage"))
+        picture = prepared.picture
+        self.items.layers = prepared.layers
+        self.items.start_picture()
+        ask = stage in ("asking", "running")
+        at = picture.placement
+        self.placement = at
+        for shape, built in zip(picture.shapes, prepared.meshes):
+            self._draw(shape, built)
+        self._draw_least(picture.shapes)
+        for label in picture.labels:
+            text = label.text if SUBSCRIPTS else label.text.translate(_PLAIN_DIGITS)
+            self.items.show_label(label.name, label.anchor, text, label.color, label.offset)
+        self.items.end_picture()
+        if self.items.visible("axes"):
+            self._add_axes()
+        visible = self.items.visible("labels")
+        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus, self.items.layers)
+        question = None
+        if ask:  # a question can be long: broken into lines that fit the view (large in presentation mode)
+            width = 0.97 * self.plotter.window_size[0]
+            question = wrapped(question_text(scene), width, VERDICT_SIZE * self.style.text_scale)
+        self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"), question)
+        self.labels.arrange(label_plan(scene, solution, at, focus))
+        return at
+
+    def prepare(
         self,
         scene: Scene,
         solution: Solution,
@@ -122,8 +198,12 @@ class SceneView:
         focus: Focus | None = None,
         com: float = 0.0,
         stage: str = "shown",
-    ) -> Placement:
-        """Redraw everything for ``scene`` at time ``t``, in the world frame or B's rest frame.
+    ) -> Prepared:
+        """What :meth:`update` works out before it touches VTK: the picture and the meshes that changed since the
+        last update.
+
+        Touches no VTK object, so the window runs it in another thread while the previous frame renders
+        (:mod:`explorer.qt.viewport`).
 
         Parameters
         ----------
@@ -150,46 +230,29 @@ class SceneView:
         com : float
             0 the world frame, 1 the frame moving with the free bodies' centre of mass (``reference`` then 0), in
             between for the animated turn.
+        stage : str
+            Question mode's stage (:data:`explorer.model.actions.asking.STAGES`).
 
         Returns
         -------
-        Placement
-            Where the bodies were drawn (also kept as :attr:`placement`, for picking).
+        Prepared
         """
-        self.items.layers = shown_layers({**LAYERS, **(layers or {})}, stage)
-        self.items.start_picture()
-        ask = stage in ("asking", "running")
-        picture = describe(scene, solution, t, reference, self.items.layers, steps, focus, self.style.line_scale,
-                           self.handles, com, ask)  # fmt: skip
-        at = picture.placement
-        self.placement = at
-        for shape in picture.shapes:
-            self._draw(shape)
-        self._draw_least(picture.shapes)
-        for label in picture.labels:
-            text = label.text if SUBSCRIPTS else label.text.translate(_PLAIN_DIGITS)
-            self.items.show_label(label.name, label.anchor, text, label.color, label.offset)
-        self.items.end_picture()
-        if self.items.visible("axes"):
-            self._add_axes()
-        visible = self.items.visible("labels")
-        self.text.draw_legend(scene, int(self.plotter.window_size[1]), self.style, visible, focus, self.items.layers)
-        question = None
-        if ask:  # a question can be long: broken into lines that fit the view (large in presentation mode)
-            width = 0.97 * self.plotter.window_size[0]
-            question = wrapped(question_text(scene), width, VERDICT_SIZE * self.style.text_scale)
-        self.text.draw_verdict(scene, solution, at, picture.note, focus, self.items.visible("conserved"), question)
-        self.labels.arrange(label_plan(scene, solution, at, focus))
-        return at
+        arguments = {name: value for name, value in locals().items() if name != "self"}  # by name, for made_from
+        shown = shown_layers({**LAYERS, **(layers or {})}, stage)
+        picture = describe(scene, solution, t, reference, shown, steps, focus, self.style.line_scale, self.handles,
+                           com, stage in ("asking", "running"))  # fmt: skip
+        meshes = tuple(self.items.built(shape.name, BUILDERS[shape.kind], *shape.args) for shape in picture.shapes)
+        return Prepared(arguments, self.style, shown, picture, meshes)
 
-    def _draw(self, shape: Shape) -> None:
-        """Show ``shape``'s item as its mesh, in the shape's colour and opacity where it gives them."""
+    def _draw(self, shape: Shape, built: tuple | None = None) -> None:
+        """Show ``shape``'s item as its mesh (``built`` by :meth:`prepare`, or now), in the shape's colour and
+        opacity where it gives them."""
         item = self.items.items[shape.name]
         if shape.color is not None:
             self.items.set_color(shape.name, shape.color)
         if shape.opacity is not None:
             item.actor.GetProperty().SetOpacity(shape.opacity)
-        self.items.show(shape.name, BUILDERS[shape.kind], *shape.args)
+        self.items.show(shape.name, BUILDERS[shape.kind], *shape.args, built=built)
 
     def _least_sizes(self, style: ViewStyle) -> None:
         self.items.items["least_dots"].actor.GetProperty().SetPointSize(LEAST_DOT * style.line_scale)
@@ -220,3 +283,7 @@ class SceneView:
         if not self._axes_added and getattr(self.plotter, "iren", None) is not None:
             self.plotter.add_axes(interactive=False, line_width=2)
             self._axes_added = True
+
+
+#: :meth:`SceneView.prepare`'s signature: :meth:`SceneView.update` takes the same arguments.
+_PREPARE = inspect.signature(SceneView.prepare)

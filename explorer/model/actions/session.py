@@ -43,7 +43,16 @@ from . import edits
 from .asking import Asking, reveal_target
 from .edits import FIELDS, parse_number
 
-__all__ = ["Change", "FIELDS", "HORIZON_PLAY_SECONDS", "TURN_SECONDS", "Session", "ViewState", "parse_number"]
+__all__ = [
+    "Change",
+    "DragPreview",
+    "FIELDS",
+    "HORIZON_PLAY_SECONDS",
+    "TURN_SECONDS",
+    "Session",
+    "ViewState",
+    "parse_number",
+]
 
 #: The time slider reaches a later first contact up to this many horizons, plus a margin.
 LATER_RANGE = 3.0
@@ -73,6 +82,16 @@ class ViewState:
     com: float = 0.0
     com_frame: bool = False
     stage: str = "shown"
+
+
+@dataclass(frozen=True)
+class DragPreview:
+    """A drag's next preview (:meth:`Session.drag_preview`): the ``drag`` it belongs to (an
+    :class:`.edits.Drag`), the ``scene`` with its grip moved and that scene's ``solution``."""
+
+    drag: edits.Drag
+    scene: Scene
+    solution: Solution
 
 
 class Session(Evented):
@@ -304,8 +323,31 @@ class Session(Evented):
         SceneError
             The new position is refused (e.g. beyond the coordinate limit); the preview stays where it was.
         """
-        if self._drag is not None:
-            self._show(self._drag.moved_to(point))
+        preview = self.drag_preview(point)
+        if preview is not None:
+            self.show_preview(preview)
+
+    def drag_preview(self, point) -> DragPreview | None:
+        """The scene and solution with the dragged grip at ``point`` (3,), or None when no drag is on.
+
+        Changes nothing and reads only the drag in progress (which never changes), so it may run in
+        another thread while this one draws (the window's 3-D view does: see :mod:`explorer.qt.viewport`).
+
+        Raises
+        ------
+        SceneError
+            The new position is refused (e.g. beyond the coordinate limit).
+        """
+        drag = self._drag
+        if drag is None:
+            return None
+        scene = drag.moved_to(point)
+        return DragPreview(drag, scene, _solve(scene))
+
+    def show_preview(self, preview: DragPreview) -> None:
+        """Show a :meth:`drag_preview` as the live preview, if its drag is still the one in progress."""
+        if preview.drag is self._drag:
+            self._show(preview.scene, solution=preview.solution)
 
     def end_drag(self) -> None:
         """Finish the drag: the preview becomes one undoable edit."""

@@ -145,7 +145,9 @@ class Inspection(Part):
         super().__init__()
         self._event: int | None = None
         self._pair: tuple[int, int] | None = None
-        self._cached: tuple | None = None  # (solution, key, focus): the last focus, computed once per change
+        # ((solution, key, focus), ...): the last two foci, each computed once per change (the one shown, and a
+        # drag's next preview, worked out in another thread: explorer.qt.viewport); replaced whole, never edited
+        self._cached: tuple = ()
 
     @property
     def event(self) -> int | None:
@@ -209,13 +211,15 @@ class Inspection(Part):
         active = self.active(solution, t)
         segment = active if active is not None else segment_index(solution.path, t)
         key = (active, self._pair, segment if self._pair is not None else None)
-        if self._cached is not None and self._cached[0] is solution and self._cached[1] == key:
-            return self._cached[2]
+        cached = self._cached
+        for known, known_key, focus in cached:
+            if known is solution and known_key == key:
+                return focus
         if active is not None:
             focus = event_focus(solution, active)
         elif self._pair is None or (self._pair == (0, solution.other) and segment == 0):
             focus = primary_focus(solution)
         else:
             focus = pair_focus(solution, self._pair, segment)
-        self._cached = (solution, key, focus)
+        self._cached = ((solution, key, focus),) + cached[:1]
         return focus

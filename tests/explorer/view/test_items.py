@@ -80,3 +80,18 @@ def test_a_tube_moved_with_as_many_segments_keeps_its_cells_and_one_with_more_ge
     items.show("path", geometry.tube, [(0.0, 0.0, 0.0), (2.0, 0.0, 0.0), (2.0, 1.0, 1.0), (3.0, 1.0, 1.0)], 0.05)
     assert items.items["path"].mesh.GetPolys() is not polys
     assert items.items["path"].mesh.GetNumberOfPolys() == 3 * 2 * 8  # three segments, two triangles a side
+
+
+def test_a_mesh_built_beforehand_is_shown_and_one_built_before_the_item_changed_is_built_again(plotter):
+    """The window builds a drag's meshes in another thread while the previous frame renders (``ItemSet.built``)."""
+    items = ItemSet(plotter.renderer, plotter.renderer)
+    items.add("path", None, "red")
+    short, long = [(0.0, 0.0, 0.0), (1.0, 0.0, 0.0)], [(0.0, 0.0, 0.0), (5.0, 0.0, 0.0)]
+    ahead = items.built("path", geometry.tube, long, 0.05)  # a mesh: the item shows nothing yet
+    items.show("path", geometry.tube, long, 0.05, built=ahead)
+    assert items.items["path"].mesh.GetBounds()[1] == pytest.approx(5.0)
+    unchanged = items.built("path", geometry.tube, long, 0.05)
+    assert unchanged[1] is None and unchanged[0] is items.items["path"].key  # nothing to build: shown already
+    items.show("path", geometry.tube, short, 0.05)  # the item changed after that was worked out ...
+    items.show("path", geometry.tube, long, 0.05, built=unchanged)  # ... so its mesh is built now
+    assert items.items["path"].mesh.GetBounds()[1] == pytest.approx(5.0)

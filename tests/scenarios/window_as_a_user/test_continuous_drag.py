@@ -78,7 +78,9 @@ def test_panels_follow_the_view_and_catch_up_when_the_pointer_rests(qtbot, make_
     assert refreshed["values"] + refreshed["plot"] + refreshed["time_bar"] <= frames
     assert refreshed["scene_panel"] == 0
 
-    # the pointer rests, the button still down: every panel on screen shows where it stopped
+    # the pointer rests, the button still down: the view shows where it stopped (a drag is drawn one frame
+    # behind the pointer), then every panel on screen does
+    qtbot.waitUntil(lambda: not window.viewport.move_pending, timeout=3000)
     scene = session.scene
     fresh = solve(scene)  # solved again from the scene alone, not the session's copy
     toi = f"toi  {'none' if fresh.sweep.toi is None else fmt(fresh.sweep.toi)}"

@@ -138,6 +138,33 @@ def test_a_refused_drag_position_keeps_the_last_good_preview():
     assert all(math.isfinite(x) for x in session.scene.bodies[0].center)
 
 
+def test_a_drag_preview_changes_nothing_until_shown_and_only_while_its_drag_goes_on():
+    """The window works out a drag's preview in another thread while it draws, and shows it at its next frame."""
+    session, changes = _open("snooker_break")
+    a = session.scene.bodies[0]
+    before, solution = session.scene, session.solution
+    assert session.drag_preview(a.center) is None  # no drag on
+    session.begin_drag(0, "center", a.center)
+    changes.clear()
+    preview = session.drag_preview(np.add(a.center, (0.0, 0.3, 0.0)))
+    assert session.scene is before and session.solution is solution and changes == []  # worked out, not shown
+    assert preview.scene.bodies[0].center[1] == pytest.approx(a.center[1] + 0.3)
+    assert preview.solution.scene is preview.scene
+    session.show_preview(preview)
+    assert session.scene is preview.scene and session.solution is preview.solution and changes == [Change.SCENE]
+    assert not session.history.can_undo  # a preview, not yet an edit
+
+    late = session.drag_preview(np.add(a.center, (0.0, 0.6, 0.0)))
+    session.end_drag()  # the drag ended before its last preview was shown: that preview is dropped
+    session.show_preview(late)
+    assert session.scene is preview.scene and session.history.undo_label == "drag A centre"
+    session.begin_drag(0, "center", a.center)  # ... as it is once a new drag has begun
+    session.show_preview(late)
+    assert session.scene is preview.scene
+    with pytest.raises(SceneError, match="center"):
+        session.drag_preview((1e300, 0.0, 0.0))
+
+
 def test_opening_a_refused_file_changes_nothing(tmp_path):
     session, changes = _open()
     session.edit_field("body.center.1", "3")

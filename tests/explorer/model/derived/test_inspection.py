@@ -283,3 +283,11 @@ def test_a_later_contact_another_body_comes_first_to_never_happens():
     assert (later.sweep.toi, later.turn.time, later.turn.pair, later.contact_happens) == (4.0, 2.5, (0, 3), False)
     apart = pair_focus(solution, (0, 2), 0)
     assert (apart.sweep.hit, apart.turn.time, apart.contact_happens) == (False, 1.0, False)
+
+
+def test_the_focus_of_a_drag_s_next_preview_does_not_push_out_the_one_shown(motion):
+    """The window works out a drag's next preview, its focus included, while the one shown is drawn."""
+    inspection = Inspection()
+    preview = solve(corridor(horizon=6.0))
+    shown, next_ = inspection.focus(motion, 0.5), inspection.focus(preview, 0.5)
+    assert inspection.focus(motion, 0.5) is shown and inspection.focus(preview, 0.5) is next_

@@ -1,0 +1,65 @@
+"""The window's 3-D view during a drag: each move's preview is worked out in another thread while a frame renders.
+
+The window is opened as ``sphere-explorer SCENE`` opens it (``make_window``); the moves are real mouse events on
+the view's widget, each sent once the previous one was handled, as with a 125 Hz mouse.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+
+import numpy as np
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from window_helpers import widget_point
+
+from explorer.model.actions.session import Session
+from explorer.view.scene_view import SceneView
+
+
+def _spy(monkeypatch, cls, name: str, calls: list) -> None:
+    """Note ``(the calling thread, the arguments)`` of every call of ``cls.name``."""
+    original = getattr(cls, name)
+
+    def spied(self, *args, **kwargs):
+        calls.append((threading.current_thread(), args))
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(cls, name, spied)
+
+
+def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_drawn_when_the_pointer_rests(
+    qtbot, make_window, monkeypatch
+):
+    window = make_window("snooker_break")  # 16 bodies: the motion and every path change at each move
+    previews, prepared, renders = [], [], []
+    _spy(monkeypatch, Session, "drag_preview", previews)
+    _spy(monkeypatch, SceneView, "prepare", prepared)
+    render_window = window.viewport.plotter.render_window
+    render_window.AddObserver("StartEvent", lambda *_: renders.append(len(previews)))
+    session, widget = window.session, window.viewport.plotter.interactor
+    x0, y0 = widget_point(window, session.scene.bodies[0].center)
+    QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
+    moves = 30
+    for k in range(1, moves + 1):
+        angle = math.pi * k / moves
+        QTest.mouseMove(widget, QPoint(x0 + round(40 * math.sin(angle)), y0 + round(40 * (1 - math.cos(angle)))))
+        QApplication.processEvents()  # the move is handled (and a frame drawn) before the next is sent
+    frames = len(renders)
+
+    main = threading.main_thread()
+    assert len(previews) >= moves // 2 and len(renders) >= moves // 2  # the view keeps up with the pointer
+    assert all(thread is not main for thread, _ in previews)  # the solver: never in the window's thread ...
+    assert len(prepared) >= len(previews) - 1 and all(thread is not main for thread, _ in prepared)  # nor meshes
+    drag = session._drag
+    last_point = previews[-1][1][0]
+    # the pointer rests, the button down: the last move's preview is drawn, with no event to ask for it
+    qtbot.waitUntil(lambda: session.scene == drag.moved_to(last_point) and not window.viewport.move_pending,
+                    timeout=2000)  # fmt: skip
+    qtbot.waitUntil(lambda: len(renders) > frames, timeout=2000)
+    assert session.dragging
+    QTest.mouseRelease(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0 + 80))
+    assert not session.dragging and session.history.undo_label == "drag A centre"
+    assert np.isfinite(session.scene.bodies[0].center).all()
