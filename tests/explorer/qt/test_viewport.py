@@ -30,6 +30,16 @@ def _spy(monkeypatch, cls, name: str, calls: list) -> None:
     monkeypatch.setattr(cls, name, spied)
 
 
+def _press_and_move(widget, x0: int, y0: int, moves: int) -> None:
+    """Press at (x0, y0) and move along half a circle below it, each move handled (and a frame drawn) before the
+    next is sent; the button stays down."""
+    QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
+    for k in range(1, moves + 1):
+        angle = math.pi * k / moves
+        QTest.mouseMove(widget, QPoint(x0 + round(40 * math.sin(angle)), y0 + round(40 * (1 - math.cos(angle)))))
+        QApplication.processEvents()
+
+
 def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_drawn_when_the_pointer_rests(
     qtbot, make_window, monkeypatch
 ):
@@ -41,12 +51,8 @@ def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_draw
     render_window.AddObserver("StartEvent", lambda *_: renders.append(len(previews)))
     session, widget = window.session, window.viewport.plotter.interactor
     x0, y0 = widget_point(window, session.scene.bodies[0].center)
-    QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
     moves = 30
-    for k in range(1, moves + 1):
-        angle = math.pi * k / moves
-        QTest.mouseMove(widget, QPoint(x0 + round(40 * math.sin(angle)), y0 + round(40 * (1 - math.cos(angle)))))
-        QApplication.processEvents()  # the move is handled (and a frame drawn) before the next is sent
+    _press_and_move(widget, x0, y0, moves)
     frames = len(renders)
 
     main = threading.main_thread()
@@ -63,3 +69,18 @@ def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_draw
     QTest.mouseRelease(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0 + 80))
     assert not session.dragging and session.history.undo_label == "drag A centre"
     assert np.isfinite(session.scene.bodies[0].center).all()
+
+
+def test_a_drag_released_at_once_lands_where_the_pointer_last_was(make_window, monkeypatch):
+    window = make_window("snooker_break")
+    previews = []
+    _spy(monkeypatch, Session, "drag_preview", previews)
+    session, widget = window.session, window.viewport.plotter.interactor
+    x0, y0 = widget_point(window, session.scene.bodies[0].center)
+    _press_and_move(widget, x0, y0, 12)
+    drag = session._drag
+    QTest.mouseMove(widget, QPoint(x0, y0 + 90))  # a move, and the release before any frame: a preview on its way
+    QTest.mouseRelease(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0 + 90))
+    assert session.history.undo_label == "drag A centre"
+    assert session.scene == drag.moved_to(previews[-1][1][0])  # the last move's, not the one before
+    assert not window.viewport.move_pending
