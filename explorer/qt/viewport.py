@@ -12,6 +12,7 @@ interactor (and pyvista) are loaded.
 
 from __future__ import annotations
 
+import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -25,12 +26,17 @@ from ..model.words.text import refusal
 
 #: Smallest size of the 3-D view: below this it stops being a picture.
 MIN_VIEW = (320, 240)
-#: While moves come about as fast as frames (within this factor of a frame's time), a drag's preview is drawn by
-#: the frame that the next move asks for (see :meth:`Viewport.redraw`); slower moves are drawn as soon as ready.
+#: A drag is drawn one frame behind the pointer where that pays (see :meth:`Viewport.redraw`): while moves come
+#: about as fast as frames (within this factor of a frame's time) ...
 MOVES_AS_FAST_AS_FRAMES = 1.5
-#: ... or this long after it was asked for, if no move comes (the pointer rests; a moving mouse sends a move every
-#: 8–16 ms).
+#: ... and working out a preview takes at least this share of a frame (the break: about a fifth; two balls: a tenth).
+PREVIEW_SHARE = 0.15
+#: Then a preview is drawn by the frame that the next move asks for, or this long after it was asked for if no move
+#: comes (the pointer rests; a moving mouse sends a move every 8–16 ms).
 LAST_PREVIEW_MS = 20
+#: While a drag is on, Python's threads take turns at least this often (its default, 5 ms, would keep VTK's render
+#: waiting for a preview whenever the render calls back into Python, as the labels' observer does).
+DRAG_SWITCH_SECONDS = 0.0005
 
 
 class Viewport(QWidget):
@@ -78,6 +84,8 @@ class Viewport(QWidget):
         self._last_preview.timeout.connect(self.redraw)
         self._move_gap = float("inf")  # seconds between the last two moves
         self._frame_seconds = 0.0  # the last frame's time, from its redraw's start to the render's end
+        self._preview_seconds = 0.0  # the last preview's time in its thread
+        self._switch_interval = sys.getswitchinterval()  # Python's, restored when a drag ends
         self._input_at: float | None = None
         self._newest_input = 0.0
         self._timer = QTimer(self)
@@ -166,10 +174,11 @@ class Viewport(QWidget):
         The preview of the newest pointer position (the scene, its solution, the picture and the
         meshes that change: :meth:`_work_out`) is worked out in another thread while this frame
         renders, as VTK's render lets go of Python's lock.  While moves come about as fast as frames
-        (:data:`MOVES_AS_FAST_AS_FRAMES`), the frame that the next move asks for shows it (or, if
-        the pointer rests, a frame :data:`LAST_PREVIEW_MS` later): a fast drag is drawn one frame
-        behind the pointer, and this thread spends none of its time on the solver or on building
-        meshes.  A slower drag's preview is drawn as soon as it is ready.
+        (:data:`MOVES_AS_FAST_AS_FRAMES`) and a preview takes a good share of a frame
+        (:data:`PREVIEW_SHARE`), the frame that the next move asks for shows it (or, if the pointer
+        rests, a frame :data:`LAST_PREVIEW_MS` later): such a drag is drawn one frame behind the
+        pointer, and this thread spends none of its time on the solver or on building meshes.
+        Otherwise the preview is drawn as soon as it is ready: one frame of latency would buy little.
         """
         started = time.perf_counter()
         prepared = self._take_preview()
@@ -211,20 +220,22 @@ class Viewport(QWidget):
         point, self._pending_point = self._pending_point, None
         self._preview = self._previews.submit(self._work_out, point, self.session.view)
         self._preview_times = self._pending_times
-        fast = self._move_gap < MOVES_AS_FAST_AS_FRAMES * self._frame_seconds
-        self._last_preview.start(LAST_PREVIEW_MS if fast else 0)
+        frame = self._frame_seconds
+        pays = self._move_gap < MOVES_AS_FAST_AS_FRAMES * frame and self._preview_seconds >= PREVIEW_SHARE * frame
+        self._last_preview.start(LAST_PREVIEW_MS if pays else 0)
 
     def _work_out(self, point: np.ndarray, view) -> tuple:
-        """In the preview thread: the drag's preview at ``point`` (3,) and its picture's ``Prepared`` at ``view``
-        (``(None, None)`` when no drag is on).  Reads the session and the drawing, changes neither (but for the
-        inspector's cache of foci, which keeps two)."""
+        """In the preview thread: the drag's preview at ``point`` (3,), its picture's ``Prepared`` at ``view`` and
+        the seconds they took (``(None, None, 0.0)`` when no drag is on).  Reads the session and the drawing,
+        changes neither (but for the inspector's cache of foci, which keeps two)."""
+        start = time.perf_counter()
         preview = self.session.drag_preview(point)
         if preview is None:
-            return None, None
+            return None, None, 0.0
         focus = self.session.inspection.focus(preview.solution, view.time)
         prepared = self.drawing.prepare(preview.scene, preview.solution, view.time, view.reference, view.layers,
                                         view.steps, focus, view.com, view.stage)  # fmt: skip
-        return preview, prepared
+        return preview, prepared, time.perf_counter() - start
 
     def _take_preview(self):
         """Show the preview on its way, if any (waiting for it), and return its ``Prepared`` picture, or None."""
@@ -233,7 +244,7 @@ class Viewport(QWidget):
             return None
         future, self._preview = self._preview, None
         try:
-            preview, prepared = future.result()
+            preview, prepared, self._preview_seconds = future.result()
         except SceneError as exc:
             self.refused.emit(refusal(f"{exc} — the drag stops here"))
             return None
@@ -291,6 +302,8 @@ class Viewport(QWidget):
 
     def _drag_start(self, grip) -> None:
         self.session.begin_drag(grip.body, "center" if grip.kind == "center" else "velocity", grip.position)
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(DRAG_SWITCH_SECONDS)
 
     def _picked(self, body: int) -> None:
         """Ctrl+click: describe the selected body and ``body`` (the values panel, the parabola, the halos)."""
@@ -311,6 +324,7 @@ class Viewport(QWidget):
     def _drag_end(self, grip) -> None:
         while self.move_pending:
             self.redraw()  # the last position first
+        sys.setswitchinterval(self._switch_interval)
         self.session.end_drag()
 
     def close_view(self) -> None:

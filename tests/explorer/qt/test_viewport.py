@@ -7,6 +7,7 @@ the view's widget, each sent once the previous one was handled, as with a 125 Hz
 from __future__ import annotations
 
 import math
+import sys
 import threading
 
 import numpy as np
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 from window_helpers import widget_point
 
 from explorer.model.actions.session import Session
+from explorer.qt.viewport import DRAG_SWITCH_SECONDS
 from explorer.view.scene_view import SceneView
 
 
@@ -51,9 +53,11 @@ def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_draw
     render_window.AddObserver("StartEvent", lambda *_: renders.append(len(previews)))
     session, widget = window.session, window.viewport.plotter.interactor
     x0, y0 = widget_point(window, session.scene.bodies[0].center)
+    switch_interval = sys.getswitchinterval()
     moves = 30
     _press_and_move(widget, x0, y0, moves)
     frames = len(renders)
+    assert sys.getswitchinterval() == DRAG_SWITCH_SECONDS  # VTK's render waits at most this for Python's lock
 
     main = threading.main_thread()
     assert len(previews) >= moves // 2 and len(renders) >= moves // 2  # the view keeps up with the pointer
@@ -69,6 +73,7 @@ def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_draw
     QTest.mouseRelease(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0 + 80))
     assert not session.dragging and session.history.undo_label == "drag A centre"
     assert np.isfinite(session.scene.bodies[0].center).all()
+    assert sys.getswitchinterval() == switch_interval
 
 
 def test_a_drag_released_at_once_lands_where_the_pointer_last_was(make_window, monkeypatch):
