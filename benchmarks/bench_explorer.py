@@ -54,8 +54,9 @@ PACED_MS = 45
 
 
 # -- the drag, inside the app's process ---------------------------------------------------------------------
-#: The part of a drag worked out in the preview thread while a frame renders: not in the frame's time.
-BESIDE = "beside the render: preview thread (solve, meshes)"
+#: A drag's preview (solve, meshes): worked out beside the render, in its thread, where that pays (the frame's
+#: time does not count it); else in the window's thread, within "other".
+BESIDE = "preview (solve, meshes), beside the render or in other"
 
 
 class _Probe:

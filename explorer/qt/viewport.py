@@ -81,6 +81,7 @@ class Viewport(QWidget):
         self._preview_times = (0.0, 0.0)
         self._last_preview = QTimer(self)
         self._last_preview.setSingleShot(True)
+        self._last_preview.setInterval(LAST_PREVIEW_MS)
         self._last_preview.timeout.connect(self.redraw)
         self._move_gap = float("inf")  # seconds between the last two moves
         self._frame_seconds = 0.0  # the last frame's time, from its redraw's start to the render's end
@@ -171,17 +172,20 @@ class Viewport(QWidget):
     def redraw(self) -> None:
         """Draw the session once (the one render of this turn), with the drag's newest preview.
 
-        The preview of the newest pointer position (the scene, its solution, the picture and the
-        meshes that change: :meth:`_work_out`) is worked out in another thread while this frame
-        renders, as VTK's render lets go of Python's lock.  While moves come about as fast as frames
-        (:data:`MOVES_AS_FAST_AS_FRAMES`) and a preview takes a good share of a frame
-        (:data:`PREVIEW_SHARE`), the frame that the next move asks for shows it (or, if the pointer
-        rests, a frame :data:`LAST_PREVIEW_MS` later): such a drag is drawn one frame behind the
-        pointer, and this thread spends none of its time on the solver or on building meshes.
-        Otherwise the preview is drawn as soon as it is ready: one frame of latency would buy little.
+        A preview of the newest pointer position is the scene, its solution, the picture and the
+        meshes that change (:meth:`_work_out`).  Where a preview takes a good share of a frame
+        (:data:`PREVIEW_SHARE`) and moves come about as fast as frames
+        (:data:`MOVES_AS_FAST_AS_FRAMES`), it is worked out in another thread while this frame
+        renders (VTK's render lets go of Python's lock), and the frame that the next move asks for
+        shows it (or, if the pointer rests, a frame :data:`LAST_PREVIEW_MS` later): such a drag is
+        drawn one frame behind the pointer, and this thread spends none of its time on the solver or
+        on building meshes.  Otherwise it is worked out here and drawn now: one frame of latency
+        would buy little.
         """
         started = time.perf_counter()
         prepared = self._take_preview()
+        if self._pending_point is not None and not self._previews_pay():
+            prepared = self._preview_now()
         self._timer.stop()  # whatever the drag changed is drawn now
         if self.drawing is None or not self._changes:
             self._send_pending()
@@ -213,21 +217,35 @@ class Viewport(QWidget):
             self.first_frame.emit()
         self.frame_drawn.emit()
 
+    def _previews_pay(self) -> bool:
+        """Whether working out previews beside the renders, one frame behind the pointer, pays now."""
+        frame = self._frame_seconds
+        return self._move_gap < MOVES_AS_FAST_AS_FRAMES * frame and self._preview_seconds >= PREVIEW_SHARE * frame
+
     def _send_pending(self) -> None:
-        """Start working out the preview of the newest pointer position, if none is on its way."""
+        """Start working out the preview of the newest pointer position in the preview thread, if none is on its
+        way; the next move's frame, or one :data:`LAST_PREVIEW_MS` later, shows it."""
         if self._pending_point is None or self._preview is not None:
             return
         point, self._pending_point = self._pending_point, None
         self._preview = self._previews.submit(self._work_out, point, self.session.view)
         self._preview_times = self._pending_times
-        frame = self._frame_seconds
-        pays = self._move_gap < MOVES_AS_FAST_AS_FRAMES * frame and self._preview_seconds >= PREVIEW_SHARE * frame
-        self._last_preview.start(LAST_PREVIEW_MS if pays else 0)
+        self._last_preview.start()
+
+    def _preview_now(self):
+        """Work out the preview of the newest pointer position here, show it and return its ``Prepared``."""
+        point, self._pending_point = self._pending_point, None
+        try:
+            preview, prepared, self._preview_seconds = self._work_out(point, self.session.view)
+        except SceneError as exc:
+            self.refused.emit(refusal(f"{exc} — the drag stops here"))
+            return None
+        return self._show(preview, prepared, self._pending_times)
 
     def _work_out(self, point: np.ndarray, view) -> tuple:
-        """In the preview thread: the drag's preview at ``point`` (3,), its picture's ``Prepared`` at ``view`` and
-        the seconds they took (``(None, None, 0.0)`` when no drag is on).  Reads the session and the drawing,
-        changes neither (but for the inspector's cache of foci, which keeps two)."""
+        """The drag's preview at ``point`` (3,), its picture's ``Prepared`` at ``view`` and the seconds they took
+        (``(None, None, 0.0)`` when no drag is on), in the preview thread or this one.  Reads the session and the
+        drawing, changes neither (but for the inspector's cache of foci, which keeps two)."""
         start = time.perf_counter()
         preview = self.session.drag_preview(point)
         if preview is None:
@@ -248,11 +266,16 @@ class Viewport(QWidget):
         except SceneError as exc:
             self.refused.emit(refusal(f"{exc} — the drag stops here"))
             return None
+        return self._show(preview, prepared, self._preview_times)
+
+    def _show(self, preview, prepared, moves: tuple[float, float]):
+        """Show ``preview`` (None: no drag on) as the session's, made when the moves of ``moves`` (the first's and
+        the last's ``perf_counter`` times) came; return ``prepared``."""
         if preview is None:
             return None
         input_at, newest_input = self._input_at, self._newest_input
         self.session.show_preview(preview)  # scheduled as a change made now: the frame shows the preview's moves
-        oldest, newest = self._preview_times
+        oldest, newest = moves
         self._input_at = oldest if input_at is None else min(input_at, oldest)
         self._newest_input = max(newest_input, newest)
         return prepared
