@@ -192,6 +192,18 @@ def _buffer(n: int) -> np.ndarray:
     return buf[:, : 3 * n]
 
 
+def _read_only(column: np.ndarray) -> np.ndarray:
+    """``column`` seen through a read-only view.
+
+    To the compiled checks a writable array and a read-only one are two types, each compiled on its own: the
+    log's readers hand over either (a file's columns read in place are read-only, converted ones writable), and
+    a log mixing them waited for the compiler once per mix (seven versions of :func:`_check_and_interleave`).
+    """
+    view = column.view()
+    view.flags.writeable = False
+    return view
+
+
 def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
     """Check every row of a chunk and gather the decidable ones.
 
@@ -211,9 +223,9 @@ def gather(columns: dict[str, np.ndarray], n: int, hit_mode: int) -> Kept:
     LogError
         For an ``engine_hit`` that is neither 0 nor 1, naming the row.
     """
-    geometry = [columns[name] for name in GEOMETRY]
-    h = columns[HORIZON]
-    ehit = columns.get(ENGINE_HIT, h)
+    geometry = [_read_only(columns[name]) for name in GEOMETRY]
+    h = _read_only(columns[HORIZON])
+    ehit = _read_only(columns[ENGINE_HIT]) if ENGINE_HIT in columns else h
     ok = np.empty(n, dtype=np.bool_)
     buf = _buffer(n)
     bad = _check_and_interleave(*geometry, h, ehit, hit_mode, ok, *buf)

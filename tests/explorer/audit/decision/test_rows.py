@@ -125,3 +125,20 @@ def test_rows_are_checked_where_the_solver_runs_as_plain_python(tmp_path):
                           timeout=300)  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.strip() == str([0, GEOMETRY.index("b_vy") + 1, REASON_COLUMNS.index(HORIZON) + 1, 0])
+
+
+def test_the_compiled_checks_see_one_type_of_column_whatever_the_reader_handed_over():
+    """A file's columns read in place are read-only, converted ones writable: one compiled version serves both."""
+    from explorer.audit.decision import rows
+
+    def chunk(read_only: set[str]) -> dict[str, np.ndarray]:
+        columns = {name: np.full(3, value) for name, value in ORDINARY.items()}
+        columns["b_r"][1] = -1.0  # a refused row: the reasons are compiled too
+        for name in read_only:
+            columns[name].flags.writeable = False
+        return columns
+
+    names = list(GEOMETRY + (HORIZON,))
+    for read_only in (set(), set(names), set(names[::2]), {"a_cx", HORIZON}):
+        assert gather(chunk(read_only), 3, 0).reason.tolist() == [0, REASON_COLUMNS.index("b_r") + 1, 0]
+    assert len(rows._check_and_interleave.signatures) == 1 and len(rows._reasons.signatures) == 1
