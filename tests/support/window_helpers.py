@@ -42,6 +42,25 @@ def drag(qtbot, window, start_world, end_world, steps: int = 12, modifier=None) 
     settle(qtbot)
 
 
+def press_and_sweep(window, moves: int, radius: float = 40.0) -> tuple[int, int]:
+    """Press on sphere A's centre in the 3-D view and move along half a circle of ``radius`` pixels below it, each
+    move handled (and its frame drawn) before the next is sent, as with a 125 Hz mouse; the button stays down.
+    Returns where the press was, in widget pixels."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    widget = window.viewport.plotter.interactor
+    x0, y0 = widget_point(window, window.session.scene.bodies[0].center)
+    QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
+    for k in range(1, moves + 1):
+        angle = math.pi * k / moves
+        dx, dy = radius * math.sin(angle), radius * (1 - math.cos(angle))
+        QTest.mouseMove(widget, QPoint(x0 + int(round(dx)), y0 + int(round(dy))))
+        QApplication.processEvents()
+    return x0, y0
+
+
 def show_panel(qtbot, window, title: str) -> None:
     """Bring a panel's tab to the front, as a click on its tab does."""
     from PySide6.QtWidgets import QDockWidget

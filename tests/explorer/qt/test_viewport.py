@@ -3,8 +3,9 @@ frame renders (the drag drawn one frame behind the pointer); elsewhere it is wor
 
 Whether it pays is decided from timings (:data:`explorer.qt.viewport.PREVIEW_SHARE`,
 :data:`~explorer.qt.viewport.MOVES_AS_FAST_AS_FRAMES`); each test sets them so that the path it tests is taken
-whatever the machine's speed and load.  The window is opened as ``sphere-explorer SCENE`` opens it (``make_window``); the moves are real mouse events on
-the view's widget, each sent once the previous one was handled, as with a 125 Hz mouse.
+whatever the machine's speed and load.  The window is opened as ``sphere-explorer SCENE`` opens it
+(``make_window``); the moves are real mouse events on the view's widget, each sent once the previous one was
+handled, as with a 125 Hz mouse.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ import threading
 import numpy as np
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
-from window_helpers import widget_point
+from window_helpers import press_and_sweep
 
 from explorer.model.actions.session import Session
 from explorer.qt import viewport
@@ -42,14 +42,14 @@ def _always_pays(monkeypatch) -> None:
     monkeypatch.setattr(viewport, "MOVES_AS_FAST_AS_FRAMES", math.inf)
 
 
-def _press_and_move(widget, x0: int, y0: int, moves: int) -> None:
-    """Press at (x0, y0) and move along half a circle below it, each move handled (and a frame drawn) before the
-    next is sent; the button stays down."""
-    QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
-    for k in range(1, moves + 1):
-        angle = math.pi * k / moves
-        QTest.mouseMove(widget, QPoint(x0 + round(40 * math.sin(angle)), y0 + round(40 * (1 - math.cos(angle)))))
-        QApplication.processEvents()
+def _drag_a(make_window, monkeypatch, stem: str, moves: int) -> tuple:
+    """Open gallery scene ``stem``, press on A and move it ``moves`` times (:func:`press_and_sweep`), the button
+    held; returns the window, the spied previews (:func:`_spy`) and where the press was."""
+    window = make_window(stem)
+    previews = []
+    _spy(monkeypatch, Session, "drag_preview", previews)
+    x0, y0 = press_and_sweep(window, moves)
+    return window, previews, x0, y0
 
 
 def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_drawn_when_the_pointer_rests(
@@ -63,10 +63,9 @@ def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_draw
     render_window = window.viewport.plotter.render_window
     render_window.AddObserver("StartEvent", lambda *_: renders.append(len(previews)))
     session, widget = window.session, window.viewport.plotter.interactor
-    x0, y0 = widget_point(window, session.scene.bodies[0].center)
     switch_interval = sys.getswitchinterval()
     moves = 30
-    _press_and_move(widget, x0, y0, moves)
+    x0, y0 = press_and_sweep(window, moves)
     frames = len(renders)
     assert sys.getswitchinterval() == DRAG_SWITCH_SECONDS  # VTK's render waits at most this for Python's lock
 
@@ -89,12 +88,8 @@ def test_a_drag_s_previews_are_worked_out_beside_the_render_and_the_last_is_draw
 
 def test_a_drag_released_at_once_lands_where_the_pointer_last_was(make_window, monkeypatch):
     _always_pays(monkeypatch)
-    window = make_window("snooker_break")
-    previews = []
-    _spy(monkeypatch, Session, "drag_preview", previews)
+    window, previews, x0, y0 = _drag_a(make_window, monkeypatch, "snooker_break", 12)
     session, widget = window.session, window.viewport.plotter.interactor
-    x0, y0 = widget_point(window, session.scene.bodies[0].center)
-    _press_and_move(widget, x0, y0, 12)
     drag = session._drag
     QTest.mouseMove(widget, QPoint(x0, y0 + 90))  # a move, and the release before any frame: a preview on its way
     QTest.mouseRelease(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0 + 90))
@@ -105,12 +100,8 @@ def test_a_drag_released_at_once_lands_where_the_pointer_last_was(make_window, m
 
 def test_where_previews_are_cheap_each_move_is_drawn_at_once_in_the_window_s_thread(make_window, monkeypatch):
     monkeypatch.setattr(viewport, "PREVIEW_SHARE", math.inf)  # never pays
-    window = make_window("default")
-    previews = []
-    _spy(monkeypatch, Session, "drag_preview", previews)
+    window, previews, x0, y0 = _drag_a(make_window, monkeypatch, "default", 12)
     session, widget = window.session, window.viewport.plotter.interactor
-    x0, y0 = widget_point(window, session.scene.bodies[0].center)
-    _press_and_move(widget, x0, y0, 12)
     assert len(previews) >= 6 and all(thread is threading.main_thread() for thread, _ in previews)
     assert not window.viewport.move_pending  # the last move is drawn: no frame behind
     assert session.scene == session._drag.moved_to(previews[-1][1][0])

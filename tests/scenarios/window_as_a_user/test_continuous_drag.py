@@ -8,15 +8,12 @@ so a move is always waiting, as with a 125 Hz mouse.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
-from window_helpers import settle, widget_point
+from window_helpers import press_and_sweep, settle
 
 from explorer.model.derived.analysis import solve
 from explorer.model.words.parabola import parabola
@@ -42,16 +39,9 @@ def _count_refreshes(window) -> dict[str, list[int]]:
     return counts
 
 
-def _press_and_drag(window, moves: int = MOVES) -> tuple[int, int]:
-    """Press on sphere A and move it in an arc, one move per turn of the event loop; the button stays down."""
-    widget = window.viewport.plotter.interactor
-    x0, y0 = widget_point(window, window.session.scene.bodies[0].center)
-    QTest.mousePress(widget, Qt.LeftButton, Qt.NoModifier, QPoint(x0, y0))
-    for k in range(1, moves + 1):
-        angle = math.pi * k / moves
-        dx, dy = 50 * math.sin(angle), 50 * (1 - math.cos(angle))
-        QTest.mouseMove(widget, QPoint(x0 + int(round(dx)), y0 + int(round(dy))))
-        QApplication.processEvents()  # the move is handled (and its frame drawn) before the next is sent
+def _press_and_drag(window) -> tuple[int, int]:
+    """Press on sphere A and move it in an arc of :data:`MOVES` moves; the button stays down. Returns the arc's end."""
+    x0, y0 = press_and_sweep(window, MOVES, radius=50.0)
     return x0, y0 + 100
 
 
