@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pyvista as pv
 from vtkmodules.vtkRenderingCore import vtkRenderer
 
-from ..model.actions.asking import question_text, shown_layers
+from ..model.actions.asking import hides_answers, question_text, shown_layers
 from ..model.derived.analysis import Solution
 from ..model.derived.inspection import Focus
 from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
@@ -165,7 +165,7 @@ class SceneView:
         picture = prepared.picture
         self.items.layers = prepared.layers
         self.items.start_picture()
-        ask = stage in ("asking", "running")
+        ask = hides_answers(stage)
         at = picture.placement
         self.placement = at
         for shape, built in zip(picture.shapes, prepared.meshes):
@@ -240,7 +240,7 @@ class SceneView:
         arguments = {name: value for name, value in locals().items() if name != "self"}  # by name, for made_from
         shown = shown_layers({**LAYERS, **(layers or {})}, stage)
         picture = describe(scene, solution, t, reference, shown, steps, focus, self.style.line_scale, self.handles,
-                           com, stage in ("asking", "running"))  # fmt: skip
+                           com, hides_answers(stage))  # fmt: skip
         meshes = tuple(self.items.built(shape.name, BUILDERS[shape.kind], *shape.args) for shape in picture.shapes)
         return Prepared(arguments, self.style, shown, picture, meshes)
 

@@ -58,9 +58,14 @@ def reveal_target(scene: Scene, solution: Solution) -> float:
     return min((t for t, _ in _touches(scene, solution)), default=scene.horizon)
 
 
+def hides_answers(stage: str) -> bool:
+    """Whether ``stage`` still hides the answer: asking, or while the bodies run to it."""
+    return stage in ("asking", "running")
+
+
 def hidden_layers(stage: str) -> frozenset[str]:
     """The layers a stage keeps hidden whatever the user's switches say."""
-    if stage in ("asking", "running"):
+    if hides_answers(stage):
         return frozenset(ANSWER_LAYERS)
     if stage == "marks":
         return frozenset(ANSWER_LAYERS) - {"roots", "contact", "minkowski"}
@@ -105,8 +110,8 @@ class Asking(Part):
 
     @property
     def hides_answers(self) -> bool:
-        """The panels and the verdict line still hide the answer (asking, or while the bodies run to it)."""
-        return self.stage in ("asking", "running")
+        """The panels and the verdict line still hide the answer (:func:`hides_answers`)."""
+        return hides_answers(self.stage)
 
     @property
     def running_fraction(self) -> float:
