@@ -39,7 +39,10 @@ The compiled motion loop, later
     (:func:`motion_loop`).  The loop decides the same verdicts as the plain
     Python pairs, and what it leaves unsure is decided with Python integers
     as before: the motions are the same bit for bit.  A user's
-    ``SPHERE_SOLVER_JIT=0`` keeps everything plain.
+    ``SPHERE_SOLVER_JIT=0`` keeps everything plain.  The copy's machine code
+    is cached under names of its own (:mod:`solver._shared_cache`), so every
+    other process sharing numba's cache, which has no ``solver._compiled``,
+    never loads it.
 The first-call budgets
     A process starts with the plain copy and loads the compiled code only once
     it pays: :func:`exact_stage` (the exact stage, :mod:`solver._refine`:
@@ -167,13 +170,17 @@ def compiling() -> bool:
 
 
 def _import_numba() -> bool:
-    """Import numba and teach it :func:`fma` and :func:`item`; False when it cannot be imported."""
+    """Import numba, make its cache safe to share (:mod:`solver._shared_cache`) and teach it :func:`fma` and
+    :func:`item`; False when it cannot be imported."""
     global _njit
     try:
         from numba import njit, types
+        from numba.core import caching
         from numba.extending import intrinsic, overload
     except ImportError:  # numba (or numpy) cannot be imported here: the same source runs as plain Python
         return False
+    # every process may load what any other wrote to numba's cache, a copy of the solver's entries included
+    importlib.import_module(f"{_PACKAGE.partition('.')[0]}._shared_cache").share(caching)
 
     @intrinsic
     def fused(typingctx, a, b, c):
