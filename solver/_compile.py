@@ -83,6 +83,10 @@ PLAIN_BUDGET = 5_000
 PLAIN_BATCH_BUDGET = 10_000
 #: Seconds a compilation may take before :func:`announce_if_slow` says what it is.
 ANNOUNCE_AFTER = 1.0
+#: Modules outside numba that numba imports during its first compilation in a process (seen with numba 0.68):
+#: :func:`load_motion_loop` imports them with numba, in the calling thread, so that its thread imports none of the
+#: modules the rest of a program may import.
+FIRST_COMPILE_IMPORTS = ("cmath", "cffi", "scipy")
 #: numba's options for :func:`jit_loop` and :func:`compiled`.  ``_nrt=False``: no reference counting of arrays.
 #: These functions allocate nothing, and with it every array passed to a separately compiled function (the
 #: exact stage passes its scratch arrays to ``quantity`` several times a pair) cost an atomic increment and
@@ -107,8 +111,8 @@ _njit = None
 _exact_module: ModuleType | None = None
 #: The compiled copy's motion loop, once loaded in a plain Python process (:func:`load_motion_loop`).
 _motion_loop: Callable | None = None
-#: The thread loading it (:func:`load_motion_loop`), once started.
-_motion_loader: threading.Thread | None = None
+#: The thread loading it (:func:`load_motion_loop`), once started; False when asked for but not started.
+_motion_loader: threading.Thread | bool | None = None
 
 
 # -- the setting ---------------------------------------------------------------------------------
@@ -363,13 +367,19 @@ def motion_loop() -> Callable | None:
 def load_motion_loop() -> threading.Thread | None:
     """In a plain Python process, load the compiled motion loop in a background thread (see the module notes).
 
-    The thread imports numba and the compiled copy (``solver._compiled``), and
-    runs one small motion there so that the loop's machine code is loaded
-    (from numba's cache, 0.3 s; compiled, about a second, the first time after
-    installing) before :func:`motion_loop` hands it out.  Until then, and for
-    good if numba cannot be imported or loading fails, motions run as plain
-    Python.  A second call, a process that compiles anyway, the plain copy
-    and a user's ``SPHERE_SOLVER_JIT=0`` start nothing.
+    numba is imported first, in the calling thread (0.3 s; with
+    :data:`FIRST_COMPILE_IMPORTS`), so that no module is
+    imported by two threads at once: a program calls this once its own imports
+    are done (the window, once its panels are built; at 4decb2d pyqtgraph and
+    numba, both importing colorama in two threads, left the plot unbuilt in 2
+    starts of 6).  The thread then imports the compiled copy
+    (``solver._compiled``, modules no other thread imports) and runs one small
+    motion there so that the loop's machine code is loaded (from numba's
+    cache, 0.3 s; compiled, about a second, the first time after installing)
+    before :func:`motion_loop` hands it out.  Until then, and for good if numba
+    cannot be imported or loading fails, motions run as plain Python.  A second
+    call, a process that compiles anyway, the plain copy and a user's
+    ``SPHERE_SOLVER_JIT=0`` start nothing.
 
     Returns
     -------
@@ -382,17 +392,24 @@ def load_motion_loop() -> threading.Thread | None:
     with _lock:
         if _motion_loader is not None:
             return None
+        _motion_loader = False  # asked for: a second call starts nothing, whatever happens below
+        try:
+            if not _copy("_compiled", "_compile").compiling():  # imports numba, in this thread
+                return None  # numba cannot be imported here: motions stay plain Python
+        except Exception:  # noqa: BLE001 - a broken numba install leaves the motion in plain Python, as it was
+            return None
+        for name in FIRST_COMPILE_IMPORTS:
+            with contextlib.suppress(ImportError):
+                importlib.import_module(name)
         _motion_loader = threading.Thread(target=_load_motion_loop, name="solver-motion-loop", daemon=True)
     _motion_loader.start()
     return _motion_loader
 
 
 def _load_motion_loop() -> None:
-    """The loader thread's work (:func:`load_motion_loop`)."""
+    """The loader thread's work (:func:`load_motion_loop`), numba imported already."""
     global _motion_loop
     try:
-        if not _copy("_compiled", "_compile").compiling():  # numba cannot be imported here
-            return
         motion, body = _copy("_compiled", "motion"), _copy("_compiled", "body")
         # two balls meeting head-on: the loop's machine code for the arrays every motion passes it
         motion.simulate([body.Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0), body.Body((3.0, 0.0, 0.0))], 1.0)

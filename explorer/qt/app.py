@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -73,6 +74,7 @@ def run(scene: Scene, path: Path | None, present: bool = False) -> int:
     report = os.environ.get("SPHERE_EXPLORER_STARTUP_REPORT")  # start-up checks and benchmarks
     if report:
         window.viewport.first_frame.connect(lambda: _report_startup(window, Path(report), time.time()))
+        window.started.connect(lambda: _report_started(window, Path(report)))
     return app.exec()
 
 
@@ -84,8 +86,6 @@ def _report_startup(window, out: Path, first_frame: float) -> None:
     view, global), ``bodies`` (each sphere's centre ``[x, y]`` in global screen
     pixels and its radius in pixels).  Written once, atomically.
     """
-    import json
-
     from PySide6.QtCore import QPoint
 
     from ..view.camera import project
@@ -108,14 +108,32 @@ def _report_startup(window, out: Path, first_frame: float) -> None:
                 "radius": float(((edge_x - x) ** 2 + (edge_y - y) ** 2) ** 0.5 / ratio),
             }
         )
-    data = {
+    _write_report(out, {
         "first_frame": first_frame,
         "available": rect(window.screen().availableGeometry()),
         "window": rect(window.frameGeometry()),
         "view": [origin.x(), origin.y(), interactor.width(), interactor.height()],
         "panels": {dock.objectName(): rect(dock.geometry()) for dock in window.arrangement.docks() if dock.isVisible()},
         "bodies": bodies,
-    }
+    })  # fmt: skip
+
+
+def _report_started(window, out: Path) -> None:
+    """Add to the start-up report, once the background loading of the motion loop has ended (polled):
+    ``started``: ``plot`` (the parabola panel is built), ``motion_loop`` (its loading was started, and has ended)."""
+    from PySide6.QtCore import QTimer
+
+    loader = window.motion_loader
+    if loader is not None and loader.is_alive():
+        QTimer.singleShot(100, lambda: _report_started(window, out))
+        return
+    data = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    data["started"] = {"plot": window.plot is not None, "motion_loop": loader is not None}
+    _write_report(out, data)
+
+
+def _write_report(out: Path, data: dict) -> None:
+    """``data`` as JSON in ``out``, atomically (a reader polling for it never sees half of it)."""
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(json.dumps(data), encoding="utf-8")
     os.replace(tmp, out)
@@ -136,8 +154,8 @@ def launch(scene: Scene, path: Path | None):
 
     The window (panels, solution) is painted first; the 3-D view, which imports
     pyvista, is built in the next turn of the event loop into the place already
-    laid out for it; after its first frame the solver's compiled motion loop is
-    loaded in the background (:func:`solver.load_motion_loop`).  Needs a
+    laid out for it, then the parabola panel; once both are built the solver's
+    compiled motion loop is loaded in the background (:func:`solver.load_motion_loop`).  Needs a
     ``QApplication``.
 
     Returns
@@ -151,7 +169,8 @@ def launch(scene: Scene, path: Path | None):
 
     window = MainWindow(Session(scene, path))
     window.show()
+    # once the scene is on screen and every panel built (no import left in this thread's start-up): a drag of many
+    # bodies recomputes their motion with compiled code
+    window.started.connect(lambda: setattr(window, "motion_loader", solver.load_motion_loop()))
     QTimer.singleShot(0, window.build_view)
-    # once the scene is on screen: a drag of many bodies recomputes their motion with compiled code
-    window.viewport.first_frame.connect(solver.load_motion_loop)
     return window

@@ -351,8 +351,10 @@ class Viewport(QWidget):
         self.session.end_drag()
 
     def close_view(self) -> None:
-        """Release the render window (before the widget goes)."""
+        """Release the render window (before the widget goes); a redraw still scheduled then draws nothing."""
         self.session.unsubscribe(self._changed)
+        self._timer.stop()
+        self.drawing = None
         self._last_preview.stop()
         self._previews.shutdown(cancel_futures=True)
         if self.plotter is not None:

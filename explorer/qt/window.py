@@ -6,13 +6,13 @@ the view and every panel subscribe to it and call its methods.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
 
 from ..model.actions.session import Change, Session
 from ..model.state.scene import SceneError
-from ..model.words.text import REFUSED, refusal, state_note
+from ..model.words.text import REFUSED, panel_failed, refusal, state_note
 from .answer_cover import AnswerCover
 from .documents import Documents
 from .lab_panel import LabPanel
@@ -46,6 +46,9 @@ class MainWindow(QMainWindow):
     the layout is the same before and after.
     """
 
+    #: Emitted once :meth:`build_view` has built the 3-D view and the parabola panel: every import of start-up done.
+    started = Signal()
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.setObjectName("explorer")
@@ -58,6 +61,7 @@ class MainWindow(QMainWindow):
         self.lab = LabPanel(session)
         self.momenta = MomentaPanel(session)
         self.plot = None  # the parabola panel, built with the 3-D view (pyqtgraph)
+        self.motion_loader = None  # the thread loading the compiled motion loop, once started (qt.app.launch)
         self.plot_dock = self._dock("Parabola f(t)", QLabel("Loading the plot…"))
         tabs = [self._dock(title, widget) for title, widget in (
             ("Values", AnswerCover(session, self.values)), ("Scene", self.scene_panel), ("Layers", self.layers_panel),
@@ -110,15 +114,25 @@ class MainWindow(QMainWindow):
         return dock
 
     def build_view(self) -> None:
-        """Create the 3-D view and the parabola plot (pyvista, pyqtgraph) and draw them."""
+        """Create the 3-D view and the parabola plot (pyvista, pyqtgraph), draw them, then say :attr:`started`."""
         self.viewport.build()
         if self.plot is None:
+            self._build_plot()
+        self.started.emit()
+
+    def _build_plot(self) -> None:
+        """The parabola panel in its dock; where it cannot be built, the dock says why in one line."""
+        try:
             from .plot_panel import ParabolaPanel
 
-            self.plot = ParabolaPanel(self.session)
-            self.plot_dock.setWidget(AnswerCover(self.session, self.plot, "roots"))
-            self.pacer.add(self.plot.refresher)
-            self.plot_dock.visibilityChanged.connect(lambda visible: visible and self.plot.refresher.kick())
+            plot = ParabolaPanel(self.session)
+        except Exception as exc:  # noqa: BLE001 - a broken pyqtgraph costs the plot, not the window
+            self.plot_dock.setWidget(QLabel(panel_failed("the plot", exc)))
+            return
+        self.plot = plot
+        self.plot_dock.setWidget(AnswerCover(self.session, plot, "roots"))
+        self.pacer.add(plot.refresher)
+        self.plot_dock.visibilityChanged.connect(lambda visible: visible and plot.refresher.kick())
 
     def report(self, message: str) -> None:
         """Tell the user what happened or why something was refused (status bar; the app keeps running)."""

@@ -27,6 +27,15 @@ RECORDED_PAGE_SAMPLE = ("default", "seed004_sample_overlap", "caged_ball", "snoo
                         "seed004_far_from_origin")  # fmt: skip
 
 
+#: Starts of the window in a row that a normal run checks for a whole start-up (a full run: 20).
+WINDOW_STARTS = 5
+
+
+def window_starts() -> int:
+    """How many times in a row the window is started and checked: :data:`WINDOW_STARTS`, 20 in a full run."""
+    return 20 if FULL else WINDOW_STARTS
+
+
 def sampled(paths: list, stems: tuple[str, ...]) -> list:
     """``paths`` whose file stems are among ``stems`` in a normal run, every one in a full run."""
     return list(paths) if FULL else [path for path in paths if path.stem in stems]

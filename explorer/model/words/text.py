@@ -25,6 +25,12 @@ def refusal(reason: object) -> str:
     return f"{REFUSED}{reason}"
 
 
+def panel_failed(what: str, error: BaseException) -> str:
+    """What a panel that could not be built says in its place: what, and the error's first line."""
+    reason = (str(error).strip().splitlines() or [""])[0] or type(error).__name__
+    return f"{what[:1].upper()}{what[1:]} could not be shown here: {reason}"
+
+
 def fmt(x: float) -> str:
     """A number as the values panel and labels show it (6 significant digits; a negative zero as 0)."""
     return f"{x + 0.0:.6g}"

@@ -12,13 +12,13 @@ app is started the same way and A is dragged with mouse events on the 3-D view.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import app_starts
 import imageio.v3 as iio
 import numpy as np
 import pytest
@@ -27,7 +27,6 @@ import window_helpers
 from explorer.model.formats.gallery import SCENES_DIR
 
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
-CONSOLE_SCRIPT = Path(sys.executable).with_name("sphere-explorer")
 #: The app started as the console script starts it, A dragged 30 pixels to the right by mouse events sent to the 3-D
 #: view (as ``../shared/tools/drag-rate.py`` does); prints where A is drawn after, the pixel ratio and the view's width
 #: in the window's pixels and in the screen's.
@@ -82,47 +81,15 @@ print(json.dumps({**state, "exit": code}))
 GRAB = "import sys; from PySide6.QtGui import QGuiApplication; a = QGuiApplication([]); a.primaryScreen().grabWindow(0).save(sys.argv[1])"
 
 
-def _free_display() -> int:
-    for number in range(150, 400):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-            return number
-    raise RuntimeError("no free X display number")
-
-
-def _wait_for(predicate, timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
 @pytest.fixture
 def screen(request, tmp_path):
     """A fresh Xvfb of the requested size, and an environment for programs on it."""
-    width, height = request.param
-    number = _free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    _wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 20, "Xvfb")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("QT_", "PYTEST", "SPHERE_EXPLORER"))}
-    env.update(DISPLAY=f":{number}", XDG_CONFIG_HOME=str(tmp_path / "config"))
-    yield (width, height), env
-    xvfb.terminate()
-    xvfb.wait(10)
+    with app_starts.screen(*request.param, tmp_path) as env:
+        yield request.param, env
 
 
 def _start(env: dict, tmp_path: Path, *args: str) -> tuple[subprocess.Popen, dict]:
-    report = tmp_path / "startup.json"
-    app = subprocess.Popen([str(CONSOLE_SCRIPT), *args], env={**env, "SPHERE_EXPLORER_STARTUP_REPORT": str(report)},
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
-    try:
-        _wait_for(lambda: report.exists() or app.poll() is not None, 90, "the first 3-D frame")
-    except AssertionError:
-        app.kill()
-        raise
-    assert app.poll() is None, app.communicate()[1]
-    return app, json.loads(report.read_text())
+    return app_starts.start(env, tmp_path / "startup.json", *args)
 
 
 def _grab(env: dict, out: Path) -> np.ndarray:
