@@ -380,7 +380,10 @@ class Session(Evented):
                 self.playback.jump(self._solution.events[event].time, self.time_range())
 
     def step_event(self, direction: int) -> None:
-        """Inspect the next (+1) or previous (−1) event; SceneError (nothing changed) when there is none."""
+        """Inspect the next (+1) or previous (−1) event; SceneError (nothing changed) when there is none.
+        Nothing, and no word, while the answer is hidden: whether there is an event is the answer."""
+        if self.asking.hides_answers:
+            return
         self.inspect(event=self.inspection.step(self._solution, self.playback.time, direction))
 
     def set_time(self, t: float) -> None:

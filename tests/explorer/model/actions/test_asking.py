@@ -80,3 +80,16 @@ def test_a_miss_reveals_up_to_the_horizon_and_asking_again_hides_it_again():
     assert session.view.stage == "shown" and session.view.time == scene.horizon
     session.ask(True)
     assert session.view.stage == "asking" and session.view.time == 0.0
+
+
+@pytest.mark.parametrize("radius", [1.0, 0.9], ids=["a touch", "a miss"])
+def test_stepping_through_the_events_while_asking_does_nothing_and_says_nothing(radius):
+    """``[`` and ``]`` while asking: at 4decb2d a miss said "event: no events in this motion", a hit stepped or said
+    "event: no earlier event" — the answer, to a student pressing a key."""
+    bodies = [{"name": "A", "center": [-5, 1.95, 0], "velocity": [10, 0, 0], "radius": 1.0},
+              {"name": "B", "center": [0, 0, 0], "velocity": [0, 0, 0], "radius": radius}]  # fmt: skip
+    session = Session(_load("default", bodies=bodies, view={"ask": True}))
+    assert bool(session.solution.events) == (radius == 1.0)  # the answers differ: 1.95 against R = 2 and 1.9
+    for direction in (1, -1, 1):
+        session.step_event(direction)  # no SceneError: no word
+    assert (session.view.stage, session.view.time, session.inspection.event) == ("asking", 0.0, None)
