@@ -66,8 +66,8 @@ def _time(text: str) -> float:
         value = numbers.real(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not (math.isfinite(value) and abs(value) <= MAX_DRAWN_TIME):
-        raise argparse.ArgumentTypeError(f"expected a finite time within ±{MAX_DRAWN_TIME:g}, got {text!r}")
+    if not (math.isfinite(value) and 0.0 <= value <= MAX_DRAWN_TIME):  # the motion starts at 0: no earlier time
+        raise argparse.ArgumentTypeError(f"expected a finite time from 0 to {MAX_DRAWN_TIME:g}, got {text!r}")
     return value
 
 

@@ -34,6 +34,12 @@ def _run(*args, env=None, stdout=subprocess.PIPE, timeout=120, cwd=ROOT):
     )
 
 
+def test_a_time_before_the_motion_starts_is_refused_by_solve(capsys):
+    """At 4decb2d ``solve --time -1`` printed ``"time": -1`` with the bodies where they are at t = 0."""
+    refused(["solve", S, "--time", "-1"], capsys, "--time: expected a finite time from 0 to 1e+06, got '-1'")
+    refused(["solve", S, "--time=-1e-300"], capsys, "got '-1e-300'")
+
+
 @pytest.mark.parametrize(
     "extra, needle",
     [
@@ -48,6 +54,7 @@ def _run(*args, env=None, stdout=subprocess.PIPE, timeout=120, cwd=ROOT):
         (["--size", "wide"], "expected WIDTHxHEIGHT"),
         (["--time", "nan"], "--time: expected a finite time"),
         (["--time", "1e400"], "--time: expected a finite time"),
+        (["--time", "-1"], "--time: expected a finite time from 0 to 1e+06, got '-1'"),
         (["--plot"], "--plot: only for a .png"),
         (["--frame", "sideways"], "--frame: invalid choice"),
     ],
