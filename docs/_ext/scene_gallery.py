@@ -54,6 +54,17 @@ def picture_name(path: Path, code: str) -> str:
     return f"{path.stem}-{digest.hexdigest()[:16]}.png"
 
 
+def section_ids(stems: list[str]) -> list[str]:
+    """Each scene's section id (its link target), distinct however alike the file names: ``scene-<stem>`` as
+    docutils writes ids, and where two stems write the same (``a_b`` and ``a-b``, or names with no Latin letter),
+    each of them with a hash of its own stem after it."""
+    plain = [nodes.make_id(f"scene-{stem}") for stem in stems]
+    return [
+        base if plain.count(base) == 1 else f"{base}-{hashlib.sha256(stem.encode()).hexdigest()[:8]}"
+        for base, stem in zip(plain, stems)
+    ]
+
+
 def render_command(path: Path) -> str:
     """The command line that draws the same picture of the scene file at ``path``."""
     return f"sphere-explorer render scenes/{path.name} -o {path.stem}.png --size {SIZE[0]}x{SIZE[1]}"
@@ -72,9 +83,10 @@ class SceneGallery(SphinxDirective):
         folder.mkdir(parents=True, exist_ok=True)
         code = code_digest()
         sections, drawn = [], set()
-        for path in gallery():
+        paths = gallery()
+        for path, section_id in zip(paths, section_ids([path.stem for path in paths])):
             try:
-                section, picture = self.scene_section(path, folder, code)
+                section, picture = self.scene_section(path, folder, code, section_id)
             except (OSError, ValueError) as exc:  # SceneError, RenderUnavailable, a refused size: one line each
                 logger.warning("gallery: %s: %s", path.name, exc, location=self.get_location())
                 continue
@@ -87,8 +99,9 @@ class SceneGallery(SphinxDirective):
             logger.warning("gallery: no scene files found", location=self.get_location())
         return sections
 
-    def scene_section(self, path: Path, folder: Path, code: str) -> tuple[nodes.section, str]:
-        """The section of the scene file at ``path`` and its picture's file name (drawn into ``folder`` if new)."""
+    def scene_section(self, path: Path, folder: Path, code: str, section_id: str) -> tuple[nodes.section, str]:
+        """The section (id ``section_id``) of the scene file at ``path`` and its picture's file name (drawn into
+        ``folder`` if new)."""
         from explorer.model.derived.analysis import solve
         from explorer.model.formats.scene_io import load
         from explorer.model.words.text import status_text
@@ -101,7 +114,7 @@ class SceneGallery(SphinxDirective):
             render_png(scene, folder / picture, SIZE, solution=solution)
         self.env.note_dependency(str(path))
         title = scene.title or path.stem
-        section = nodes.section(ids=[nodes.make_id(f"scene-{path.stem}")], names=[nodes.fully_normalize_name(title)])
+        section = nodes.section(ids=[section_id], names=[nodes.fully_normalize_name(title)])
         section += nodes.title(text=title)
         uri = "/" + (PICTURES / picture).as_posix()  # from the source folder
         section += nodes.image(uri=uri, alt=f"{title}: the picture sphere-explorer render draws")
