@@ -725,9 +725,9 @@ function bindGuess() {
 
 function turn() { animate((s) => page.turn(s), () => { setDefaultCamera(); draw(); }); }
 
-// a file made by the page's Python, downloaded under the scene's title
+// a file made by the page's Python, downloaded under the name Python gives it (the scene's title)
 function download(text, type, suffix) {
-  const a = el("a", null, { download: (frame.title || "scene").replace(/[^\w.-]+/g, "_") + suffix });
+  const a = el("a", null, { download: frame.fileName + suffix });
   a.href = URL.createObjectURL(new Blob([text], { type })); a.click(); setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 

@@ -27,7 +27,7 @@ from ..model.derived.analysis import to_dict
 from ..model.derived.inspection import event_marks
 from ..model.derived.stepping import stepped_test
 from ..model.formats.lab_table import HEADINGS, csv_text, table_rows
-from ..model.formats.scene_io import dumps, parse
+from ..model.formats.scene_io import dumps, file_stem, parse
 from ..model.state.scene import SceneError
 from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
 from ..model.words.parabola import parabola
@@ -167,6 +167,7 @@ class LivePage:
             "turning": session.reference.turning,
             "other": scene.bodies[solution.other].name,
             "title": scene.title,
+            "fileName": file_stem(scene.title),  # what a download is called (+ .json, .csv)
             "description": scene.description,
             "canUndo": session.history.can_undo,
             "canRedo": session.history.can_redo,

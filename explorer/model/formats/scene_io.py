@@ -240,6 +240,35 @@ def dumps(scene: Scene) -> str:
 # -- reading files ------------------------------------------------------------------------
 
 
+#: Characters no file name may hold on some system (and ``.``-only names): written ``_`` in :func:`file_stem`.
+_NOT_IN_NAMES = set('/\\:*?"<>|')
+#: Characters a file stem made by :func:`file_stem` keeps at most (a title of a paragraph is cut).
+STEM_CHARACTERS = 80
+
+
+def file_stem(title: str | None, fallback: str = "scene") -> str:
+    """A file name's stem for a scene titled ``title`` (a download's name): its letters and digits of every script
+    kept, each run of spaces, control characters and characters no system allows in a name (``/ \\ : * ? " < > |``)
+    one ``_``, at most :data:`STEM_CHARACTERS`; ``fallback`` when nothing is left.
+
+    Examples
+    --------
+    >>> file_stem("Δύο σφαίρες: A/B")
+    'Δύο_σφαίρες_A_B'
+    >>> file_stem("  ")
+    'scene'
+    """
+    out: list[str] = []
+    for ch in title or "":
+        bad = ch in _NOT_IN_NAMES or ch.isspace() or not ch.isprintable()
+        if not bad:
+            out.append(ch)
+        elif out and out[-1] != "_":
+            out.append("_")
+    stem = "".join(out)[:STEM_CHARACTERS].strip("_.")
+    return stem or fallback
+
+
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes.
 

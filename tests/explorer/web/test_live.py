@@ -220,3 +220,11 @@ print(json.dumps(sorted(n for n, m in sys.modules.items() if m is not None and n
     assert heavy == []
     assert set(imported) <= set(shipped), sorted(set(imported) - set(shipped))
     assert "explorer/web/live.py" in imported and "solver/motion.py" in imported
+
+
+def test_a_download_takes_the_scene_s_title_in_its_own_letters():
+    text = (SCENES_DIR / "default.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    data["title"] = "Δύο σφαίρες συγκρούονται"
+    page = LivePage(json.dumps(data, ensure_ascii=False))
+    assert json.loads(page.frame())["fileName"] == "Δύο_σφαίρες_συγκρούονται"

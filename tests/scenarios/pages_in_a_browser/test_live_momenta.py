@@ -1,6 +1,7 @@
 """The momenta in a live page (explorer/web/live.py and live.js), opened offline from a file in headless Chromium as
 a student opens it: the arrows switched on, the diagram's total, the table and its CSV against
-``sphere-explorer solve --time T``, and the centre-of-mass frame."""
+``sphere-explorer solve --time T`` (downloaded under the scene's title in its own letters), and the centre-of-mass
+frame."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def page(tmp_path_factory):
     folder = tmp_path_factory.mktemp("momenta")
     scene = json.loads(SCENE.read_text())
     scene["view"]["layers"]["momentum"] = False
+    scene["title"] = "Βαρύ και ελαφρύ: A/B"  # a class's own language: its downloads keep its letters
     source = folder / "glancing.json"
     source.write_text(json.dumps(scene))
     out = folder / "glancing.html"
@@ -64,6 +66,7 @@ def test_the_table_and_its_csv_are_what_solve_time_gives(page, tmp_path):
         assert row[3] == vector(body["velocity"]) and row[5] == vector(body["momentum"])
     with page.expect_download() as download:
         page.click("#save-table")
+    assert download.value.suggested_filename == "Βαρύ_και_ελαφρύ_A_B.csv"  # at 4decb2d: _A_B.csv
     path = tmp_path / "table.csv"
     download.value.save_as(path)
     written = list(csv.DictReader(io.StringIO(path.read_text())))

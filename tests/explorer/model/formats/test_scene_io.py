@@ -148,3 +148,20 @@ def test_edits_return_new_validated_scenes():
         scene.without_body(1)
     with pytest.raises(SceneError):
         scene.without_body(0)
+
+
+@pytest.mark.parametrize(
+    ("title", "stem"),
+    [
+        ("Δύο σφαίρες: A/B", "Δύο_σφαίρες_A_B"),  # Greek letters kept; ': ' and '/' one '_' each
+        ("كرتان تتصادمان", "كرتان_تتصادمان"),  # Arabic letters kept
+        ('a\\b*c?d"e<f>g|h', "a_b_c_d_e_f_g_h"),  # what no system allows in a name
+        ("tab\there\nnew", "tab_here_new"),  # control characters
+        ("...", "scene"),  # nothing left: the fallback
+        (None, "scene"),
+        ("x" * 200, "x" * scene_io.STEM_CHARACTERS),
+    ],
+)
+def test_a_download_is_named_by_the_title_in_letters_of_every_script(title, stem):
+    """At 4decb2d the page's downloads dropped every non-ASCII character: a Greek or Arabic title saved as _.json."""
+    assert scene_io.file_stem(title) == stem
