@@ -14,6 +14,7 @@ from ..model.actions.session import Change, Session
 from ..model.state.scene import SceneError
 from ..model.words.text import REFUSED, panel_failed, refusal, state_note
 from .answer_cover import AnswerCover
+from .description_panel import DescriptionPanel, describe_view
 from .documents import Documents
 from .lab_panel import LabPanel
 from .layers_panel import LayersPanel
@@ -60,12 +61,14 @@ class MainWindow(QMainWindow):
         self.layers_panel = LayersPanel(session)
         self.lab = LabPanel(session)
         self.momenta = MomentaPanel(session)
+        self.description = DescriptionPanel(session)
         self.plot = None  # the parabola panel, built with the 3-D view (pyqtgraph)
         self.motion_loader = None  # the thread loading the compiled motion loop, once started (qt.app.launch)
         self.plot_dock = self._dock("Parabola f(t)", QLabel("Loading the plot…"))
         tabs = [self._dock(title, widget) for title, widget in (
             ("Values", AnswerCover(session, self.values)), ("Scene", self.scene_panel), ("Layers", self.layers_panel),
-            ("Precision lab", AnswerCover(session, self.lab)), ("Momenta", self.momenta))]  # fmt: skip
+            ("Precision lab", AnswerCover(session, self.lab)), ("Momenta", self.momenta),
+            ("Description", self.description))]  # fmt: skip
         self.values_dock, self.lab_dock = tabs[0], tabs[3]
         self.time_bar = TimeBar(session)
         toolbar = QToolBar("Time")
@@ -79,6 +82,7 @@ class MainWindow(QMainWindow):
             self.scene_panel,
             self.lab,
             self.momenta,
+            self.description,
             self.time_bar,
         ):  # the layers panel is bound: no refresh
             self.pacer.add(panel.refresher)
@@ -154,6 +158,8 @@ class MainWindow(QMainWindow):
             self.action_undo.setText("&Undo " + (history.undo_label or ""))
             self.action_redo.setText("&Redo " + (history.redo_label or ""))
             self.setWindowTitle(f"{APP_NAME} — {session.path.name if session.path else 'untitled'}")
+        if change & (Change.SCENE | Change.ASK | Change.HISTORY):  # HISTORY: a drag ends
+            describe_view(self.viewport, session)  # what a screen reader says of the 3-D view
         if change & Change.SCENE:
             note = state_note(session.scene, session.solution)
             if note:

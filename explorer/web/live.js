@@ -375,6 +375,8 @@ function el(tag, text, attrs = {}) {
 }
 
 function showText() {
+  if (frame.spoken !== null && frame.spoken !== $("spoken").textContent) $("spoken").textContent = frame.spoken;
+  fill($("describe-all"), frame.spokenAll, (line) => el("li", line));
   $("verdict").textContent = frame.verdict;
   $("verdict").style.color = frame.verdictColor;
   $("note").textContent = frame.note || "";

@@ -29,6 +29,7 @@ from ..model.derived.stepping import stepped_test
 from ..model.formats.lab_table import HEADINGS, csv_text, table_rows
 from ..model.formats.scene_io import dumps, file_stem, parse
 from ..model.state.scene import SceneError
+from ..model.words.description import full_description, short_description
 from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
 from ..model.words.parabola import parabola
 from ..model.words.text import fmt
@@ -148,6 +149,9 @@ class LivePage:
             "plot": self._plot(focus) if view.stage in ("roots", "shown") else None,
             "stage": view.stage,
             "question": question_text(scene),
+            # for a screen reader: said after each change (not while a drag goes on), and all of it on request
+            "spoken": None if session.dragging else short_description(scene, solution, asking, question_text(scene)),
+            "spokenAll": full_description(scene, solution, asking, question_text(scene)),
             "guess": {"hit": self._guess["hit"], "placed": self._guess["ray"] is not None},
             "score": self._score() if view.stage == "shown" and self._guess["hit"] is not None else None,
             "time": {

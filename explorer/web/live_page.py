@@ -105,10 +105,12 @@ def body(scene: Scene, title: str) -> str:
 <div id="view"></div><div id="labels" aria-hidden="true"></div>
 <ul id="legend"></ul>
 <p id="status">{e(WORDS["starting"])}</p>
+<p id="spoken" class="visually-hidden" aria-live="polite"></p>
 <p id="toast" hidden></p>
 </section>
 <aside id="panel">
 {description}
+<details id="describe"><summary>Describe the scene in words</summary><ul id="describe-all"></ul></details>
 <h2 id="plot-title">f(t)</h2><div id="plot"></div>
 <h2>Values</h2><table id="values"></table>
 <h2>Momenta</h2><div id="momenta"></div>

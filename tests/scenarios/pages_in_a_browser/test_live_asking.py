@@ -12,6 +12,7 @@ from cli_helpers import solved
 from live_helpers import export
 
 from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.words.description import said
 from explorer.model.words.text import fmt
 
 pytestmark = pytest.mark.long  # started first (tests/conftest.py)
@@ -89,4 +90,21 @@ def test_a_student_asked_answers_wrong_then_asked_again_answers_right(asked):
     assert "right" in page.inner_text("#score") and fmt(answer["toi"]) in page.inner_text("#verdict")
     assert page.evaluate("window.sphereExplorer.frame().time.t") == answer["toi"]  # the time ran to the contact
     assert page.errors == []
+    page.context.close()
+
+
+def test_the_live_region_says_the_scene_and_the_question_while_asking_and_the_answer_once_revealed(asked):
+    """What a screen reader says (the page's ``aria-live`` region): while asking the bodies and the question and
+    nothing of the answer; after Reveal, who touches whom and when."""
+    chromium, out, answer = asked
+    page = _open(chromium, out)
+    spoken = page.locator("#spoken")
+    assert spoken.get_attribute("aria-live") == "polite"
+    asking = spoken.text_content()
+    assert asking == "A moves at 9.06 per frame towards +x and B is fixed. " + QUESTION  # default.json: v = (9, 1, 0)
+    page.click("text=Reveal")
+    wait_until(page, "window.sphereExplorer.frame().stage === 'shown'")
+    revealed = spoken.text_content()
+    assert revealed.startswith("A moves at 9.06 per frame towards +x and B is fixed. A touches B at t = ")
+    assert f"t = {said(answer['toi'])}," in revealed and QUESTION not in revealed
     page.context.close()
