@@ -128,11 +128,14 @@ def _folder_output(path: str, what: str) -> Path | str:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print the solution of a scene as JSON."""
     from .model.derived.analysis import solve, to_dict
+    from .model.derived.frames import frame_at
     from .model.state.scene import SceneError
     from .model.words.momenta import at_time
 
     if sys.stdout is None:
         return _fail("no standard output to write the solution to")
+    if args.frame is not None and args.time is None:
+        return _fail("--frame: the frame is the one at a time (it changes at a fixed body or a wall); give --time T")
     try:
         scene = _load(args.scene)
         solution = solve(scene)
@@ -140,7 +143,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if (
             args.time is not None
         ):  # each body's mass, centre, velocity, momentum and energy then, and the centre of mass
-            data |= at_time(scene, solution, args.time)
+            frame = None if args.frame is None else frame_at(scene, solution, args.time, args.frame)
+            data |= at_time(scene, solution, args.time, frame)
         text = json.dumps(data, indent=2, allow_nan=False, ensure_ascii=False)
     except (SceneError, ValueError) as exc:
         return _fail(str(exc))
@@ -501,6 +505,11 @@ def _parser_solve() -> argparse.ArgumentParser:
     p.add_argument("--time", type=_time, help="also give every body at time T (bodies_at: name, mass (null when fixed), "
                    "center, velocity, momentum, kinetic_energy) and the free bodies' center_of_mass (position, "
                    "velocity; null without a free body), along the certified motion")  # fmt: skip
+    p.add_argument("--frame", choices=("world", "com", "relative"),
+                   help="with --time: give bodies_at and center_of_mass in the frame at T (com: the one moving with "
+                   "the free bodies' centre of mass as it moves at T, where its velocity is zero; relative: B's rest "
+                   "frame, moving with B at T), pinned where it was at t = 0; adds \"frame\": name, velocity and "
+                   "moved (its velocity at T and how far it went since t = 0, in the world)")  # fmt: skip
     p.set_defaults(run=cmd_solve)
     return p
 

@@ -199,11 +199,13 @@ class Documents(QObject):
         return out
 
     def export_table(self, path: str | Path, every_event: bool = False) -> Path | None:
-        """The data table as CSV: every body at the time shown, or (``every_event``) before and after each event."""
+        """The data table as CSV: every body at the time shown, or (``every_event``) before and after each event, in
+        the frame the view's switches name (each row says which)."""
         from ..system.files import replacing
 
         session = self.session
-        text = csv_text(session.scene, session.solution, None if every_event else session.view.time)
+        t = None if every_event else session.view.time
+        text = csv_text(session.scene, session.solution, t, session.reference.kind)
         try:
             with replacing(path) as (handle, _):
                 handle.write(text)

@@ -9,7 +9,9 @@ changes by the impulse a fixed body or a wall gives).  The diagram lies in the
 plane of the two world axes along which the arrows spread most, named under it.
 The table (:mod:`explorer.model.formats.lab_table`) gives every body at the time shown,
 with the free bodies' totals; *Copy* puts it on the clipboard as text, the two
-*Save* buttons write CSV.
+*Save* buttons write CSV.  Diagram, table, copy and CSV are in the frame the view's
+switches name, at the time shown (:attr:`explorer.model.actions.session.Session.frame`),
+and say so: the diagram's titles name it, the line over the table says how it moves.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVB
 
 from ..model.actions.session import Change, Session
 from ..model.formats.lab_table import HEADINGS, table_rows, table_text
+from ..model.words.frames import frame_line
 from ..model.words.momenta import MomentaChain, bodies_at, diagram_plane, diagrams_now
 from ..model.words.text import fmt
 from ..view.palette import MOMENTUM_COLOR, colors_by_name
@@ -81,7 +84,7 @@ class MomentaDiagram(QWidget):
             origin = QPointF(n * width + width / 2 - scale * mid_x, line + height / 2 + scale * mid_y)
             point = lambda p, o=origin: QPointF(o.x() + scale * p[i], o.y() - scale * p[j])  # noqa: E731
             painter.setPen(QColor("#333333"))
-            painter.drawText(QRectF(n * width, 0, width, line), Qt.AlignCenter, title)
+            _fitted_text(painter, QRectF(n * width, 0, width, line), title)
             painter.setPen(QPen(QColor("#bbbbbb"), 1, Qt.DotLine))
             painter.drawLine(QPointF(origin.x() - 6, origin.y()), QPointF(origin.x() + 6, origin.y()))
             painter.drawLine(QPointF(origin.x(), origin.y() - 6), QPointF(origin.x(), origin.y() + 6))
@@ -97,15 +100,20 @@ class MomentaDiagram(QWidget):
                        dashed=True)  # fmt: skip
             painter.setPen(QColor(MOMENTUM_COLOR))
             total = f"Σ m v = ({fmt(chain.total[i])}, {fmt(chain.total[j])})"  # in the plane the caption names
-            font = painter.font()
-            room, needed = width - 8, painter.fontMetrics().horizontalAdvance(total)
-            if needed > room:  # a narrow cell: the total in a smaller font rather than cut
-                smaller = painter.font()
-                smaller.setPointSizeF(max(6.0, font.pointSizeF() * room / needed))
-                painter.setFont(smaller)
-            painter.drawText(QRectF(n * width, self.height() - line, width, line), Qt.AlignCenter, total)
-            painter.setFont(font)
+            _fitted_text(painter, QRectF(n * width, self.height() - line, width, line), total)
         painter.end()
+
+
+def _fitted_text(painter: QPainter, cell: QRectF, text: str) -> None:
+    """``text`` centred in ``cell``; in a smaller font where it would not fit (a narrow cell), rather than cut."""
+    font = painter.font()
+    room, needed = cell.width() - 8, painter.fontMetrics().horizontalAdvance(text)
+    if needed > room:
+        smaller = painter.font()
+        smaller.setPointSizeF(max(6.0, font.pointSizeF() * room / needed))
+        painter.setFont(smaller)
+    painter.drawText(cell, Qt.AlignCenter, text)
+    painter.setFont(font)
 
 
 def _arrow(painter: QPainter, a: QPointF, b: QPointF, color: QColor, width: float, dashed: bool = False) -> None:
@@ -148,6 +156,10 @@ class MomentaPanel(QWidget):
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         layout.addWidget(self.caption)
+        self.frame_line = QLabel()  # which frame the diagram's and the table's numbers are in
+        self.frame_line.setWordWrap(True)
+        self.frame_line.setAccessibleName("frame of the numbers")
+        layout.addWidget(self.frame_line)
         self.table = LabelGrid(("font-weight: bold",) + ("",) * (len(HEADINGS) - 1), wrap=False)
         scroll = QScrollArea()  # the table scrolls rather than widen the panels beside the 3-D view
         scroll.setWidgetResizable(True)
@@ -166,27 +178,30 @@ class MomentaPanel(QWidget):
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.rows: list[tuple[str, ...]] = []
-        watch = Change.SCENE | Change.TIME | Change.INSPECTION | Change.ASK
+        watch = Change.SCENE | Change.TIME | Change.INSPECTION | Change.ASK | Change.REFERENCE
         self.refresher = Refresher(self, session, watch, self.refresh)
 
     def refresh(self) -> None:
         session = self.session
         scene, solution, t = session.scene, session.solution, session.view.time
         colors = colors_by_name(scene)
-        bodies = bodies_at(scene, solution, t)
-        self.diagram.show_diagrams(diagrams_now(scene, solution, t, session.inspection.event, bodies), colors)
+        frame = session.frame
+        bodies = bodies_at(scene, solution, t, frame)
+        diagrams = diagrams_now(scene, solution, t, session.inspection.event, bodies, frame)
+        self.diagram.show_diagrams(diagrams, colors)
         i, j = self.diagram.plane
         self.caption.setText(
             f"Each free body's m v tip to tail ({AXES[i]}{AXES[j]} plane); dashed: the total. "
             f"Table: every body at t = {fmt(t)}."
         )
+        self.frame_line.setText(frame_line(scene, frame))
         self.save_events_button.setEnabled(not session.asking.hides_answers)  # the events are the answer
         self.rows = table_rows(bodies)
         self.table.show_rows([HEADINGS, *self.rows])
 
     def text(self) -> str:
-        """The table as tab-separated text (what *Copy table* copies)."""
-        return table_text(self.rows)
+        """The table as tab-separated text under the line naming its frame (what *Copy table* copies)."""
+        return table_text(self.rows, self.frame_line.text())
 
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.text())

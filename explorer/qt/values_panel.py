@@ -138,7 +138,7 @@ class ValuesPanel(QScrollArea):
         self.setMinimumWidth(260)
         self.steps = None  # the frame-stepped engine's test, while its layer is on
         self._shown: tuple | None = None  # (solution, focus, steps, segment, active event) last shown
-        watch = Change.SCENE | Change.LAYERS | Change.STEPS | Change.TIME | Change.INSPECTION
+        watch = Change.SCENE | Change.LAYERS | Change.STEPS | Change.TIME | Change.INSPECTION | Change.REFERENCE
         self.refresher = Refresher(self, session, watch, self.refresh)
 
     def refresh(self) -> None:
@@ -148,7 +148,8 @@ class ValuesPanel(QScrollArea):
         on = session.layers.visible["steps"]
         # what the panel shows depends on the time only through these: playing on between events costs nothing
         shown = (solution, session.inspection.focus(solution, t), on and session.layers.steps,
-                 segment_index(solution.path, t), session.inspection.active(solution, t))  # fmt: skip
+                 segment_index(solution.path, t), session.inspection.active(solution, t),
+                 session.reference.kind)  # fmt: skip
         if (
             self._shown is not None
             and all(a is b for a, b in zip(shown[:2], self._shown))
@@ -170,7 +171,7 @@ class ValuesPanel(QScrollArea):
         if color != self.status_label.property("verdict_color"):  # restyling is slow: only on a new colour
             self.status_label.setProperty("verdict_color", color)
             self.status_label.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        self.table.show_rows(value_rows(scene, solution, self.steps, focus, t))
+        self.table.show_rows(value_rows(scene, solution, self.steps, focus, t, self.session.frame))
         trace = trace_rows(solution, focus)
         self.trace.show_rows([(f"{k}. {question} {quantity} = {value}\n    → {answer}",)
                               for k, (question, quantity, value, answer) in enumerate(trace, 1)])  # fmt: skip

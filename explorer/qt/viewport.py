@@ -142,7 +142,8 @@ class Viewport(QWidget):
         if self.corner is None:
             self.corner = MomentaCorner(self.drawing.items.overlay)
         event = session.inspection.event
-        self.corner.show(diagrams_now(session.scene, session.solution, view.time, event), colors_by_name(session.scene))
+        diagrams = diagrams_now(session.scene, session.solution, view.time, event, frame=session.frame)
+        self.corner.show(diagrams, colors_by_name(session.scene))
 
     def set_style(self, style) -> None:
         """Text and line sizes (:data:`explorer.view.overlay.NORMAL` or ``PRESENTATION``)."""

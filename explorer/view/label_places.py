@@ -67,7 +67,8 @@ def label_plan(scene, solution, at, focus=None) -> Plan:
     n = len(scene.bodies)
     opaque = tuple(i != scene.container and not (i == solution.other and at.reference > 0.0) for i in range(n))
     names = [f"name{i}" for i in pair] + ["root0", "root1", "closest"] + [f"name{i}" for i in range(n) if i not in pair]
-    arrows = tuple(None if tip == body.center else (body.center, tip) for body, tip in zip(scene.bodies, at.tips))
+    starts = (at.at(body.center, 0.0) for body in scene.bodies)  # each velocity arrow, from t = 0, as drawn
+    arrows = tuple(None if tip == start else (start, tip) for start, tip in zip(starts, at.tips))
     return Plan(names, {f"name{i}": i for i in range(n)}, opaque, tuple(at.centers), tuple(at.radii), arrows)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..model.derived.analysis import Solution
 from ..model.derived.inspection import Focus
 from ..model.state.scene import LAYERS, Scene
+from ..model.words.frames import frame_notes
 from ..model.words.text import fmt, status_text
 from ..model.words.values import conserved_line
 from .palette import (
@@ -120,12 +121,18 @@ def verdict_line(scene: Scene, solution: Solution, at: Placement, focus: Focus |
 
 def note_text(scene: Scene, solution: Solution, at: Placement, note: str | None, conserved: bool = False) -> str | None:
     """The note under the verdict: why the motion stops early (when the time shown is past it), else ``note``
-    (the frame-stepped engine's verdict); with ``conserved``, the free bodies' momentum and energy after it."""
+    (the frame-stepped engine's verdict); with ``conserved``, the free bodies' momentum and energy after it (in
+    the frame drawn); then, once the view has turned to a moving frame, what a student could misread there (a
+    fixed body that only appears to move, where the frame changed: :func:`.frames.frame_notes`)."""
     path = solution.path
     if path.stopped and at.time >= path.end:
         note = f"the motion is known to t = {fmt(path.end)}: {path.stopped}"
+    turned = at.blend >= 0.5
     if conserved:
-        note = "\n".join(part for part in (note, conserved_line(scene, solution, at.time)) if part)
+        line = conserved_line(scene, solution, at.time, at.frame if turned else None)
+        note = "\n".join(part for part in (note, line) if part)
+    if turned:
+        note = "\n".join([*([note] if note else []), *frame_notes(scene, at.frame)]) or None
     return note
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from solver import Status, vec
 
-from ..model.derived.analysis import Solution
+from ..model.derived.analysis import Solution, path_polylines
 from ..model.derived.inspection import Focus
 from ..model.derived.stepping import stepped_test
 from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
@@ -154,8 +154,10 @@ def describe(
     handles : bool
         Arrow-tip handles to drag (the window and the live page).
     com : float
-        0 the world frame, 1 the frame moving with the free bodies' centre of mass, in between for the animated
-        turn (with ``reference`` 0).
+        0 the world frame, 1 the frame moving with the free bodies' centre of mass as it moves at ``t``, in between
+        for the animated turn (with ``reference`` 0).  Either frame is the one at ``t``
+        (:mod:`explorer.model.derived.frames`): what is drawn at another time (a capsule from t = 0, a ghost at a
+        root, a path) is drawn where that frame sees it, and the momentum arrows are in it.
     ask : bool
         Question mode (:mod:`explorer.model.actions.asking`): only the bodies, their velocities and capsules over the
         whole horizon (as if nothing turned them), their names and the floor; nothing the solver decided.
@@ -226,16 +228,17 @@ def _bodies(picture: Picture, scene: Scene, solution: Solution, swept_until: lis
             picture.show("container_rim", "circles", at.centers[i], radius)
         velocity = vec.sub(body.velocity, at.shift)
         if any(velocity):
-            end = vec.axpy(h, velocity, body.center)
-            swept_end = vec.axpy(swept_until[i], velocity, body.center)
-            picture.show(f"capsule{i}", "capsule", body.center, swept_end, radius)
+            start = at.at(body.center, 0.0)  # the flight from t = 0 as if nothing turned it, seen in the frame
+            end = at.tips[i]
+            swept_end = vec.axpy(swept_until[i], velocity, start)
+            picture.show(f"capsule{i}", "capsule", start, swept_end, radius)
             shaft = 0.06 * width
             # past its first event the body turns: its arrow is then only a handle, so faint
             faint = swept_until[i] < h
-            picture.show(f"arrow{i}", "arrow", body.center, end, shaft, 2.6 * shaft, 5.0 * shaft,
+            picture.show(f"arrow{i}", "arrow", start, end, shaft, 2.6 * shaft, 5.0 * shaft,
                          opacity=ARROW_PAST_EVENT_OPACITY if faint else 1.0)  # fmt: skip
             if 0.0 < t <= swept_until[i]:  # on the capsule (all mode: it ends where the body turns)
-                ring_at = vec.axpy(t, velocity, body.center)
+                ring_at = vec.axpy(t, velocity, start)
                 picture.show(f"time_ring{i}", "ring", ring_at, velocity, radius * 1.02, 0.02 * width)
             if handles and at.reference == 0.0:
                 picture.show(f"handle{i}", "sphere", end, 0.22 * at.marker, HANDLE_RES)
@@ -251,17 +254,18 @@ def _expanded_sphere(picture: Picture, scene: Scene, solution: Solution, a_until
     s = solution.sweep
     h = scene.horizon
     a_body, other = scene.bodies[0], scene.bodies[solution.other]
+    centre = at.at(other.center, 0.0)  # where B was at t = 0, seen in the frame
     if at.reference < 1.0:
-        picture.show("minkowski", "sphere", other.center, s.radius, SEE_THROUGH_RES)
-    picture.show("minkowski_rim", "circles", other.center, s.radius)
+        picture.show("minkowski", "sphere", centre, s.radius, SEE_THROUGH_RES)
+    picture.show("minkowski_rim", "circles", centre, s.radius)
     rel_v = vec.sub(a_body.velocity, other.velocity)
     t_lo, t_hi = (0.0, h) if s.roots is None else (min(0.0, s.roots[0]), max(h, s.roots[1]))
     if s.roots is not None and max(abs(t_lo), abs(t_hi)) > 50 * h:
         t_lo, t_hi = max(t_lo, -50 * h), min(t_hi, 50 * h)
-    a_end = vec.axpy(a_until, vec.sub(a_body.velocity, at.shift), a_body.center)
-    picture.show("centre_path", "tube", (a_body.center, a_end), 0.025 * width)
+    start = at.at(a_body.center, 0.0)
+    a_end = vec.axpy(a_until, vec.sub(a_body.velocity, at.shift), start)
+    picture.show("centre_path", "tube", (start, a_end), 0.025 * width)
     if any(rel_v) and solution.contact_happens:
-        start = a_body.center
         picture.show("relative_path", "dashed_tube", vec.axpy(t_lo, rel_v, start), vec.axpy(t_hi, rel_v, start), width)
 
 
@@ -282,7 +286,7 @@ def _roots(picture: Picture, scene: Scene, solution: Solution, width: float) -> 
         roots = [(k, r) for k, r in roots if k == contact_root] if solution.contact_happens else []
     for k, root in roots:
         inside_h = 0.0 <= root <= h
-        marker = vec.axpy(root, rel_v, a_body.center)
+        marker = vec.axpy(root, rel_v, at.at(a_body.center, 0.0))  # on the relative path, which starts at A
         color = (ENTER_COLOR, EXIT_COLOR)[k] if inside_h else FADED_COLOR
         picture.show(f"marker{k}", "sphere", marker, 0.12 * width, MARKER_RES, color=color)
         suffix = "" if inside_h else ("  (before t = 0)" if root < 0 else "  (after h)")
@@ -330,7 +334,7 @@ def _overlap(picture: Picture, scene: Scene, solution: Solution) -> None:
         return
     at = picture.placement
     pair = (0, solution.other)
-    centers = tuple(scene.bodies[j].center for j in pair)
+    centers = tuple(at.at(scene.bodies[j].center, 0.0) for j in pair)
     picture.show("overlap", "spheres", centers, tuple(at.radii[j] * 1.04 for j in pair), END_RES)
 
 
@@ -375,6 +379,7 @@ def _velocities(picture: Picture, scene: Scene, solution: Solution, focus: Focus
     before = segments[focus.event].velocities
     after = segments[min(focus.event + 1, len(segments) - 1)].velocities
     pair = list(focus.pair)
+    before, after = ([vec.sub(v, at.shift) for v in velocities] for velocities in (before, after))  # in the frame
     fastest = max(math.sqrt(vec.dot(v[i], v[i])) for v in (before, after) for i in pair)
     if fastest == 0.0:
         return
@@ -411,9 +416,11 @@ def _reflection(picture: Picture, scene: Scene, solution: Solution, width: float
 
 def _paths(picture: Picture, scene: Scene, solution: Solution, width: float) -> None:
     """``all`` mode: every moving body's centre over the motion, through each of its events, in its colour."""
-    if scene.mode != "all" or picture.placement.reference >= 0.5:
+    at = picture.placement
+    if scene.mode != "all" or at.reference >= 0.5:
         return
-    polylines = solution.polylines  # a corner where a body turns, not at every event of the motion
+    # a corner where a body turns, not at every event of the motion; seen in the frame where it moves
+    polylines = solution.polylines if at.blend == 0.0 else path_polylines(solution.path, solution.corners, at.at)
     moving = [i for i, body in enumerate(scene.bodies) if not (i == scene.container or body.fixed)]
     lines = tuple(polylines[i] for i in moving)
     colors = tuple(body_color(i) for i in moving)
@@ -450,12 +457,15 @@ def _steps(picture: Picture, solution: Solution, steps: int) -> str:
     returns the line that says what that engine concludes."""
     test = stepped_test(solution, steps)
     scene = solution.scene
+    at = picture.placement
     a, b = scene.bodies[0], scene.bodies[solution.other]
-    picture.show("steps_a", "flat_circles", test.a_centers, a.radius)
-    if any(b.velocity):
-        picture.show("steps_b", "flat_circles", test.b_centers, b.radius)
+    a_centers, b_centers = (tuple(at.at(c, tau) for c, tau in zip(centres, test.times))
+                            for centres in (test.a_centers, test.b_centers))  # fmt: skip
+    picture.show("steps_a", "flat_circles", a_centers, a.radius)
+    if any(vec.sub(b.velocity, at.shift)):
+        picture.show("steps_b", "flat_circles", b_centers, b.radius)
     if any(test.caught):
-        caught = tuple(c for c, seen in zip(test.a_centers, test.caught) if seen)
+        caught = tuple(c for c, seen in zip(a_centers, test.caught) if seen)
         picture.show("steps_caught", "flat_circles", caught, a.radius * 1.02)
     return test.summary(fmt)
 

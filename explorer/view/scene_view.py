@@ -217,9 +217,10 @@ class SceneView:
         reference : float
             0 for the world frame, 1 for the rest frame of the primary other body
             B, in between for the animated turn.  In B's frame a point seen at
-            time τ is shifted by ``-vB τ``; A shrinks to a point and B grows into
-            the expanded sphere of radius rA + rB (in a container, shrinks to
-            rC − rA): the Minkowski reduction.
+            time τ is shifted by ``-vB τ`` (B's velocity at ``t``, the frame pinned
+            on B: :mod:`explorer.model.derived.frames`); A shrinks to a point and B
+            grows into the expanded sphere of radius rA + rB (in a container, shrinks
+            to rC − rA): the Minkowski reduction.
         layers : dict, optional
             Visibility by layer name (default: :data:`LAYERS`).
         steps : int
@@ -228,8 +229,8 @@ class SceneView:
             The pair the inspector describes (:mod:`explorer.model.derived.inspection`): other than the
             primary pair, its marks replace the primary pair's.
         com : float
-            0 the world frame, 1 the frame moving with the free bodies' centre of mass (``reference`` then 0), in
-            between for the animated turn.
+            0 the world frame, 1 the frame moving with the free bodies' centre of mass as it moves at ``t``
+            (``reference`` then 0), in between for the animated turn.
         stage : str
             Question mode's stage (:data:`explorer.model.actions.asking.STAGES`).
 

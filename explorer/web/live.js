@@ -411,6 +411,7 @@ function showText() {
   $("rest-frame").checked = frame.restFrame;
   $("com-frame").checked = frame.comFrame;
   $("momentum-layer").checked = frame.layers.momentum === true;
+  $("bodies-frame").textContent = frame.table.frame;  // which frame the diagram's and the table's numbers are in
   const [headings, ...rows] = [frame.table.headings, ...frame.table.rows];
   $("bodies").replaceChildren(el("tr"), ...rows.map((row) => { const tr = el("tr"); for (const cell of row) tr.append(el("td", cell)); return tr; }));
   for (const h of headings) $("bodies").firstChild.append(el("th", h));

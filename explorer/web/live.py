@@ -30,6 +30,7 @@ from ..model.formats.lab_table import HEADINGS, csv_text, table_rows
 from ..model.formats.scene_io import dumps, file_stem, parse
 from ..model.state.scene import SceneError
 from ..model.words.description import full_description, short_description
+from ..model.words.frames import frame_line
 from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
 from ..model.words.parabola import parabola
 from ..model.words.text import fmt
@@ -117,7 +118,8 @@ class LivePage:
         lo, hi = session.time_range()
         fractions, marked = ([], None) if asking else event_marks(solution.events, (lo, hi))
         steps = stepped_test(solution, view.steps) if view.layers.get("steps") else None
-        bodies = bodies_at(scene, solution, view.time)  # the table and the diagram at the time shown
+        frame = session.frame  # the frame every number is in: the one the switches name, at the time shown
+        bodies = bodies_at(scene, solution, view.time, frame)  # the table and the diagram at the time shown
         data = {
             "shapes": [
                 {"name": s.name, "kind": s.kind, "args": _rounded(s.args), "color": s.color, "opacity": s.opacity}
@@ -141,7 +143,7 @@ class LivePage:
             "verdictColor": VERDICT_PLAIN if asking else VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
             "note": None if asking else note_text(scene, solution, at, picture.note, layers.get("conserved", False)),
             "legend": legend_rows(scene, focus, layers),
-            "values": [] if asking else value_rows(scene, solution, steps, focus, view.time),
+            "values": [] if asking else value_rows(scene, solution, steps, focus, view.time, frame),
             "trace": [] if asking else trace_rows(solution, focus),
             "pairs": [] if asking else pair_rows(scene, solution),
             "events": [] if asking else event_rows(scene, solution, limit=None),
@@ -163,9 +165,9 @@ class LivePage:
                 "marked": marked,
                 "playing": view.playing,
             },  # fmt: skip
-            "momenta": self._momenta(bodies),
+            "momenta": self._momenta(bodies, frame),
             "momentumColor": MOMENTUM_COLOR,
-            "table": {"headings": HEADINGS, "rows": table_rows(bodies)},
+            "table": {"headings": HEADINGS, "rows": table_rows(bodies), "frame": frame_line(scene, frame)},
             "restFrame": view.rest_frame,
             "comFrame": view.com_frame,
             "turning": session.reference.turning,
@@ -181,13 +183,13 @@ class LivePage:
         self.refusal = None
         return json.dumps(data, ensure_ascii=False, allow_nan=False)
 
-    def _momenta(self, bodies: list) -> dict:
-        """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`; ``bodies`` at the time shown)
-        in their plane's two coordinates:
+    def _momenta(self, bodies: list, frame) -> dict:
+        """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`; ``bodies`` at the time shown,
+        in ``frame``, the frame at that time) in their plane's two coordinates:
         ``{"plane": "xy", "diagrams": [{"title", "links": [[name, color, [x0, y0], [x1, y1]], ...], "total"}]}``."""
         session = self.session
         scene = session.scene
-        diagrams = diagrams_now(scene, session.solution, session.view.time, session.inspection.event, bodies)
+        diagrams = diagrams_now(scene, session.solution, session.view.time, session.inspection.event, bodies, frame)
         i, j = diagram_plane([chain for _, chain in diagrams])
         colors = colors_by_name(scene)
         flat = lambda p: [p[i], p[j]]  # noqa: E731
@@ -204,9 +206,9 @@ class LivePage:
         }
 
     def table_csv(self) -> str:
-        """The data table as CSV at the time shown (what *Save CSV* downloads)."""
+        """The data table as CSV at the time shown, in the frame the switches name (what *Save CSV* downloads)."""
         session = self.session
-        return csv_text(session.scene, session.solution, session.view.time)
+        return csv_text(session.scene, session.solution, session.view.time, session.reference.kind)
 
     # -- question mode ----------------------------------------------------------------------------
     def ask(self, on: bool) -> None:

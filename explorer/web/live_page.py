@@ -114,6 +114,7 @@ def body(scene: Scene, title: str) -> str:
 <h2 id="plot-title">f(t)</h2><div id="plot"></div>
 <h2>Values</h2><table id="values"></table>
 <h2>Momenta</h2><div id="momenta"></div>
+<p id="bodies-frame"></p>
 <table id="bodies"></table>
 <p><button id="save-table" type="button">Save CSV</button></p>
 <h2>How it was decided</h2><ol id="trace"></ol>

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Iterator, Literal
 
 from ..derived.analysis import Solution, solve
+from ..derived.frames import Frame, frame_at
 from ..derived.inspection import Inspection
 from ..formats import scene_io
 from ..state.history import History
@@ -144,6 +145,13 @@ class Session(Evented):
                          self.reference.rest_frame, self.layers.visible, self.camera.camera, self.playback.playing,
                          self.playback.speed, self.layers.steps, self.reference.com,
                          self.reference.com_frame, self.asking.stage)  # fmt: skip
+
+    @property
+    def frame(self) -> Frame:
+        """The frame the numbers shown are in: the one the switches name, at the time shown
+        (:func:`explorer.model.derived.frames.frame_at`); at t = 0 while the answer is hidden."""
+        t = 0.0 if self.asking.hides_answers else self.playback.time
+        return frame_at(self._scene, self._solution, t, self.reference.kind)
 
     @property
     def path(self) -> Path | None:

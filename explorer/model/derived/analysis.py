@@ -146,7 +146,7 @@ def centres_at_events(path: BouncePath) -> list[tuple[tuple[float, float, float]
     return [seg.centers for seg in path.segments] + [path.positions(path.end)]
 
 
-def path_polylines(path: BouncePath, corners=None) -> list[tuple]:
+def path_polylines(path: BouncePath, corners=None, seen=None) -> list[tuple]:
     """Each body's path as a polyline with a corner only where it turns.
 
     :func:`centres_at_events` has every body's centre at every event of the
@@ -160,6 +160,8 @@ def path_polylines(path: BouncePath, corners=None) -> list[tuple]:
     path : BouncePath
     corners : (segments + 1, n, 3) float, optional
         :func:`centres_at_events` of ``path``, if known.
+    seen : callable, optional
+        ``seen(point, time)``: where a corner at ``time`` is drawn (a moving frame's view; by default where it is).
 
     Returns
     -------
@@ -169,10 +171,12 @@ def path_polylines(path: BouncePath, corners=None) -> list[tuple]:
     corners = centres_at_events(path) if corners is None else corners
     segments = path.segments
     last = len(corners) - 1
+    times = [seg.t_start for seg in segments] + [path.end]
     lines = []
     for i in range(len(corners[0])):
         turns = [k for k in range(1, last) if segments[k].velocities[i] != segments[k - 1].velocities[i]]
-        lines.append(tuple(corners[k][i] for k in (0, *turns, last)))
+        kept = (0, *turns, last)
+        lines.append(tuple(corners[k][i] if seen is None else seen(corners[k][i], times[k]) for k in kept))
     return lines
 
 

@@ -46,9 +46,12 @@ class Totals:
         return Totals(change, self.kinetic_energy - other.kinetic_energy)
 
 
-def totals(scene: Scene, velocities) -> Totals:
-    """The totals of ``scene``'s free bodies moving with ``velocities`` ((n, 3), scene order)."""
+def totals(scene: Scene, velocities, frame_velocity=None) -> Totals:
+    """The totals of ``scene``'s free bodies moving with ``velocities`` ((n, 3), world, scene order); in a frame
+    moving at ``frame_velocity`` (3,) when given (:mod:`.frames`), with each velocity less that."""
     free = [(b.mass, tuple(map(float, v))) for b, v in zip(scene.bodies, velocities) if math.isfinite(b.mass)]
+    if frame_velocity is not None:
+        free = [(m, tuple(x - float(u) for x, u in zip(v, frame_velocity))) for m, v in free]
     momentum = tuple(math.fsum(m * v[k] for m, v in free) for k in range(3))
     energy = math.fsum(0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) for m, v in free)
     return Totals(momentum, energy)
@@ -60,9 +63,9 @@ def segment_index(path: BouncePath, t: float) -> int:
     return min(max(bisect.bisect_right(starts, t) - 1, 0), len(starts) - 1)
 
 
-def at_time(scene: Scene, path: BouncePath, t: float) -> Totals:
-    """The totals at time ``t`` (after any event at ``t``)."""
-    return totals(scene, path.segments[segment_index(path, t)].velocities)
+def at_time(scene: Scene, path: BouncePath, t: float, frame_velocity=None) -> Totals:
+    """The totals at time ``t`` (after any event at ``t``), in a frame moving at ``frame_velocity`` when given."""
+    return totals(scene, path.segments[segment_index(path, t)].velocities, frame_velocity)
 
 
 def across_events(scene: Scene, path: BouncePath, count: int) -> list[tuple[Totals, Totals]]:

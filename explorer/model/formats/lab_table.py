@@ -5,7 +5,10 @@ and the page's table (shortest round-trip numbers, the totals of the free
 bodies under them, the same as the values panel's), and CSV for a spreadsheet
 (one row per body, every number as Python's shortest round-trip repr, so it
 reads back to the same float64): at the time shown, or at every event before and
-after it.  numpy-, VTK- and Qt-free.
+after it.  Both in a frame (:mod:`explorer.model.derived.frames`), which each says:
+the window's and the page's table under a line of words over it
+(:func:`explorer.model.words.frames.frame_line`), each CSV row in its ``frame``
+columns (its name and its velocity in the world).  numpy-, VTK- and Qt-free.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ import io
 import math
 
 from ..derived.analysis import Solution
+from ..derived.frames import FRAMES, WORLD, Frame, frame_at
 from ..state.scene import Scene
-from ..words.momenta import BodyAt, across_events, bodies_at, centre_of_mass, total_momentum
+from ..words.momenta import BodyAt, around_event, bodies_at, centre_of_mass, total_momentum
 from ..words.text import fmt
 from ..words.values import vector
 
@@ -24,8 +28,10 @@ from ..words.values import vector
 HEADINGS = ("body", "mass m", "position", "velocity v", "speed |v|", "momentum m v", "kinetic energy")
 
 #: The CSV's columns: ``when`` is ``at`` (the time shown), ``before`` or ``after`` (an event).
+#: ``frame`` names the frame every number of the row is in (``world``, ``com``, ``relative``: :data:`FRAMES`) and
+#: ``frame_vx`` … its velocity in the world then (the frame at the row's time: just after an event, for both rows).
 CSV_COLUMNS = ("time", "when", "event", "body", "mass", "x", "y", "z", "vx", "vy", "vz", "speed", "px", "py", "pz",
-               "kinetic_energy")  # fmt: skip
+               "kinetic_energy", "frame", "frame_vx", "frame_vy", "frame_vz")  # fmt: skip
 
 #: The mass, momentum and energy cells of a fixed body, which has none.
 FIXED = "fixed (infinite)"
@@ -56,31 +62,39 @@ def table_rows(bodies: list[BodyAt]) -> list[tuple[str, ...]]:
     return rows
 
 
-def table_text(rows: list[tuple[str, ...]]) -> str:
-    """The table as tab-separated text with its headings (what *Copy* puts on the clipboard)."""
-    return "\n".join("\t".join(row) for row in [HEADINGS, *rows]) + "\n"
+def table_text(rows: list[tuple[str, ...]], heading: str | None = None) -> str:
+    """The table as tab-separated text with its headings (what *Copy* puts on the clipboard), under ``heading``
+    (the line saying which frame its numbers are in) when given."""
+    lines = ([heading] if heading else []) + ["\t".join(row) for row in [HEADINGS, *rows]]
+    return "\n".join(lines) + "\n"
 
 
-def _cells(t: float, when: str, event: int | None, b: BodyAt) -> list:
+def _cells(t: float, when: str, event: int | None, b: BodyAt, frame: Frame) -> list:
     free = b.mass is not None
     number = lambda x: "" if x is None else repr(float(x))  # noqa: E731
     momentum = b.momentum if free else (None, None, None)
     return [repr(float(t)), when, "" if event is None else event, b.name, number(b.mass), *map(number, b.center),
-            *map(number, b.velocity), number(speed(b)), *map(number, momentum), number(b.kinetic_energy)]  # fmt: skip
+            *map(number, b.velocity), number(speed(b)), *map(number, momentum), number(b.kinetic_energy),
+            frame.kind, *map(number, frame.velocity)]  # fmt: skip
 
 
-def csv_text(scene: Scene, solution: Solution, t: float | None = None) -> str:
+def csv_text(scene: Scene, solution: Solution, t: float | None = None, frame: str = WORLD) -> str:
     """The CSV of :data:`CSV_COLUMNS`: every body at time ``t``, or (``t`` None) at every event, before and after
-    (``event`` counts from 1, as the event list does).  A fixed body's mass, momentum and energy are empty."""
+    (``event`` counts from 1, as the event list does), in the ``frame`` (one of :data:`FRAMES`) at that time.  A
+    fixed body's mass, momentum and energy are empty."""
+    if frame not in FRAMES:
+        raise ValueError(f"frame: expected one of {', '.join(FRAMES)}, got {frame!r}")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     if t is not None:
-        for b in bodies_at(scene, solution, t):
-            writer.writerow(_cells(t, "at", None, b))
+        now = frame_at(scene, solution, t, frame)
+        for b in bodies_at(scene, solution, t, now):
+            writer.writerow(_cells(t, "at", None, b, now))
     else:
-        for k, (time, before, after) in enumerate(across_events(scene, solution), start=1):
-            for when, bodies in (("before", before), ("after", after)):
+        for k, event in enumerate(solution.events):
+            then = frame_at(scene, solution, event.time, frame)
+            for when, bodies in zip(("before", "after"), around_event(scene, solution, k, then)):
                 for b in bodies:
-                    writer.writerow(_cells(time, when, k, b))
+                    writer.writerow(_cells(event.time, when, k + 1, b, then))
     return out.getvalue()

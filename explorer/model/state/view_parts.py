@@ -217,6 +217,12 @@ class ReferenceFrame(Part):
         """Whether the view heads to the centre of mass's frame (the toolbar switch beside B's)."""
         return self._com_frame
 
+    @property
+    def kind(self) -> str:
+        """The frame the switches name, which the numbers are in: ``"com"``, ``"relative"`` (B's rest frame) or
+        ``"world"`` (the names of :mod:`explorer.model.derived.frames`)."""
+        return "com" if self._com_frame else "relative" if self._rest_frame else "world"
+
     def _targets(self) -> tuple[float, float]:
         return (1.0 if self._rest_frame else 0.0), (1.0 if self._com_frame else 0.0)
 

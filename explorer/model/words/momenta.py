@@ -5,7 +5,12 @@ moves) has a momentum ``m v`` and a kinetic energy ``m |v|^2 / 2``; a fixed
 body (infinite mass) has neither.  The centre of mass of the free bodies
 moves at ``sum m v / sum m``: in a straight line while no fixed body or wall
 acts on them.  Every sum is exactly rounded (:func:`math.fsum`), as the totals
-of :mod:`.conserved` are.  numpy-, VTK- and Qt-free.
+of :mod:`.conserved` are.
+
+Each function that gives bodies takes an optional frame
+(:func:`explorer.model.derived.frames.frame_at`): the bodies' centres, velocities,
+momenta and energies are then in that frame (world numbers without one).
+numpy-, VTK- and Qt-free.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from dataclasses import dataclass
 
 from ..derived.analysis import Solution
 from ..derived.conserved import segment_index
+from ..derived.frames import WORLD, Frame
 from ..state.scene import Scene
+from .frames import frame_name
 from .text import fmt
 
 Vector3 = tuple[float, float, float]
@@ -62,33 +69,35 @@ class CentreOfMass:
         return {"position": list(self.position), "velocity": list(self.velocity)}
 
 
-def bodies_at(scene: Scene, solution: Solution, t: float) -> list[BodyAt]:
+def bodies_at(scene: Scene, solution: Solution, t: float, frame: Frame | None = None) -> list[BodyAt]:
     """Every body of ``scene`` at time ``t`` along the certified motion (clamped to the time it is known over;
-    after any event at ``t``), in scene order."""
+    after any event at ``t``), in scene order; in ``frame`` (the frame at ``t``), or the world."""
     path = solution.path
-    return bodies_moving(scene, path.positions(t), path.segments[segment_index(path, t)].velocities)
+    return bodies_moving(scene, path.positions(t), path.segments[segment_index(path, t)].velocities, frame, t)
 
 
-def around_event(scene: Scene, solution: Solution, k: int) -> tuple[list[BodyAt], list[BodyAt]]:
-    """Every body just before and just after event ``k`` of the motion (an index into ``solution.events``)."""
+def around_event(scene: Scene, solution: Solution, k: int,
+                 frame: Frame | None = None) -> tuple[list[BodyAt], list[BodyAt]]:  # fmt: skip
+    """Every body just before and just after event ``k`` of the motion (an index into ``solution.events``); both
+    in one ``frame`` (the frame at the event's time, which moves as things move just after it), or the world."""
     path = solution.path
     segments = path.segments
     last = len(segments) - 1
-    centers = path.positions(solution.events[k].time)
+    time = solution.events[k].time
+    centers = path.positions(time)
     before, after = segments[min(k, last)].velocities, segments[min(k + 1, last)].velocities
-    return bodies_moving(scene, centers, before), bodies_moving(scene, centers, after)
+    return bodies_moving(scene, centers, before, frame, time), bodies_moving(scene, centers, after, frame, time)
 
 
-def across_events(scene: Scene, solution: Solution) -> list[tuple[float, list[BodyAt], list[BodyAt]]]:
-    """For each event of the motion: its time, and every body just before and just after it (scene order)."""
-    return [(event.time, *around_event(scene, solution, k)) for k, event in enumerate(solution.events)]
-
-
-def bodies_moving(scene: Scene, centers, velocities) -> list[BodyAt]:
-    """``scene``'s bodies at ``centers`` moving with ``velocities`` (each (n, 3), scene order)."""
+def bodies_moving(scene: Scene, centers, velocities, frame: Frame | None = None, t: float = 0.0) -> list[BodyAt]:
+    """``scene``'s bodies at ``centers`` moving with ``velocities`` (each (n, 3), world, scene order) at time
+    ``t``, as ``frame`` sees them (default: the world)."""
     out = []
+    moving = frame is not None and frame.kind != WORLD
     for body, c, v in zip(scene.bodies, centers, velocities):
         c, v = tuple(map(float, c)), tuple(map(float, v))
+        if moving:
+            c, v = frame.seen(c, t), frame.velocity_of(v)  # type: ignore[union-attr]
         if math.isfinite(body.mass):
             m = body.mass
             out.append(BodyAt(body.name, m, c, v, (m * v[0], m * v[1], m * v[2]),
@@ -115,15 +124,17 @@ def centre_of_mass(bodies: list[BodyAt]) -> CentreOfMass | None:
     return CentreOfMass(position, velocity)  # type: ignore[arg-type]
 
 
-def at_time(scene: Scene, solution: Solution, t: float) -> dict:
-    """What ``sphere-explorer solve --time T`` adds: ``bodies_at`` (each body) and ``center_of_mass`` (or None)."""
-    bodies = bodies_at(scene, solution, t)
+def at_time(scene: Scene, solution: Solution, t: float, frame: Frame | None = None) -> dict:
+    """What ``sphere-explorer solve --time T [--frame F]`` adds: ``bodies_at`` (each body) and ``center_of_mass``
+    (or None), in ``frame`` (the frame at ``t``, which ``frame`` then describes), or the world."""
+    bodies = bodies_at(scene, solution, t, frame)
     com = centre_of_mass(bodies)
-    return {
+    data = {
         "time": t,
         "bodies_at": [b.as_dict() for b in bodies],
         "center_of_mass": None if com is None else com.as_dict(),
     }
+    return data if frame is None else data | {"frame": frame.as_dict()}
 
 
 @dataclass(frozen=True)
@@ -165,11 +176,15 @@ def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:
 
 
 def diagrams_now(scene: Scene, solution: Solution, t: float, event: int | None,
-                 bodies: list[BodyAt] | None = None) -> list[tuple[str, MomentaChain]]:  # fmt: skip
+                 bodies: list[BodyAt] | None = None, frame: Frame | None = None) -> list[tuple[str, MomentaChain]]:  # fmt: skip
     """The momenta diagrams to show: at time ``t``, or (``event``, an index into the events) just before and just
-    after that event; each ``(title, chain)``.  ``bodies``: :func:`bodies_at` at ``t``, when the caller has it."""
+    after that event; each ``(title, chain)``, the title naming the frame other than the world.  ``bodies``:
+    :func:`bodies_at` at ``t`` (in ``frame``), when the caller has it; ``frame``: the frame at ``t`` (the time
+    shown, which is the inspected event's), or the world."""
+    suffix = "" if frame is None or frame.kind == WORLD else f", {frame_name(scene, frame)}"
     if event is not None and event < len(solution.events):
-        before, after = around_event(scene, solution, event)
-        return [(f"just before event {event + 1}", momenta_chain(before)),
-                (f"just after event {event + 1}", momenta_chain(after))]  # fmt: skip
-    return [(f"at t = {fmt(t)}", momenta_chain(bodies_at(scene, solution, t) if bodies is None else bodies))]
+        before, after = around_event(scene, solution, event, frame)
+        return [(f"just before event {event + 1}{suffix}", momenta_chain(before)),
+                (f"just after event {event + 1}{suffix}", momenta_chain(after))]  # fmt: skip
+    chain = momenta_chain(bodies_at(scene, solution, t, frame) if bodies is None else bodies)
+    return [(f"at t = {fmt(t)}{suffix}", chain)]

@@ -36,6 +36,11 @@ def fmt(x: float) -> str:
     return f"{x + 0.0:.6g}"
 
 
+def vector(v) -> str:
+    """``(x, y, z)`` with :func:`fmt` numbers."""
+    return "(" + ", ".join(fmt(x) for x in v) + ")"
+
+
 def polynomial(a: float, b: float, c: float, variable: str = "t") -> str:
     """``a t² + b t + c`` with proper signs, e.g. ``81 t² − 126 t + 44.16`` (in ``variable``)."""
     text = f"{fmt(a)} {variable}²"

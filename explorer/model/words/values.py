@@ -12,27 +12,25 @@ import math
 
 from ..derived import conserved
 from ..derived.analysis import Solution
+from ..derived.frames import WORLD, Frame
 from ..derived.inspection import Focus, primary_focus
 from ..derived.stepping import SteppedTest
 from ..state.scene import Scene
-from .text import fmt, pair_name, polynomial, root_label, turn_text
+from .frames import frame_name
+from .text import fmt, pair_name, polynomial, root_label, turn_text, vector
 
 #: The values panel lists at most this many events.
 LISTED_EVENTS = 40
 
 
-def vector(v) -> str:
-    """``(x, y, z)`` with :func:`fmt` numbers."""
-    return "(" + ", ".join(fmt(x) for x in v) + ")"
-
-
 def value_rows(scene: Scene, solution: Solution, steps: SteppedTest | None = None, focus: Focus | None = None,
-               t: float = 0.0) -> list[tuple[str, str]]:  # fmt: skip
+               t: float = 0.0, frame: Frame | None = None) -> list[tuple[str, str]]:  # fmt: skip
     """Every number of the described pair's solution, in plain words: ``[(name, text), ...]``.
 
     ``focus``: the pair the inspector describes (default: the primary pair); its times are shown
-    on the motion's clock.  ``t``: the time shown, for the conserved quantities.  ``steps``: the
-    frame-stepped engine's test of the primary pair, while its layer is on.
+    on the motion's clock.  ``t``: the time shown, for the conserved quantities, which are in ``frame`` (the
+    frame at ``t``; the world by default) and say so.  ``steps``: the frame-stepped engine's test of the primary
+    pair, while its layer is on.  The solver's own numbers (points, normals, velocities) are the world's.
     """
     f = primary_focus(solution) if focus is None else focus
     s, start = f.sweep, f.start
@@ -64,7 +62,7 @@ def value_rows(scene: Scene, solution: Solution, steps: SteppedTest | None = Non
     if path.stopped:
         motion = f"{len(solution.events)} event(s); the motion stops at t = {fmt(path.end)}: {path.stopped}"
     rows.append(("motion", motion))
-    rows += conserved_rows(scene, solution, t, f.event)
+    rows += conserved_rows(scene, solution, t, f.event, frame)
     if steps is not None and f.primary:
         rows.append(("stepped engine", steps.summary(fmt, " — ")))
     return rows
@@ -114,13 +112,21 @@ def _contact_rows(scene: Scene, solution: Solution, f: Focus) -> list[tuple[str,
     return rows
 
 
-def conserved_rows(scene: Scene, solution: Solution, t: float, event: int | None = None) -> list[tuple[str, str]]:
-    """The free bodies' total momentum and kinetic energy at ``t``, and their change across ``event``."""
+def _in_frame(scene: Scene, frame: Frame | None, name: str) -> str:
+    """``name`` with the frame it is in, unless the world (``momentum Σ m v, centre-of-mass frame``)."""
+    return name if frame is None or frame.kind == WORLD else f"{name}, {frame_name(scene, frame)}"
+
+
+def conserved_rows(scene: Scene, solution: Solution, t: float, event: int | None = None,
+                   frame: Frame | None = None) -> list[tuple[str, str]]:  # fmt: skip
+    """The free bodies' total momentum and kinetic energy at ``t`` (in ``frame``, the frame at ``t``, named; else
+    the world's), and their change across ``event`` (the world's)."""
     path = solution.path
-    now = conserved.at_time(scene, path, t)
+    moving = frame is not None and frame.kind != WORLD
+    now = conserved.at_time(scene, path, t, frame.velocity if moving else None)  # type: ignore[union-attr]
     rows = [
-        ("momentum Σ m v", f"{vector(now.momentum)}  |p| = {fmt(now.magnitude)}"),
-        ("kinetic energy Σ ½ m v²", fmt(now.kinetic_energy)),
+        (_in_frame(scene, frame, "momentum Σ m v"), f"{vector(now.momentum)}  |p| = {fmt(now.magnitude)}"),
+        (_in_frame(scene, frame, "kinetic energy Σ ½ m v²"), fmt(now.kinetic_energy)),
     ]
     if event is None:
         return rows
@@ -132,7 +138,10 @@ def conserved_rows(scene: Scene, solution: Solution, t: float, event: int | None
     rows.append(("Δ momentum here", f"{vector(change.momentum)}  |Δp| = {fmt(math.hypot(*change.momentum))} ({why})"))
     fate = _energy_fate(scene, e)
     rows.append(
-        ("Δ energy here", f"{energy_change(scene, e, change.kinetic_energy)}  (e = {fmt(scene.restitution)}: {fate})")
+        (
+            "Δ energy here" + ("" if not moving else ", world frame"),
+            f"{energy_change(scene, e, change.kinetic_energy)}  (e = {fmt(scene.restitution)}: {fate})",
+        )
     )
     return rows
 
@@ -153,11 +162,14 @@ def energy_change(scene: Scene, event, change: float) -> str:
     return f"0 (rounding {fmt(change)})"
 
 
-def conserved_line(scene: Scene, solution: Solution, t: float) -> str:
-    """The conserved quantities in one line, for the note under the verdict (the ``conserved`` layer)."""
-    now = conserved.at_time(scene, solution.path, t)
+def conserved_line(scene: Scene, solution: Solution, t: float, frame: Frame | None = None) -> str:
+    """The conserved quantities in one line, for the note under the verdict (the ``conserved`` layer); in
+    ``frame`` (the frame at ``t``, named) when given, else the world's."""
+    moving = frame is not None and frame.kind != WORLD
+    now = conserved.at_time(scene, solution.path, t, frame.velocity if moving else None)  # type: ignore[union-attr]
     momentum = f"Σ m v = {vector(now.momentum)}, |p| = {fmt(now.magnitude)}"
-    return f"{momentum}   ·   kinetic energy {fmt(now.kinetic_energy)}"
+    where = f"   ·   {frame_name(scene, frame)}" if moving else ""  # type: ignore[arg-type]
+    return f"{momentum}   ·   kinetic energy {fmt(now.kinetic_energy)}{where}"
 
 
 def trace_rows(solution: Solution, focus: Focus | None = None) -> list[tuple[str, str, str, str]]:

@@ -4,9 +4,13 @@ presentation mode and while the scene asks its question."""
 
 from __future__ import annotations
 
+from frame_helpers import FREE_SCENES, times_around_an_event, zero_to_rounding
 from window_helpers import settle
 
 from explorer.model.derived import conserved
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.words.momenta import bodies_at
+from explorer.model.words.text import fmt
 from explorer.qt.momenta_corner import CORNER_PIXELS
 
 
@@ -41,3 +45,28 @@ def test_presentation_mode_shows_the_momenta_diagram_in_a_corner_with_the_motion
     qtbot.waitUntil(lambda: corner.visible, timeout=5000)
     _key(qtbot, window, Qt.Key_Escape)  # leaves presentation mode
     qtbot.waitUntil(lambda: not corner.visible, timeout=5000)
+
+
+def test_in_the_centre_of_mass_frame_the_corners_momenta_add_to_zero_on_every_scene_with_free_bodies(
+    qtbot, make_window
+):
+    from PySide6.QtCore import Qt
+
+    window = make_window("default")
+    viewport, session = window.viewport, window.session
+    _key(qtbot, window, Qt.Key_F11)
+    _key(qtbot, window, Qt.Key_M, Qt.ControlModifier)
+    for stem in FREE_SCENES:
+        assert window.documents.open_file(SCENES_DIR / f"{stem}.json")
+        session.set_layer("momentum", True)  # the scene's own layers came with it
+        for t in times_around_an_event(session.scene, session.solution):
+            session.set_time(t)
+            qtbot.waitUntil(lambda: viewport.corner is not None and viewport.corner.visible and session.view.com == 1.0,
+                            timeout=5000)  # fmt: skip
+            settle(qtbot, 30)
+            parts = [b.momentum for b in bodies_at(session.scene, session.solution, t) if b.momentum is not None]
+            ((title, chain),) = viewport.corner.diagram.diagrams
+            assert len(chain.links) == len(parts) and zero_to_rounding(chain.total, parts), (stem, t, chain.total)
+            assert title == f"at t = {fmt(t)}, centre-of-mass frame", title
+    _key(qtbot, window, Qt.Key_Escape)
+    qtbot.waitUntil(lambda: not viewport.corner.visible, timeout=5000)

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from cli_helpers import solved
+from frame_helpers import FREE_SCENES, numbers, times_around_an_event, zero_to_rounding
 from window_helpers import settle, show_panel
 
 from explorer.model.derived import conserved
@@ -81,7 +82,8 @@ def test_the_table_and_its_csv_are_what_solve_time_gives(qtbot, make_window, tmp
     panel = window.momenta
     qtbot.waitUntil(lambda: bool(panel.rows) and "0.8125" in panel.caption.text(), timeout=5000)
     solved_at = solved(SCENES / "heavy_light_glancing.json", "--time", repr(0.8125))
-    copied = [line.split("\t") for line in panel.text().splitlines()]
+    heading, *copied = [line.split("\t") for line in panel.text().splitlines()]
+    assert heading == ["Numbers in the world frame."]  # the frame the numbers are in, first
     assert copied[0][0] == "body" and [row[0] for row in copied[1:]] == ["A", "B", "free bodies"]
     for row, body in zip(copied[1:], solved_at["bodies_at"]):
         assert row[1] == repr(body["mass"]).removesuffix(".0") or float(row[1]) == body["mass"]
@@ -135,3 +137,56 @@ def test_the_centre_of_mass_frame_from_the_keyboard_shows_the_head_on_balls_reve
     QTest.keyClick(window, Qt.Key_B, Qt.ControlModifier)  # B's rest frame: the centre of mass's switch goes off
     qtbot.waitUntil(lambda: session.view.reference == 1.0 and session.view.com == 0.0, timeout=5000)
     assert not window.action_com.isChecked()
+
+
+def test_in_the_centre_of_mass_frame_the_panels_momenta_add_to_zero_on_every_scene_with_free_bodies(qtbot, make_window):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window = make_window("default")
+    session, panel = window.session, window.momenta
+    QTest.keyClick(window, Qt.Key_M, Qt.ControlModifier)  # the frame stays the user's from file to file
+    show_panel(qtbot, window, "Momenta")
+    for stem in FREE_SCENES:
+        assert window.documents.open_file(SCENES / f"{stem}.json")  # File > Open's own path
+        qtbot.waitUntil(lambda: session.view.com == 1.0, timeout=5000)
+        for t in times_around_an_event(session.scene, session.solution):
+            session.set_time(t)
+            panel.refresher.now()
+            world = bodies_at(session.scene, session.solution, t)
+            parts = [b.momentum for b in world if b.momentum is not None]
+            ((title, chain),) = panel.diagram.diagrams
+            assert title.endswith("centre-of-mass frame") and len(chain.links) == len(parts)
+            assert zero_to_rounding(chain.total, parts), (stem, t, chain.total)
+            total_row = panel.text().splitlines()[-1].split("\t")
+            assert total_row[0] == "free bodies" and zero_to_rounding(numbers(total_row[5]), parts), (stem, total_row)
+            assert zero_to_rounding(numbers(total_row[3]), parts)  # the centre of mass's velocity: at rest
+            assert panel.frame_line.text().startswith("Numbers in the centre-of-mass frame: it moves at")
+            assert panel.text().startswith(panel.frame_line.text() + "\n")  # and so does the copied table
+            show_panel(qtbot, window, "Values")  # the values panel's Σ m v beside it: in the same frame, which it names
+            window.values.refresher.now()
+            row = [line for line in window.values.text().splitlines() if "momentum Σ m v" in line]
+            assert row and "centre-of-mass frame" in row[0] and zero_to_rounding(numbers(row[0])[-4:-1], parts), row
+            show_panel(qtbot, window, "Momenta")
+
+
+def test_in_the_centre_of_mass_frame_the_ricochet_says_the_fixed_b_only_appears_to_move(qtbot, make_window):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window = make_window("seed004_ricochet")
+    session = window.session
+    QTest.keyClick(window, Qt.Key_M, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: session.view.com == 1.0, timeout=5000)
+    before, after = times_around_an_event(session.scene, session.solution)
+    note = window.viewport.drawing.text.note
+    fixed = "B is fixed in the world: it only appears to move in this frame."
+    session.set_time(before)
+    qtbot.waitUntil(lambda: note.GetVisibility() and note.GetInput() == fixed, timeout=5000)
+    session.set_time(after)  # A has bounced off B: the centre of mass (A's) moves another way, and so the frame
+    qtbot.waitUntil(lambda: "The frame changed at t = " in note.GetInput(), timeout=5000)
+    assert note.GetInput().startswith(fixed + "\n") and "(A hit the fixed B)" in note.GetInput()
+    QTest.keyClick(window, Qt.Key_M, Qt.ControlModifier)  # back to the world: no such words
+    qtbot.waitUntil(lambda: session.view.com == 0.0, timeout=5000)
+    settle(qtbot, 50)
+    assert not note.GetVisibility() or "fixed in the world" not in note.GetInput()

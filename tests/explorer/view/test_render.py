@@ -9,6 +9,7 @@ import imageio.v3 as iio
 import numpy as np
 import pytest
 
+from explorer.model.derived.analysis import solve
 from explorer.model.formats import scene_io
 from explorer.model.formats.gallery import SCENES_DIR, gallery
 from explorer.model.state.scene import LAYERS
@@ -229,3 +230,21 @@ def test_cli_report_writes_the_three_files(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert sorted(p.name for p in folder.iterdir()) == ["picture.png", "scene.json", "solution.json"]
     assert json.loads((folder / "solution.json").read_text())["hit"] is True
+
+
+def test_a_picture_in_the_centre_of_mass_frame_says_the_fixed_body_only_appears_to_move():
+    """As `render --frame com` draws it (the note over the picture: the overlay's text actor)."""
+    scene = scene_io.load(SCENES_DIR / "seed004_ricochet.json")  # A bounces off the fixed B
+    (event,) = solve(scene).events
+    bounce = event.time
+    notes = {}
+    for frame, t in (("com", bounce / 2), ("com", (bounce + 1) / 2), (0.0, bounce / 2)):
+        plotter, _, view = draw_offscreen(scene, SIZE, t, frame=frame)
+        try:
+            notes[frame, t] = view.text.note.GetInput() if view.text.note.GetVisibility() else ""
+        finally:
+            plotter.close()
+    fixed = "B is fixed in the world: it only appears to move in this frame."
+    assert notes["com", bounce / 2] == fixed
+    assert notes["com", (bounce + 1) / 2].startswith(fixed + "\nThe frame changed at t = ")
+    assert "fixed in the world" not in notes[0.0, bounce / 2]

@@ -8,16 +8,23 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 
 import pytest
 from browser import Browser, wait_until
 from cli_helpers import solved
-from live_helpers import export
+from frame_helpers import FREE_SCENES, numbers, times_around_an_event, zero_to_rounding
+from live_helpers import export, open_scene_file
 
+from explorer.model.derived.analysis import solve
 from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.formats.scene_io import load
+from explorer.model.words.momenta import bodies_at
 from explorer.model.words.values import vector
 
 SCENE = SCENES_DIR / "heavy_light_glancing.json"
+
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +90,31 @@ def test_the_centre_of_mass_frame_switch_turns_the_view(page):
     page.check("#rest-frame")
     wait_until(page, "window.sphereExplorer.frame().restFrame && !window.sphereExplorer.frame().turning")
     assert not page.is_checked("#com-frame")
+
+
+def test_in_the_centre_of_mass_frame_the_pages_momenta_add_to_zero_on_every_scene_with_free_bodies(page, tmp_path):
+    page.check("#com-frame")
+    for stem in FREE_SCENES:
+        open_scene_file(page, SCENES_DIR / f"{stem}.json")  # the page's own Open…: the frame stays the reader's
+        wait_until(page, "window.sphereExplorer.frame().comFrame && !window.sphereExplorer.frame().turning")
+        scene = load(SCENES_DIR / f"{stem}.json")
+        solution = solve(scene)
+        for wanted in times_around_an_event(scene, solution):
+            span = page.evaluate("window.sphereExplorer.frame().time")
+            page.locator("#time").fill(str(round(1000 * (wanted - span["lo"]) / (span["hi"] - span["lo"]))))
+            wait_until(page, f"Math.abs(window.sphereExplorer.frame().time.t - {wanted}) < 2e-3 * {span['hi']}")
+            t = page.evaluate("window.sphereExplorer.frame().time.t")  # the slider's own time, near the one wanted
+            parts = [b.momentum for b in bodies_at(scene, solution, t) if b.momentum is not None]
+            (total,) = [x for x in page.locator("#momenta svg text").all_text_contents() if x.startswith("Σ m v = ")]
+            assert zero_to_rounding(numbers(total), parts), (stem, t, total)
+            assert page.inner_text("#bodies-frame").startswith("Numbers in the centre-of-mass frame: it moves at")
+            cells = page.locator("#bodies tr").last.locator("td").all_inner_texts()
+            assert cells[0] == "free bodies" and zero_to_rounding(numbers(cells[5]), parts), (stem, cells)
+            with page.expect_download() as download:
+                page.click("#save-table")
+            path = tmp_path / f"{stem}.csv"
+            download.value.save_as(path)
+            rows = [r for r in csv.DictReader(io.StringIO(path.read_text())) if r["mass"]]
+            assert {r["frame"] for r in rows} == {"com"} and float(rows[0]["time"]) == t
+            summed = [math.fsum(float(r[f"p{k}"]) for r in rows) for k in "xyz"]
+            assert zero_to_rounding(summed, parts), (stem, t, summed)

@@ -8,6 +8,7 @@ import io
 import math
 
 import pytest
+from frame_helpers import FREE_SCENES, times_around_an_event, zero_to_rounding
 
 from explorer.model.derived import conserved
 from explorer.model.derived.analysis import solve
@@ -93,3 +94,44 @@ def test_the_momenta_added_tip_to_tail_end_at_the_total_before_and_after_each_ev
     fixed = momenta_chain(bodies_at(*_scene("default"), 0.0))
     assert [name for name, _, _ in fixed.links] == ["A"]  # the fixed B has no link
     assert vector(fixed.total) == vector(bodies_at(*_scene("default"), 0.0)[0].momentum)
+
+
+@pytest.mark.parametrize("stem", FREE_SCENES)
+def test_the_csv_in_the_centre_of_mass_frame_says_so_and_its_momenta_add_to_zero_before_and_after_an_event(stem):
+    scene, solution = _scene(stem)
+    for t in times_around_an_event(scene, solution):
+        world, com = (_rows(csv_text(scene, solution, t, frame)) for frame in ("world", "com"))
+        free = [(w, c) for w, c in zip(world, com) if w["mass"]]
+        mass = math.fsum(float(w["mass"]) for w, _ in free)
+        velocity = [math.fsum(float(w["mass"]) * float(w[f"v{k}"]) for w, _ in free) / mass for k in "xyz"]
+        assert {c["frame"] for c in com} == {"com"} and {w["frame"] for w in world} == {"world"}
+        for w, c in zip(world, com):  # each row: its world velocity less the centre of mass's, which it names
+            assert [float(c[f"frame_v{k}"]) for k in "xyz"] == pytest.approx(velocity, rel=1e-14, abs=1e-14)
+            assert [float(c[f"v{k}"]) for k in "xyz"] == [float(w[f"v{k}"]) - float(c[f"frame_v{k}"]) for k in "xyz"]
+        total = [math.fsum(float(c[f"p{k}"]) for _, c in free) for k in "xyz"]
+        parts = [[float(w[f"p{k}"]) for k in "xyz"] for w, _ in free]
+        assert zero_to_rounding(total, parts), (t, total)
+
+
+@pytest.mark.parametrize("stem", ["seed004_ricochet", "gas_in_container"])
+def test_the_csv_at_every_event_in_the_centre_of_mass_frame_shows_the_blow_of_a_fixed_body_or_wall(stem):
+    scene, solution = _scene(stem)  # each event's rows in the frame at its time: the one moving as things go after it
+    rows = _rows(csv_text(scene, solution, None, "com"))
+    n = len(scene.bodies)
+    for k, event in enumerate(solution.events):
+        block = rows[2 * n * k : 2 * n * (k + 1)]
+        before, after = (
+            [[float(r[f"p{c}"]) for c in "xyz"] for r in part if r["mass"]] for part in (block[:n], block[n:])
+        )
+        assert zero_to_rounding([math.fsum(p[c] for p in after) for c in range(3)], after)
+        outside = any(not math.isfinite(scene.bodies[i].mass) for i in event.pair)
+        blow = [-x for x in event.impulse] if outside else [0.0, 0.0, 0.0]  # the impulse on the free body, undone
+        assert [math.fsum(p[c] for p in before) for c in range(3)] == pytest.approx(blow, abs=1e-9)
+
+
+def test_the_copied_table_starts_with_the_line_naming_its_frame():
+    rows = table_rows(bodies_at(*_scene("default"), 0.0))
+    text = table_text(rows, "Numbers in the world frame.").splitlines()
+    assert text[0] == "Numbers in the world frame." and text[1].split("\t")[0] == "body" and len(text) == 5
+    with pytest.raises(ValueError, match="frame"):
+        csv_text(*_scene("default"), 0.0, "lab")
