@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from ..model.actions.session import Change, Session
 from ..model.state.scene import SceneError
 from ..model.words.text import refusal
+from .keyboard import ViewKeys
 
 #: Smallest size of the 3-D view: below this it stops being a picture.
 MIN_VIEW = (320, 240)
@@ -95,6 +96,7 @@ class Viewport(QWidget):
         self._timer.timeout.connect(self.redraw)
         self._style = None
         self.corner = None  # the momenta diagram in presentation mode (:mod:`.momenta_corner`), made when first shown
+        self.keys = ViewKeys(session, self)  # Tab to a body, arrows move it (:mod:`.keyboard`)
         session.subscribe(self._changed)
 
     @property
@@ -122,6 +124,7 @@ class Viewport(QWidget):
                                     self._picked)  # fmt: skip
         self.plotter.iren.interactor.AddObserver("EndInteractionEvent", self._camera_moved)
         self.plotter.interactor.installEventFilter(self)
+        self.keys.install(self.plotter.interactor)
         self._changes = Change.SCENE | Change.VIEW
         self.redraw()
 

@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         for source in (self.scene_panel, self.lab, self.viewport):
             source.refused.connect(self.report)
         self.documents.message.connect(self.report)
+        self.viewport.keys.said.connect(self.report)
         self.gestures = QLabel(GESTURES)  # shown whenever no message is (Qt's "normal" status-bar widget)
         self.statusBar().addWidget(self.gestures)
         session.subscribe(self._changed)

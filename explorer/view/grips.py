@@ -140,3 +140,26 @@ class PlaneDrag:
         if hit is None or not all(math.isfinite(x) for x in hit):
             return None
         return vec.sub(hit, self.offset)
+
+
+#: An arrow key moves a sphere or an arrow tip by this many of the picture's markers (:attr:`.Placement.marker`: the
+#: smaller radius of A and B, capped), and by :data:`KEY_FINE` of that with the fine modifier.
+KEY_MARKERS = 1.0
+KEY_FINE = 0.1
+
+
+def key_move(view_direction, right, up, across: int, upward: int) -> Vector:
+    """Where an arrow key moves a grip, as a vector of coordinate axes in the drag plane (see
+    :func:`drag_plane_normal`): ``across`` (+1 the right arrow, −1 the left) along the plane's axis closest to the
+    screen's ``right``, ``upward`` (+1 up, −1 down) along its other axis, signed as the screen's ``up`` (each (3,)).
+
+    A key moves along one coordinate at a time, as a drag in that plane does, so typed coordinates stay clean.
+    """
+    normal = drag_plane_normal(view_direction)
+    axes = [k for k in range(3) if normal[k] == 0.0]
+    along = max(axes, key=lambda k: abs(float(right[k])))
+    other = axes[0] if along == axes[1] else axes[1]
+    move = [0.0, 0.0, 0.0]
+    move[along] += across * (1.0 if float(right[along]) >= 0.0 else -1.0)
+    move[other] += upward * (1.0 if float(up[other]) >= 0.0 else -1.0)
+    return tuple(move)  # type: ignore[return-value]

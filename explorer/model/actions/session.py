@@ -357,6 +357,23 @@ class Session(Evented):
         if preview.drag is self._drag:
             self._show(preview.scene, solution=preview.solution)
 
+    def nudge(self, body: int, kind: Literal["center", "velocity"], start, end) -> None:
+        """Move body ``body``'s centre or arrow tip from where it is drawn, ``start``, to ``end`` (each (3,)), as a
+        drag there would (an arrow key): one undoable edit.
+
+        Raises
+        ------
+        SceneError
+            The new position is refused; nothing changed.
+        """
+        self.begin_drag(body, kind, start)
+        try:
+            self.drag_to(end)
+        except SceneError:
+            self._drag = None
+            raise
+        self.end_drag()
+
     def end_drag(self) -> None:
         """Finish the drag: the preview becomes one undoable edit."""
         drag, self._drag = self._drag, None
