@@ -129,7 +129,7 @@ def _view_menu(window, view_menu) -> None:
 
 
 def _panel_actions(window, panels, layout) -> None:
-    """Ctrl+1…5 toggle the docks; Ctrl+0 the 3-D view alone."""
+    """Ctrl+1, Ctrl+2, … toggle the docks (each in its order); Ctrl+0 the 3-D view alone."""
     for k, dock in enumerate(layout.docks(), 1):
         toggle = dock.toggleViewAction()
         toggle.setShortcut(QKeySequence(f"Ctrl+{k}"))
