@@ -117,16 +117,19 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
-class Frame:
-    """Uniform motion of every body from ``t_start`` to ``t_end``.
+class Segment:
+    """Uniform motion of every body from ``t_start`` to ``t_end``: between two events of a motion (the frames of
+    :class:`Motion`) or of a bounce path (:class:`solver.path.BouncePath`'s segments).
 
     Attributes
     ----------
     t_start, t_end : float
     centers : tuple of (3,) float, length m
-        Centres at ``t_start`` relative to :attr:`Motion.origin`: the bodies,
-        then the container (if any).
+        Centres at ``t_start``: in a :class:`Motion`, relative to :attr:`Motion.origin` (the bodies, then the
+        container, if any); in a bounce path, in the scene's coordinates (index 0 is the ball A; the container is
+        index 1 in inside mode).
     velocities : tuple of (3,) float, length m
+        Velocities during the segment.
     """
 
     t_start: float
@@ -135,9 +138,13 @@ class Frame:
     velocities: tuple[Vector3, ...]
 
     def positions(self, t: float) -> tuple[Vector3, ...]:
-        """Centres at ``t`` relative to the motion's origin, (m, 3) as m 3-tuples (extrapolated outside the frame)."""
+        """Centres at ``t`` (extrapolated outside the segment), (m, 3) as m 3-tuples, in the centres' coordinates."""
         dt = t - self.t_start
         return tuple(vec.axpy(dt, v, c) for c, v in zip(self.centers, self.velocities))
+
+
+#: The name :class:`Segment` had in a motion (a motion's ``frames``); the same type.
+Frame = Segment
 
 
 class Motion:
@@ -150,7 +157,7 @@ class Motion:
     horizon, restitution : float
     events : tuple of Event
         In time order (see the simultaneous-event rule for equal times).
-    frames : tuple of Frame
+    frames : tuple of Segment
         Contiguous from 0 to :attr:`end`; one more than the events.  Their
         centres are relative to :attr:`origin`.
     origin : (3,) float
@@ -185,7 +192,7 @@ class Motion:
         """Time the motion is known to."""
         return self.frames[-1].t_end
 
-    def frame_at(self, t: float) -> Frame:
+    def frame_at(self, t: float) -> Segment:
         """The frame in force at ``t`` (after every event at exactly ``t``).
 
         Raises
@@ -348,7 +355,7 @@ class _Run:
         loop = motion_loop() if pairs else None  # compiled code, if this process has it
         self.compiled = _CompiledPairs(self, loop) if loop is not None else None
         self.t = 0.0
-        self.frames: list[Frame] = []
+        self.frames: list[Segment] = []
         self.events: list[Event] = []
         self._frame_start = (0.0, tuple(self.X), tuple(self.V))  # the open frame: t_start, centres, velocities
 
@@ -502,7 +509,7 @@ class _Run:
     def _set_velocities(self, rows, values) -> None:
         """Close the open frame at the current time, give body ``rows[k]`` the velocity ``values[k]``, open the next frame."""
         t0, X0, V0 = self._frame_start
-        self.frames.append(Frame(t0, self.t, X0, V0))
+        self.frames.append(Segment(t0, self.t, X0, V0))
         for row, value in zip(rows, values):
             self.V[row] = tuple(value)
         self._frame_start = (self.t, tuple(self.X), tuple(self.V))
@@ -610,7 +617,7 @@ class _Run:
 
     def _finish(self, end: float, stopped: str | None, kind: str | None) -> Motion:
         t0, X0, V0 = self._frame_start
-        self.frames.append(Frame(t0, end, X0, V0))
+        self.frames.append(Segment(t0, end, X0, V0))
         return Motion(self.bodies, self.container, self.h, self.e, tuple(self.events), tuple(self.frames), stopped, kind,
                       self.origin)  # fmt: skip
 

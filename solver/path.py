@@ -12,33 +12,8 @@ from dataclasses import dataclass
 
 from . import vec
 from .body import Body, Vector3
-from .motion import WALL, Motion, _simulate, entirely_outside
+from .motion import WALL, Motion, Segment, _simulate, entirely_outside
 from .tolerances import MAX_BOUNCES
-
-
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """Uniform motion of every body between two events.
-
-    Attributes
-    ----------
-    t_start, t_end : float
-    centers : tuple of (3,) float, length n
-        Centres at ``t_start``; index 0 is the ball A (the container is index 1
-        in inside mode).
-    velocities : tuple of (3,) float, length n
-        Velocities during the segment.
-    """
-
-    t_start: float
-    t_end: float
-    centers: tuple[Vector3, ...]
-    velocities: tuple[Vector3, ...]
-
-    def positions(self, t: float) -> tuple[Vector3, ...]:
-        """Centres of all bodies at absolute time ``t`` (extrapolated outside the segment), each (3,)."""
-        dt = t - self.t_start
-        return tuple(vec.axpy(dt, v, c) for c, v in zip(self.centers, self.velocities))
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,3 +108,15 @@ def test_at_each_bounce_the_position_is_the_contact_centre_exactly():
     assert len(path.segments) > 5
     for segment in path.segments[1:]:
         assert path.positions(segment.t_start) == segment.centers
+
+
+def test_a_motion_s_frames_and_a_bounce_path_s_segments_are_one_type():
+    """One type for uniform motion between two events (at 4decb2d solver.motion.Frame and solver.path.Segment were
+    the same class written twice)."""
+    import solver
+
+    a, b = solver.Body((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), 0.5), solver.Body((3.0, 0.0, 0.0), radius=0.5)
+    frames = solver.simulate([a, b], 3.0).frames
+    segments = solver.bounce_path(a, [b], 3.0).segments
+    assert solver.Frame is solver.Segment
+    assert {type(x) for x in (*frames, *segments)} == {solver.Segment}
