@@ -515,7 +515,7 @@ def _parser_solve() -> argparse.ArgumentParser:
 
 
 def _parser_window() -> argparse.ArgumentParser:
-    from .system import command_name
+    from .system.probes import command_name
 
     lines = [f"subcommands (see {command_name()} SUBCOMMAND --help):"]
     for name, make in SUBCOMMANDS.items():

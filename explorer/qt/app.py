@@ -11,7 +11,7 @@ from pathlib import Path
 import solver
 
 from ..model.state.scene import Scene
-from ..system import QT_XCB, command_name, missing, missing_message, x_display_problem
+from ..system.probes import QT_XCB, command_name, missing, missing_message, x_display_problem
 
 #: What the window draws with besides Qt's xcb libraries: OpenGL through GLX (Mesa).
 WINDOW_GL = ("libgl1", "libgl1-mesa-dri")

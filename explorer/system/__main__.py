@@ -1,6 +1,6 @@
 """``python3 -m explorer.system run|test|docs``: what ``make run``, ``make test`` and ``make docs`` do first.
 
-1. **System packages** the target needs (:data:`explorer.system.NEEDS`: Mesa's
+1. **System packages** the target needs (:data:`explorer.system.probes.NEEDS`: Mesa's
    GL/EGL, Qt's xcb libraries, Xvfb and Chromium for the tests): when one is missing, running
    as root with apt-get, it is installed; otherwise one line gives the exact
    install command and the exit code is 2.
@@ -37,7 +37,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import NEEDS, ROOT_VARIABLE, install_command, is_root, missing, missing_message, web_runtime
+from . import web_runtime
+from .probes import NEEDS, ROOT_VARIABLE, install_command, is_root, missing, missing_message
 
 MIN_PYTHON = (3, 11)
 EXTRAS = {"run": ".", "test": ".[test]", "docs": ".[docs]"}

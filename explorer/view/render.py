@@ -16,11 +16,11 @@ import os
 import sys
 from pathlib import Path
 
-from .. import system
 from ..model.derived.analysis import Solution, solve
 from ..model.derived.inspection import Focus, Inspection
 from ..model.state.scene import Scene, check_camera, view_settings
 from ..system import interrupt
+from ..system import probes as system
 from ..system.files import replacing
 
 #: Multisampling for finished pictures (drafts while dragging use none).

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer import system
+from explorer.system import probes as system
 
 ROOT = Path(__file__).resolve().parents[3]
 PYTHON = sys.executable
@@ -26,7 +26,7 @@ SCRIPT = Path(sys.executable).with_name("sphere-explorer")
 
 
 def fake_root(folder: Path, hide: tuple[str, ...] = ()) -> Path:
-    """A stand-in ``/`` with every package of :data:`explorer.system.PACKAGES` but ``hide``."""
+    """A stand-in ``/`` with every package of :data:`explorer.system.probes.PACKAGES` but ``hide``."""
     lib = folder / "usr" / "lib" / "x86_64-linux-gnu"
     (lib / "dri").mkdir(parents=True, exist_ok=True)
     (folder / "usr" / "bin").mkdir(parents=True, exist_ok=True)

@@ -311,7 +311,7 @@ def test_a_site_stops_between_pages(monkeypatch, tmp_path):
 def test_a_ctrl_c_that_stopped_the_egl_probe_stops_the_command(monkeypatch):
     """A terminal's Ctrl-C reaches the whole process group: the probe dies of it, and the command stops in
     its one line, instead of refusing with 'the EGL probe failed (exit -2)'."""
-    from explorer import system
+    from explorer.system import probes as system
 
     monkeypatch.setattr(system, "_EGL_PROBE", "import os, signal\nos.kill(os.getppid(), signal.SIGINT)\n"
                                               "os.kill(os.getpid(), signal.SIGINT)")  # fmt: skip
