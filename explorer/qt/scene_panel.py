@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ..model.actions.session import Change, Session
 from ..model.state.scene import MAX_BODIES, Scene, SceneError
+from ..model.words.scene_form import field_text
 from ..model.words.text import refusal
 from .refresh import Refresher
 
@@ -36,7 +37,7 @@ class NumberField(QLineEdit):
 
     def show_value(self, value: float) -> None:
         """Display ``value`` unless the user is typing in this field."""
-        text = f"{value:.10g}"
+        text = field_text(value)
         self._shown = text
         if not self.hasFocus() or not self.isModified():
             self.setText(text)

@@ -377,6 +377,7 @@ function el(tag, text, attrs = {}) {
 function showText() {
   if (frame.spoken !== null && frame.spoken !== $("spoken").textContent) $("spoken").textContent = frame.spoken;
   fill($("describe-all"), frame.spokenAll, (line) => el("li", line));
+  showForm();
   $("verdict").textContent = frame.verdict;
   $("verdict").style.color = frame.verdictColor;
   $("note").textContent = frame.note || "";
@@ -429,6 +430,90 @@ function showText() {
 }
 
 // the free bodies' momenta tip to tail, one scale and one origin for every diagram (as the window's panel)
+// -- the Scene panel: the form Python describes (frame.form); each change is the session's own edit -------------
+let formShape = null;
+function showForm() {
+  const form = frame.form;
+  const shape = JSON.stringify([form.mode, form.canAdd, form.bodies.map((b) => [b.name, b.fixed, b.removable])]);
+  if (shape !== formShape) { buildForm(form); formShape = shape; }
+  for (const input of $("scene-form").querySelectorAll("input[data-field]")) {
+    if (document.activeElement !== input) input.value = shownValue(input);
+  }
+}
+function shownValue(input) {  // the value Python shows for the field of this input, now
+  const form = frame.form, key = input.dataset.field, body = input.dataset.body;
+  const rows = body === "s" ? form.scene : (form.bodies.find((b) => String(b.index) === body) || { fields: [] }).fields;
+  const row = rows.find((r) => r.field === key);
+  return row ? row.value : input.value;
+}
+function buildForm(form) {
+  const box = $("scene-form");
+  const fieldset = (legend, rows, body) => {
+    const set = el("fieldset"); set.append(el("legend", legend));
+    for (const row of rows) set.append(fieldInput(row, body));
+    return set;
+  };
+  const scene = fieldset("the scene", form.scene, "s");
+  const mode = el("select", null, { "aria-label": "mode", id: "scene-mode" });
+  for (const m of form.modes) { const o = el("option", m, { value: m }); if (m === form.mode) o.selected = true; mode.append(o); }
+  mode.addEventListener("change", () => edited(page.set_mode(mode.value)));
+  const modeLine = el("div", null, { class: "field" });
+  modeLine.append(el("label", "mode", { for: "scene-mode" }), mode);
+  scene.append(modeLine);
+  const parts = [scene];
+  for (const b of form.bodies) {
+    const set = fieldset(b.name, b.fields, String(b.index));
+    const fixed = el("input", null, { type: "checkbox", id: `fixed-${b.index}`, "aria-label": `${b.name} fixed` });
+    fixed.checked = b.fixed;
+    fixed.addEventListener("change", () => edited(page.set_fixed(b.index, fixed.checked)));
+    const fixedLine = el("div", null, { class: "field" });
+    fixedLine.append(el("label", `${b.name} fixed`, { for: `fixed-${b.index}` }), fixed);
+    set.append(fixedLine);
+    if (b.removable) {
+      const remove = el("button", `remove ${b.name}`, { type: "button" });
+      remove.addEventListener("click", () => edited(page.remove_body(b.index)));
+      set.append(remove);
+    }
+    parts.push(set);
+  }
+  if (form.canAdd) {
+    const add = el("button", "add body", { type: "button", id: "add-body" });
+    add.addEventListener("click", () => edited(page.add_body()));
+    parts.push(add);
+  }
+  box.replaceChildren(...parts);
+}
+function fieldInput(row, body) {
+  const id = `field-${body}-${row.field.replaceAll(".", "-")}`;
+  const input = el("input", null, { id, type: "text", inputmode: "decimal", autocomplete: "off", "aria-label": row.label,
+    "data-field": row.field, "data-body": body });
+  input.value = row.value;
+  input.addEventListener("change", () => commit(input));
+  const line = el("div", null, { class: "field" });
+  line.append(el("label", row.label, { for: id }), input);
+  if (row.slider) {
+    const [lo, hi, step] = row.slider;
+    const range = el("input", null, { type: "range", min: lo, max: hi, step, "aria-label": row.sliderLabel,
+      "data-field": row.field, "data-body": body });
+    range.value = row.value;
+    range.addEventListener("change", () => commit(range));
+    line.append(range);
+  }
+  return line;
+}
+function commit(input) {
+  const body = input.dataset.body === "s" ? 0 : Number(input.dataset.body);
+  const refused = page.edit(body, input.dataset.field, input.value);
+  input.setAttribute("aria-invalid", refused ? "true" : "false");
+  edited(refused);
+  if (refused) input.value = shownValue(input);  // the old value stays, as in the window
+}
+function edited(refused) {
+  $("form-refusal").textContent = refused || "";
+  $("form-refusal").hidden = !refused;
+  refresh();
+}
+
 function drawMomenta() {
   const m = frame.momenta, W = 340, H = 150, n = m.diagrams.length, cell = W / n, room = [cell - 24, H - 44];
   const points = [[0, 0], ...m.diagrams.flatMap((d) => d.links.flatMap(([, , a, b]) => [a, b]))];

@@ -33,7 +33,8 @@ from ..model.words.description import full_description, short_description
 from ..model.words.frames import frame_line
 from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
 from ..model.words.parabola import parabola
-from ..model.words.text import fmt
+from ..model.words.scene_form import scene_form
+from ..model.words.text import fmt, refusal
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
 from ..view.bounds import whole_bounds
 from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS
@@ -154,6 +155,7 @@ class LivePage:
             # for a screen reader: said after each change (not while a drag goes on), and all of it on request
             "spoken": None if session.dragging else short_description(scene, solution, asking, question_text(scene)),
             "spokenAll": full_description(scene, solution, asking, question_text(scene)),
+            "form": scene_form(scene),  # the Scene panel's fields and their accessible names
             "guess": {"hit": self._guess["hit"], "placed": self._guess["ray"] is not None},
             "score": self._score() if view.stage == "shown" and self._guess["hit"] is not None else None,
             "time": {
@@ -409,6 +411,40 @@ class LivePage:
     def step_event(self, direction: int) -> None:
         """Inspect the next (+1) or previous (−1) event; at either end, the next frame says there is none."""
         self._refusing(self.session.step_event, int(direction))
+
+    # -- the Scene panel (explorer.model.words.scene_form) ----------------------------------------------------------
+    def edit(self, body: int, field: str, text: str) -> str:
+        """Type ``text`` into ``field`` of body ``body`` (a scene field ignores it): the session's own edit.
+
+        Returns ``""``, or the window's one line naming the field (then nothing changed)."""
+        return self._edit(self.session.edit_field, int(body), str(field), str(text))
+
+    def set_fixed(self, body: int, on: bool) -> str:
+        """Make body ``body`` immovable (infinite mass), or give it mass 1; ``""`` or the refusal."""
+        return self._edit(self.session.set_fixed, int(body), bool(on))
+
+    def set_mode(self, mode: str) -> str:
+        """Switch the scene's mode; ``""`` or the refusal."""
+        return self._edit(self.session.set_mode, None, str(mode))
+
+    def add_body(self) -> str:
+        """Add a body clear of the others; ``""`` or the refusal."""
+        return self._edit(self.session.add_body, None)
+
+    def remove_body(self, body: int) -> str:
+        """Remove body ``body``; ``""`` or the refusal."""
+        return self._edit(self.session.remove_body, int(body))
+
+    def _edit(self, action, body: int | None, *args) -> str:
+        """Run a Scene panel's ``action`` on body ``body`` (selected first: the session edits the selected one)."""
+        try:
+            if body is not None:
+                self.session.select(body)
+            action(*args)
+        except SceneError as exc:
+            self.refusal = refusal(str(exc))
+            return self.refusal
+        return ""
 
     def _refusing(self, action, *args) -> None:
         """Run ``action``; a SceneError becomes the next frame's ``refusal`` (the page shows it a moment)."""

@@ -110,6 +110,8 @@ def body(scene: Scene, title: str) -> str:
 </section>
 <aside id="panel">
 {description}
+<details id="scene-box" open><summary>Scene</summary><p id="form-refusal" role="alert" hidden></p>
+<div id="scene-form"></div></details>
 <details id="describe"><summary>Describe the scene in words</summary><ul id="describe-all"></ul></details>
 <h2 id="plot-title">f(t)</h2><div id="plot"></div>
 <h2>Values</h2><table id="values"></table>

@@ -82,10 +82,10 @@ def check_against_the_command_line(results: list[tuple[str, dict, dict, dict]], 
             before["bodies"][0]["velocity"],
         ), name
         assert after["bodies"][1:] == before["bodies"][1:], f"{name}: only A moves"
-        assert not list(_differences(solution, expected)), (name, list(_differences(solution, expected)))
+        assert not list(differences(solution, expected)), (name, list(differences(solution, expected)))
 
 
-def _differences(got, expected, where=""):
+def differences(got, expected, where=""):
     """Where two JSON values differ.  Numbers are compared as doubles: a page's numbers come back through the
     browser's bridge as JavaScript writes them (2.0 as 2, -4.731392561261408e+20 as -473139256126140800000), the
     same double in other digits."""
@@ -95,9 +95,9 @@ def _differences(got, expected, where=""):
             yield where, got, expected
     elif isinstance(got, dict) and isinstance(expected, dict):
         for key in sorted(set(got) | set(expected)):
-            yield from _differences(got.get(key), expected.get(key), f"{where}.{key}")
+            yield from differences(got.get(key), expected.get(key), f"{where}.{key}")
     elif isinstance(got, list) and isinstance(expected, list) and len(got) == len(expected):
         for k, (a, b) in enumerate(zip(got, expected)):
-            yield from _differences(a, b, f"{where}[{k}]")
+            yield from differences(a, b, f"{where}[{k}]")
     elif got != expected:
         yield where, got, expected

@@ -27,6 +27,12 @@ RECORDED_PAGE_SAMPLE = ("default", "seed004_sample_overlap", "caged_ball", "snoo
                         "seed004_far_from_origin")  # fmt: skip
 
 
+#: The gallery scenes whose site page's Scene panel a normal run types into (a full run: every one): a pair, both
+#: moving, every body colliding with fixed walls, a container of balls, a ball inside a container, the break, far
+#: from the origin, a long shot.
+SCENE_PANEL_SAMPLE = ("default", "heavy_light_glancing", "caged_ball", "gas_in_container", "seed001_container",
+                      "snooker_break", "seed004_far_from_origin", "seed003_long_shot")  # fmt: skip
+
 #: Starts of the window in a row that a normal run checks for a whole start-up (a full run: 20).
 WINDOW_STARTS = 5
 

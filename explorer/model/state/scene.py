@@ -205,17 +205,37 @@ class Scene:
         return replace(self, **changes)
 
     def with_added_body(self) -> "Scene":
-        """A copy with one more target sphere placed clear of the others (not in inside mode)."""
+        """A copy with one more target sphere placed clear of the others (not in inside mode); with a container,
+        a ball inside it, clear of its wall and of the balls already there."""
         if self.mode == "inside":
             raise SceneError.at(("bodies",), "inside mode has exactly a ball and its container")
         if len(self.bodies) >= MAX_BODIES:
             raise SceneError.at(("bodies",), f"at most {MAX_BODIES} bodies")
         taken = {b.name for b in self.bodies}
         name = next(ch for ch in "BCDEFGHIJKLMNOPQRSTUVWXYZ" if ch not in taken)
+        if self.container is not None:
+            return replace(self, bodies=(*self.bodies, self._body_inside_container(name)))
         last = self.bodies[-1]
         far = max(abs(c) + b.radius for b in self.bodies for c in b.center)
         center = (last.center[0], last.center[1] + far + 2.0 * last.radius, last.center[2])
         return replace(self, bodies=(*self.bodies, SceneBody(name, center, (0.0, 0.0, 0.0), last.radius, 1.0)))
+
+    def _body_inside_container(self, name: str) -> SceneBody:
+        """A ball at rest named ``name`` inside the container, clear of the wall and of every ball in it: the size
+        of the smallest ball, at the first free point of a lattice of its diameter (centre outwards)."""
+        wall = self.bodies[self.container]
+        balls = [b for b in self.bodies if not b.container]
+        r = min(b.radius for b in balls)
+        reach = wall.radius - r
+        steps = int(reach // (2.0 * r))
+        lattice = sorted(((i, j, k) for i in range(-steps, steps + 1) for j in range(-steps, steps + 1)
+                          for k in range(-steps, steps + 1)), key=lambda p: (p[0] ** 2 + p[1] ** 2 + p[2] ** 2, p))  # fmt: skip
+        for i, j, k in lattice:
+            c = (wall.center[0] + 2.0 * r * i, wall.center[1] + 2.0 * r * j, wall.center[2] + 2.0 * r * k)
+            inside = math.dist(c, wall.center) <= reach
+            if inside and all(math.dist(c, b.center) >= 1.01 * (r + b.radius) for b in balls):
+                return SceneBody(name, c, (0.0, 0.0, 0.0), r, 1.0)
+        raise SceneError.at(("bodies",), f"no room for another ball of radius {r:g} inside the container {wall.name}")
 
     def without_body(self, index: int) -> "Scene":
         """A copy without body ``index`` (never A, never below two bodies)."""

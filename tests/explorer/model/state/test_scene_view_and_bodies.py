@@ -103,6 +103,23 @@ def test_an_added_body_is_placed_clear_of_every_other():
     assert again.bodies[3] == SceneBody("D", (5.0, 22.0, 4.0), (0.0, 0.0, 0.0), 2.0, 1.0)
 
 
+def test_a_body_added_to_a_scene_with_a_container_goes_inside_it_clear_of_the_wall_and_the_balls():
+    """A container W (r 3) at the origin holding A (r 0.5) at its centre and B (r 1) at (1.5, 0, 0): the new ball
+    takes the smallest radius, 0.5, at the first free point of a lattice of spacing 1 from the centre outwards: the
+    centre is A's, and every point at distance 1 is within 1.01 × (0.5 + 0.5) of A; at distance √2 the first in
+    the lattice's order (coordinates sorted) is (−1, −1, 0): √2 from A, √(2.5² + 1) from B, 3 − 0.5 from the wall."""
+    scene = Scene("all", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 0.5),
+                                    SceneBody("B", (1.5, 0, 0), (0, 0, 0), 1.0),
+                                    SceneBody("W", (0, 0, 0), (0, 0, 0), 3.0, INF, container=True)))  # fmt: skip
+    added = scene.with_added_body()
+    assert added.bodies[3] == SceneBody("C", (-1.0, -1.0, 0.0), (0.0, 0.0, 0.0), 0.5, 1.0)
+    crowded = Scene("all", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0),
+                                      SceneBody("B", (0.5, 0, 0), (0, 0, 0), 1.0),
+                                      SceneBody("W", (0, 0, 0), (0, 0, 0), 1.2, INF, container=True)))  # fmt: skip
+    assert refusal(crowded.with_added_body) == ("bodies: no room for another ball of radius 1 inside the container W",
+                                                ("bodies",))  # fmt: skip
+
+
 def test_adding_a_body_is_refused_in_inside_mode_and_at_the_limit():
     inside = Scene("inside", 1.0, 1.0, (SceneBody("A", (0, 0, 0), (1, 0, 0), 1.0),
                                         SceneBody("B", (0, 0, 0), (0, 0, 0), 4.0, INF)))  # fmt: skip
