@@ -15,7 +15,9 @@ with y up (VTK's display coordinates).  numpy-, VTK- and Qt-free.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from .placement import arrow_end
 
 #: Pixels kept free between a label and what it must not cover.
 GAP = 3.0
@@ -45,7 +47,11 @@ class Plan:
         Sphere centres as drawn.
     radii : (n,) float
     arrows : (n,) of ((3,), (3,)) or None
-        Each body's velocity arrow, from its centre at t = 0 to its tip, where one is drawn: its name keeps off it.
+        Each body's velocity arrow as drawn (:func:`.placement.arrow_end`), from its centre at t = 0 to its tip,
+        where one is drawn: its name keeps off it.
+    keep_off : dict
+        Label name -> the body whose arrow it keeps off where a spot allows (besides each name its own body's): the
+        words of a stretched arrow.
     """
 
     order: list[str]
@@ -54,6 +60,7 @@ class Plan:
     centers: tuple
     radii: tuple
     arrows: tuple = ()
+    keep_off: dict = field(default_factory=dict)
 
 
 def label_plan(scene, solution, at, focus=None) -> Plan:
@@ -67,9 +74,12 @@ def label_plan(scene, solution, at, focus=None) -> Plan:
     n = len(scene.bodies)
     opaque = tuple(i != scene.container and not (i == solution.other and at.reference > 0.0) for i in range(n))
     names = [f"name{i}" for i in pair] + ["root0", "root1", "closest"] + [f"name{i}" for i in range(n) if i not in pair]
+    names += [f"speed{i}" for i in pair] + [f"speed{i}" for i in range(n) if i not in pair]
     starts = (at.at(body.center, 0.0) for body in scene.bodies)  # each velocity arrow, from t = 0, as drawn
-    arrows = tuple(None if tip == start else (start, tip) for start, tip in zip(starts, at.tips))
-    return Plan(names, {f"name{i}": i for i in range(n)}, opaque, tuple(at.centers), tuple(at.radii), arrows)
+    arrows = tuple(None if tip == start else (start, arrow_end(start, tip, radius, at.marker)[0])
+                   for start, tip, radius in zip(starts, at.tips, at.radii))  # fmt: skip
+    return Plan(names, {f"name{i}": i for i in range(n)}, opaque, tuple(at.centers), tuple(at.radii), arrows,
+                {f"speed{i}": i for i in range(n)})  # fmt: skip
 
 
 def candidate_offsets(size: tuple[float, float], disc: Disc | None, base: tuple[float, float]) -> list:
@@ -150,7 +160,8 @@ def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewpor
         anchor, size, base = labels[name]
         owner = plan.owners.get(name)
         others = [d for k, d in enumerate(discs) if plan.opaque[k] and k != owner]
-        shaft = arrows[owner] if arrows and owner is not None else None
+        keep_off = plan.keep_off.get(name, owner)
+        shaft = arrows[keep_off] if arrows and keep_off is not None else None
         spot = None  # (offset, box): off the arrow if a free spot is, else the first free one
         for dx, dy in candidate_offsets(size, None if owner is None else discs[owner], base):
             cx, cy = anchor[0] + dx, anchor[1] + dy
