@@ -363,7 +363,7 @@ def _closest(picture: Picture, solution: Solution, width: float) -> None:
     pa, pb = (at.at(p, closest.time) for p in s.positions(closest.time))
     picture.show("closest", "tube", (pa, pb), 0.03 * width)
     text = f"closest {fmt(closest.distance)} at t = {fmt(closest.time)}"
-    picture.label("closest", vec.scale(vec.add(pa, pb), 0.5), text, CLOSEST_COLOR, (0.0, -40.0))
+    picture.label("closest", vec.scale(vec.add(pa, pb), 0.5), text, CLOSEST_COLOR, (0.0, -20.0))
 
 
 def _focus(picture: Picture, scene: Scene, solution: Solution, focus: Focus, width: float) -> None:

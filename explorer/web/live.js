@@ -25,12 +25,12 @@ window.sphereExplorer = {
   scene: () => JSON.parse(page.scene_text()),
   solution: () => JSON.parse(page.solution_text()),
   screenPosition: (name) => {
-    const k = frame.labels.findIndex((l) => l.name.startsWith("name") && l.text === name);
-    const i = k < 0 ? -1 : Number(frame.labels[k].name.slice(4));
+    const i = frame.names.indexOf(name);
     if (i < 0) throw new Error(`no body named ${name}`);
     return cssPoint(frame.centers[i]);
   },
   frame: () => frame,  // what the page shows now (live.py's LivePage.frame, parsed)
+  state: view,  // its camera (view.camera), as the recorded page's state gives it
   project: (point) => cssPoint(point),  // a world point's place in the view, CSS pixels from its top left
   frameCount: () => view.frames || 0,
   // milliseconds of the last frames: Python (the move and the frame's description), vtk.js, the text
@@ -512,15 +512,23 @@ function cssPoint(world) {
 }
 
 // labels: each its 3-D anchor's screen point plus an offset; at rest (not while dragging) Python places them by
-// the window's rule from what this script measures (explorer.view.label_places), and hides those with no room
+// the window's rule from what this script measures (explorer.view.label_places), and hides those with no room near
+// their item; Python's frame holds only the labels to show.  Between two placings (while the camera turns) a label
+// whose anchor leaves the view is hidden with it, as the rule does (label_places.in_view).
 const labelSpans = new Map();   // one span per label name, reused: a drag moves them, it does not rebuild them
 const labelOffsets = new Map(); // name -> [dx, dy] in pixels, y up (null: no room)
+
+// a world point's place in CSS pixels from the view's top left, or null when it is behind the camera
+function seenPoint(world) {
+  const c = view.camera, eye = c.getPosition();
+  return dot(sub(world, eye), c.getDirectionOfProjection()) > 0 ? cssPoint(world) : null;
+}
+const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
 function placeLabels() {
   if (!frame) return;
-  const layer = $("labels"), used = new Set();
+  const layer = $("labels"), used = new Set(), box = view.gl.getCanvas().getBoundingClientRect();
   for (const label of frame.labels) {
-    const shown = frame.layers.labels !== false && frame.layers[data.looks.labels[label.name]] !== false;
-    if (!shown) continue;
     let span = labelSpans.get(label.name);
     if (!span) {
       span = el("span", null, { class: "label" });
@@ -529,9 +537,10 @@ function placeLabels() {
     }
     if (span.textContent !== label.text) span.textContent = label.text;
     span.style.color = label.color;
-    const at = cssPoint(label.anchor), offset = labelOffsets.has(label.name) ? labelOffsets.get(label.name) : label.offset;
-    span.hidden = offset === null;
-    if (offset !== null) {
+    const at = seenPoint(label.anchor), offset = labelOffsets.has(label.name) ? labelOffsets.get(label.name) : label.offset;
+    const inView = at !== null && at.x >= 0 && at.y >= 0 && at.x <= box.width && at.y <= box.height;
+    span.hidden = offset === null || !inView;
+    if (!span.hidden) {
       span.style.left = `${at.x + offset[0]}px`;
       span.style.top = `${at.y - offset[1]}px`;
     }
@@ -551,13 +560,18 @@ function layoutLabels() {
   });
   const labels = {};
   labelOffsets.clear();
-  placeLabels();  // at their anchors, to measure them
+  for (const label of frame.labels) labelOffsets.set(label.name, [0, 0]);  // at their anchors, to measure them
+  placeLabels();
   for (const label of frame.labels) {
-    const span = labelSpans.get(label.name);
-    if (span && !span.hidden) labels[label.name] = [up(cssPoint(label.anchor)), [span.offsetWidth, span.offsetHeight]];
+    const span = labelSpans.get(label.name), at = seenPoint(label.anchor);
+    labels[label.name] = [at === null ? null : up(at), [span.offsetWidth, span.offsetHeight]];
   }
-  const legend = $("legend").getBoundingClientRect();
-  const fixed = legend.width ? [[legend.left - box.left, box.bottom - legend.bottom, legend.right - box.left, box.bottom - legend.top]] : [];
+  labelOffsets.clear();
+  const fixed = [];  // the texts over the view: the colour key and the gestures' hint
+  for (const id of ["legend", "status"]) {
+    const r = $(id).getBoundingClientRect();
+    if (r.width && r.height) fixed.push([r.left - box.left, box.bottom - r.bottom, r.right - box.left, box.bottom - r.top]);
+  }
   const arrows = frame.centers.map(() => null);  // each body's velocity arrow: its name keeps off it
   for (const shape of frame.shapes) {
     const body = /^arrow(\d+)$/.exec(shape.name);

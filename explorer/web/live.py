@@ -134,11 +134,13 @@ class LivePage:
                     "offset": list(x.offset),
                 }
                 for x in picture.labels
+                if layers.get("labels", True) and layers.get(LABEL_LAYERS[x.name], True)  # only the labels shown
             ],  # fmt: skip
             "layers": view.layers,
             "bounds": _rounded(at.bounds),
             "radii": _rounded(at.radii),
             "centers": _rounded(at.centers),
+            "names": [body.name for body in scene.bodies],
             "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
             "verdictColor": VERDICT_PLAIN if asking else VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
             "note": None if asking else note_text(scene, solution, at, picture.note, layers.get("conserved", False)),
@@ -291,7 +293,7 @@ class LivePage:
     def place_labels(self, screen: str) -> str:
         """Where the labels go (the window's rule, :mod:`explorer.view.label_places`), from what the page
         measured: ``screen`` (JSON) has the bodies' ``discs`` [[x, y, r], ...], each shown label's ``labels``
-        {name: [[x, y], [w, h]]} (its anchor and size), the ``fixed`` boxes [[x0, y0, x1, y1], ...] it keeps
+        {name: [[x, y] or null, [w, h]]} (its anchor, null behind the camera, and its size), the ``fixed`` boxes [[x0, y0, x1, y1], ...] it keeps
         clear of, the ``viewport`` [w, h] and each body's velocity ``arrows`` [[x0, y0, x1, y1] or null, ...],
         in pixels with y up; returns {name: [dx, dy] or null}."""
         data = json.loads(screen)
@@ -300,7 +302,7 @@ class LivePage:
         at = self._placement()
         plan = label_plan(session.scene, session.solution, at, focus)
         bases = {x.name: x.offset for x in self._labels}
-        labels = {name: (tuple(anchor), tuple(size), bases.get(name, (0.0, 0.0)))
+        labels = {name: (None if anchor is None else tuple(anchor), tuple(size), bases.get(name, (0.0, 0.0)))
                   for name, (anchor, size) in data["labels"].items()}  # fmt: skip
         arrows = [None if a is None else tuple(a) for a in data.get("arrows") or []]
         spots = place(plan, [tuple(d) for d in data["discs"]], labels, [tuple(b) for b in data["fixed"]],
