@@ -474,8 +474,7 @@ function drawPlot() {
     return;
   }
   const p = frame.plot, W = 460, H = 300, left = 64, right = 12, top = 14, bottom = 34;
-  const [t0, t1] = p.range;
-  const [fLo, fHi] = p.fRange, pad = 0.08 * Math.max(fHi - fLo, 1e-300), f0 = fLo - pad, f1 = fHi + pad;
+  const [t0, t1] = p.range, [f0, f1] = p.fRange;  // as Python frames them (the values' span and a margin)
   const x = (t) => left + ((t - t0) / (t1 - t0)) * (W - left - right);
   const y = (f) => top + ((f1 - f) / (f1 - f0)) * (H - top - bottom);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": p.title });
@@ -485,23 +484,32 @@ function drawPlot() {
   if (p.horizon >= t0 && p.horizon <= t1) root.append(svg("line", { x1: x(p.horizon), x2: x(p.horizon), y1: top, y2: H - bottom, class: "horizon" }));
   const points = p.t.map((t, k) => (p.f[k] === null ? null : `${x(t).toFixed(2)},${y(Math.max(f0, Math.min(f1, p.f[k]))).toFixed(2)}`)).filter(Boolean);
   root.append(svg("polyline", { points: points.join(" "), class: "curve", stroke: p.colors.curve }));
-  let lastLabel = -Infinity;
-  for (const r of p.roots) {
-    if (r.t < t0 || r.t > t1) continue;
-    root.append(svg("circle", { cx: x(r.t), cy: y(0), r: 5, fill: r.color }));
-    const below = x(r.t) - lastLabel < 110;  // two roots close together: the second label under the axis
-    root.append(svg("text", { x: x(r.t), y: y(0) + (below ? 30 : -10), "text-anchor": "middle", fill: r.color, "font-weight": "bold" }, r.label));
-    lastLabel = below ? -Infinity : x(r.t);
-  }
-  if (p.vertex && p.vertex.t >= t0 && p.vertex.t <= t1) {
-    root.append(svg("rect", { x: x(p.vertex.t) - 4, y: y(p.vertex.f) - 4, width: 8, height: 8, fill: p.vertex.color, transform: `rotate(45 ${x(p.vertex.t)} ${y(p.vertex.f)})` }));
-    root.append(svg("text", { x: x(p.vertex.t), y: Math.min(H - bottom - 4, y(p.vertex.f) + 18), "text-anchor": "middle" }, p.vertex.label));
-  }
   if (p.now >= t0 && p.now <= t1) root.append(svg("line", { x1: x(p.now), x2: x(p.now), y1: top, y2: H - bottom, class: "now" }));
-  for (const t of [t0, (t0 + t1) / 2, t1]) root.append(svg("text", { x: x(t), y: H - bottom + 16, "text-anchor": "middle" }, Number(t.toPrecision(3)).toString()));
+  for (const m of p.marks) {  // the roots on the zero line, the vertex a diamond
+    if (m.root) root.append(svg("circle", { cx: x(m.t), cy: y(m.f), r: 5, fill: m.color }));
+    else root.append(svg("rect", { x: x(m.t) - 4, y: y(m.f) - 4, width: 8, height: 8, fill: p.colors.vertex, transform: `rotate(45 ${x(m.t)} ${y(m.f)})` }));
+  }
+  for (const [t, text] of p.ticks) root.append(svg("text", { x: x(t), y: H - bottom + 16, "text-anchor": "middle" }, text));
   root.append(svg("text", { x: W / 2, y: H - 4, "text-anchor": "middle" }, "t (frames)"));
+  const words = p.marks.map((m) => svg("text", { x: x(m.t), y: y(m.f), "text-anchor": "middle", "dominant-baseline": "central",
+    "font-weight": m.root ? "bold" : "normal", class: "mark-words" }, m.text));
+  words.forEach((w, k) => { w.style.fill = p.marks[k].color; });  // over the stylesheet's plain text colour
+  root.append(...words);
   $("plot-title").textContent = p.title;
   $("plot").replaceChildren(root);
+  // each mark's words where Python puts them (explorer.view.plot_words), measured here in the SVG's units
+  const sizes = {};
+  p.marks.forEach((m, k) => {
+    const box = words[k].getBBox();
+    sizes[m.name] = box.width > 0 ? [box.width + 4, box.height + 2] : [0.62 * 12 * m.text.length, 16];  // not laid out: about
+  });
+  const spots = JSON.parse(page.place_plot_words(JSON.stringify({ sizes, area: [W - left - right, H - top - bottom] })));
+  p.marks.forEach((m, k) => {
+    const spot = spots[m.name];
+    if (!spot) { words[k].remove(); return; }
+    words[k].setAttribute("x", x(spot[0]));
+    words[k].setAttribute("y", y(spot[1]));
+  });
 }
 
 // labels: each at its 3-D anchor; a body's name beside its sphere, on the right

@@ -44,9 +44,6 @@ from ..view.palette import (
     BACKGROUND,
     CONTACT_FILL,
     CURVE_COLOR,
-    ENTER_COLOR,
-    EXIT_COLOR,
-    FADED_COLOR,
     MINKOWSKI_COLOR,
     MOMENTUM_COLOR,
     VERDICT_COLORS,
@@ -54,6 +51,7 @@ from ..view.palette import (
     colors_by_name,
 )
 from ..view.picture import describe
+from ..view.plot_words import marks, place_words
 
 #: Digits of the numbers sent for drawing (positions well below a pixel; the values panel has its own words).
 DRAW_DIGITS = 9
@@ -93,6 +91,7 @@ class LivePage:
         self.session = Session(self.original)
         self._drag: PlaneDrag | None = None
         self._labels: list = []  # the last frame's labels
+        self._plot_now = None  # the last frame's parabola (its marks' words are placed for it)
         self.refusal: str | None = None
         self._guess: dict = _no_guess()  # a student's answer in question mode
 
@@ -255,33 +254,42 @@ class LivePage:
         self.session.set_layer(str(name), bool(on))
 
     def _plot(self, focus) -> dict:
-        """The parabola f(t) of the described pair: the curve, its marks and their colours (the page maps them to SVG)."""
+        """The parabola f(t) of the described pair: the curve, its marks with their words and colours
+        (:func:`explorer.view.plot_words.marks`), the ticks, the ranges (the page maps them to SVG; where the words go
+        it asks :meth:`place_plot_words`)."""
         plot = parabola(self.session.solution, self.session.view.time, focus)
-        roots = []
-        for k, root in enumerate(plot.roots or ()):
-            color = (ENTER_COLOR, EXIT_COLOR)[k] if plot.in_window(root) else FADED_COLOR
-            roots.append({"t": root, "label": f"t{'₀₁'[k]} = {fmt(root)}", "color": color})
-        finite = [f for f in plot.f if math.isfinite(f)]
+        self._plot_now = plot
+        lo, hi = plot.t_range
         return {
             "t": _rounded(plot.t),
             "f": _rounded(plot.f),
             "range": list(plot.t_range),
-            "fRange": [min([*finite, 0.0]), max([*finite, 0.0])],
-            "roots": roots,
-            "vertex": None
-            if plot.vertex is None
-            else {
-                "t": plot.vertex[0],
-                "f": plot.vertex[1],
-                "label": f"vertex t_min = {fmt(plot.vertex[0])}",
-                "color": MINKOWSKI_COLOR,
-            },  # fmt: skip
+            "fRange": list(plot.f_range()),
+            "marks": [
+                {"name": m.name, "t": m.t, "f": m.f, "text": m.text, "color": m.color, "root": m.name != "vertex"}
+                for m in marks(plot)
+            ],  # fmt: skip
+            "ticks": [[t, f"{float(f'{t:.3g}'):g}"] for t in (lo, (lo + hi) / 2.0, hi)],
             "horizon": plot.horizon,
             "spans": plot.contact_spans(),
             "now": plot.now,
             "title": plot.title(),
-            "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL},
+            "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL, "vertex": MINKOWSKI_COLOR},
         }
+
+    def place_plot_words(self, screen: str) -> str:
+        """Where the words of the parabola's marks go in the page's plot (the rule of the window's and the pictures',
+        :func:`explorer.view.plot_words.place_words`): ``screen`` (JSON) has each word's measured ``sizes``
+        {name: [w, h]} and the plot's data rectangle ``area`` [w, h], in the SVG's units; returns
+        {name: [t, f] or null} for the plot last described."""
+        data = json.loads(screen)
+        plot = self._plot_now
+        if plot is None:
+            return "{}"
+        sizes = {name: tuple(size) for name, size in data["sizes"].items()}
+        shown = [m for m in marks(plot) if m.name in sizes]
+        spots = place_words(shown, sizes, tuple(data["area"]), plot.t_range, plot.f_range())
+        return json.dumps(spots)
 
     def whole_box(self) -> str:
         """What *Frame all* frames now (:func:`explorer.view.bounds.whole_bounds`), as JSON [[x, y, z], [x, y, z]]:

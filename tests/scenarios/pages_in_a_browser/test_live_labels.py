@@ -12,7 +12,7 @@ from web_helpers import camera, element_box, pixel_radius, project
 
 from explorer.view.label_places import NEAR
 
-pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+pytestmark = pytest.mark.long(4)  # started first (tests/conftest.py)
 
 #: Where the page's labels are, with their texts and whether they are shown, in page pixels.
 SPANS = """[...document.querySelectorAll('#labels span')].map((s) => ({text: s.textContent,
@@ -124,5 +124,48 @@ def test_labels_stay_with_their_items_after_reveal_play_a_frame_switch_a_turn_an
         assert not (0 <= a["x"] <= view[2] and 0 <= a["y"] <= view[3]), a
         shown = _check(page, "zoomed in on B")
         assert "A" not in shown
+        assert page.errors == []
+        page.context.close()
+
+
+#: The live page's plot: each mark's words, every other text (ticks, the axis' name) and the data rectangle (between
+#: the axes' lines), as boxes in page pixels.
+PLOT_TEXTS = """(() => {
+  const box = (e) => ((r) => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
+  const lines = [...document.querySelectorAll('#plot line.axis')].map(box);
+  return {words: [...document.querySelectorAll('#plot .mark-words')].map((e) => [e.textContent, box(e)]),
+          others: [...document.querySelectorAll('#plot text:not(.mark-words)')].map((e) => [e.textContent, box(e)]),
+          area: [Math.min(...lines.map((b) => b[0])), Math.min(...lines.map((b) => b[1])),
+                 Math.max(...lines.map((b) => b[2])), Math.max(...lines.map((b) => b[3]))]};
+})()"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_on_every_gallery_scene_the_pages_parabola_words_cover_no_other_word_or_tick(site, browser, size):
+    """Every gallery scene opened with the page's Open… in one live page: the words of f(t)'s marks (the break's
+    t₀, t₁, vertex t_min and its tick 0.5 overlapped) lie inside the plot and cover neither each other nor a tick."""
+    from live_helpers import open_scene_file
+
+    from explorer.model.formats.gallery import gallery
+
+    with serve(site) as base:
+        page = browser.page((base,), *size)
+        page.goto(base + "default.html")
+        page.evaluate("window.sphereExplorer.ready")
+        words_seen = 0
+        for path in gallery():
+            open_scene_file(page, path)
+            if page.evaluate("window.sphereExplorer.frame().plot") is None:
+                continue  # an asking scene: the plot waits for Reveal
+            page.locator("#plot").scroll_into_view_if_needed()
+            plot = page.evaluate(PLOT_TEXTS)
+            area = plot["area"]
+            for k, (text, box) in enumerate(plot["words"]):
+                assert area[0] - 1 <= box[0] and box[2] <= area[2] + 1, (path.stem, text, box, area)
+                assert area[1] - 1 <= box[1] and box[3] <= area[3] + 1, (path.stem, text, box, area)
+                for j, (other, box2) in enumerate(plot["words"] + plot["others"]):
+                    assert j == k or not _overlap(box, box2), (path.stem, size, text, other)
+            words_seen += len(plot["words"])
+        assert words_seen >= 2 * len(gallery())  # not clear by leaving the words out
         assert page.errors == []
         page.context.close()
