@@ -216,3 +216,35 @@ def place(plan: Plan, discs: list[Disc], labels: dict, fixed: list[Box], viewpor
         if spot:
             taken.append(spot[1])
     return out
+
+
+#: The axes glyph: how far out along its axis each letter may go (times the axis' length), and the least distance
+#: between two letters on screen (the same unit).
+AXIS_LABEL_REACH = (1.0, 1.15, 1.3, 1.45, 1.6, 1.75, 1.9)
+AXIS_LABEL_APART = 0.5
+
+
+def axis_label_reach(screen_axes) -> tuple[float, ...]:
+    """How far out along its axis each letter of the axes glyph goes (times the axis' length): the shortest axis on
+    screen keeps its letter at its tip, each longer one moves its letter out until it is :data:`AXIS_LABEL_APART`
+    from those placed (seen from above at a tilt, y and z point up the screen together and their letters met).
+
+    Parameters
+    ----------
+    screen_axes : (3, 2) float
+        Each unit axis (x, y, z) as the camera shows it: its components to the right and up.
+
+    Returns
+    -------
+    (3,) float, a tuple
+    """
+    placed: list[tuple[float, float]] = []
+    reach = [AXIS_LABEL_REACH[0]] * len(screen_axes)
+    for k in sorted(range(len(screen_axes)), key=lambda i: math.hypot(*screen_axes[i])):
+        sx, sy = screen_axes[k]
+        for r in AXIS_LABEL_REACH:
+            reach[k] = r
+            if all(math.hypot(r * sx - px, r * sy - py) >= AXIS_LABEL_APART for px, py in placed):
+                break
+        placed.append((reach[k] * sx, reach[k] * sy))
+    return tuple(reach)

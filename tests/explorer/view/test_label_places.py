@@ -139,3 +139,32 @@ def test_a_label_whose_item_is_out_of_the_view_is_left_out():
         "root0": (None, (40.0, 10.0), (0.0, 0.0)),
     }  # fmt: skip  (None: behind the camera)
     assert place(_plan(), discs, labels, [], VIEW) == {"name0": None, "name1": None, "root0": None}
+
+
+def _screen_axes(direction) -> list:
+    """Each world axis as a camera looking from ``direction`` (towards the camera, z up) shows it: right and up."""
+    import numpy as np
+
+    sight = -np.asarray(direction, dtype=float) / np.linalg.norm(direction)
+    right = np.cross(sight, (0.0, 0.0, 1.0))
+    right /= np.linalg.norm(right)
+    up = np.cross(right, sight)
+    return [(float(e @ right), float(e @ up)) for e in np.eye(3)]
+
+
+@pytest.mark.parametrize("direction", [(0.1, -0.75, 1.0), (1.0, -1.0, 0.4), (0.0, -1.0, 0.2), (0.3, 0.2, 1.0)])
+def test_the_axes_glyphs_letters_stay_apart_on_screen(direction):
+    """From the default camera (VIEW_DIRECTION) y and z both point up the screen and their letters met ("zY")."""
+    from explorer.view.bounds import VIEW_DIRECTION
+    from explorer.view.label_places import AXIS_LABEL_APART, axis_label_reach
+
+    axes = _screen_axes(direction)
+    reach = axis_label_reach(axes)
+    letters = [(r * x, r * y) for r, (x, y) in zip(reach, axes)]
+    for i in range(3):
+        for j in range(i):
+            assert ((letters[i][0] - letters[j][0]) ** 2 + (letters[i][1] - letters[j][1]) ** 2) ** 0.5 >= (
+                AXIS_LABEL_APART - 1e-9
+            ), (direction, reach)
+    if direction == VIEW_DIRECTION:
+        assert reach[0] == reach[2] == 1.0 < reach[1]  # only y's letter moves out, beyond z's
