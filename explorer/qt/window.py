@@ -33,8 +33,8 @@ APP_NAME = "Sphere Sweep Explorer"
 MESSAGE_MS = 10000
 #: The status bar's standing hint: the gestures of the 3-D view, short enough for one line of a 1280-pixel screen.
 GESTURES = (
-    "Drag a sphere: move it · an arrow tip: its velocity · Shift+drag a sphere: give it one · "
-    "Ctrl+click another sphere: describe the pair · [ ]: step through the events · drag empty space: turn · "
+    "Drag a sphere: move it · an arrow tip: its velocity · Shift+drag a sphere: give it a velocity · "
+    "Ctrl+click another sphere: describe the pair · [ ]: next or previous event · drag empty space: turn · "
     "F11: present"
 )
 
