@@ -84,7 +84,8 @@ def _report_startup(window, out: Path, first_frame: float) -> None:
     Keys: ``first_frame`` (epoch seconds), ``available`` (the screen's available
     area ``[x, y, w, h]``), ``window`` (the window's frame), ``view`` (the 3-D
     view, global), ``bodies`` (each sphere's centre ``[x, y]`` in global screen
-    pixels and its radius in pixels).  Written once, atomically.
+    pixels and its radius in pixels), ``hint`` (the width the status bar's hint needs, and has).  Written once,
+    atomically.
     """
     from PySide6.QtCore import QPoint
 
@@ -115,6 +116,8 @@ def _report_startup(window, out: Path, first_frame: float) -> None:
         "view": [origin.x(), origin.y(), interactor.width(), interactor.height()],
         "panels": {dock.objectName(): rect(dock.geometry()) for dock in window.arrangement.docks() if dock.isVisible()},
         "bodies": bodies,
+        # the status bar's hint: the width its text needs and the width it has, in pixels
+        "hint": [window.gestures.fontMetrics().horizontalAdvance(window.gestures.text()), window.gestures.width()],
     })  # fmt: skip
 
 

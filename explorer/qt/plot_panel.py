@@ -13,7 +13,6 @@ Both draw the same :class:`explorer.model.words.parabola.Parabola`.
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np
@@ -23,8 +22,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..model.actions.session import Change, Session
 from ..model.words.parabola import Parabola, parabola
-from ..model.words.text import fmt, root_label
-from ..view.palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
+from ..view.palette import CONTACT_FILL, CURVE_COLOR, MINKOWSKI_COLOR
+from ..view.plot_words import Mark, marks, place_words
 from .refresh import Refresher
 
 
@@ -71,9 +70,15 @@ class ParabolaPanel(QWidget):
         self.vertex = pg.ScatterPlotItem(size=9, symbol="d", brush=pg.mkBrush(MINKOWSKI_COLOR), pen=pg.mkPen("w"))
         self.now = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#d62728", width=2))
         self.now.sigDragged.connect(lambda line: session.set_time(float(line.value())))
-        self.root_labels = [pg.TextItem(anchor=(0.5, 1.2)), pg.TextItem(anchor=(0.5, -0.2))]
-        for thing in (self.zero, self.horizon, self.curve, self.roots, self.vertex, self.now, *self.root_labels):
-            item.addItem(thing)
+        # each mark's words, centred where plot_words.place_words puts them (inside the plot: never over a tick)
+        self.words = {name: pg.TextItem(anchor=(0.5, 0.5), fill=pg.mkBrush(255, 255, 255, 200))
+                      for name in ("root0", "root1", "vertex")}  # fmt: skip
+        for thing in (self.zero, self.horizon, self.curve, self.roots, self.vertex, self.now, *self.words.values()):
+            item.addItem(thing, ignoreBounds=thing in self.words.values())
+        self._marks: list[Mark] = []
+        view = item.getViewBox()
+        view.sigResized.connect(self.place_words)
+        view.sigRangeChanged.connect(self.place_words)
         self.data: Parabola | None = None
         # HISTORY: a drag ends (the axes fit the curve again)
         watch = Change.SCENE | Change.TIME | Change.HISTORY | Change.INSPECTION
@@ -111,35 +116,40 @@ class ParabolaPanel(QWidget):
             region.setVisible(span is not None)
             if span is not None:
                 region.setRegion(span)
-        spots = []
-        for k, label in enumerate(self.root_labels):
-            if data.roots is None or not lo <= data.roots[k] <= hi:
-                label.setVisible(False)
-                continue
-            root = data.roots[k]
-            color = (ENTER_COLOR, EXIT_COLOR)[k] if data.in_window(root) else FADED_COLOR
-            spots.append({"pos": (root, 0.0), "brush": _brush(color)})
-            text = f"{root_label(k)} = {fmt(root)}"
-            if (text, color) != getattr(label, "_shown", None):  # re-laying out text is the slow part
-                label.setText(text, color=color)
-                label._shown = (text, color)
-            label.setPos(root, 0.0)
-            label.setVisible(True)
-        self.roots.setData(spots)
-        if data.vertex is not None and lo <= data.vertex[0] <= hi:
-            self.vertex.setData([data.vertex[0]], [data.vertex[1]])
-        else:
-            self.vertex.setData([], [])
+        self._marks = marks(data)
+        self.roots.setData([{"pos": (m.t, m.f), "brush": _brush(m.color)} for m in self._marks if m.name != "vertex"])
+        vertex = [m for m in self._marks if m.name == "vertex"]
+        self.vertex.setData([m.t for m in vertex], [m.f for m in vertex])
+        for name, words in self.words.items():
+            mark = next((m for m in self._marks if m.name == name), None)
+            if mark is not None and (mark.text, mark.color) != getattr(words, "_shown", None):
+                words.setText(mark.text, color=mark.color)  # re-laying out text is the slow part
+                words._shown = (mark.text, mark.color)
         self.now.setValue(data.now)
-        finite = np.array([f for f in data.f if math.isfinite(f)])
-        top = float(max(finite.max(), 0.0)) if finite.size else 1.0
-        bottom = float(min(finite.min(), 0.0)) if finite.size else -1.0
-        pad = 0.08 * max(top - bottom, 1e-300)
-        wanted = ((lo, hi), (bottom - pad, top + pad))
+        wanted = ((lo, hi), data.f_range())
         shown = self.plot.getPlotItem().getViewBox().viewRange()
         if keep_axes and all(_still_fits(span, fit) for span, fit in zip(shown, wanted)):
+            self.place_words()
             return
         self.plot.setRange(xRange=wanted[0], yRange=wanted[1], padding=0.0)
+        self.place_words()  # (again: a range that did not change sends no signal)
+
+    def place_words(self, *_args) -> None:
+        """Put each mark's words where :func:`explorer.view.plot_words.place_words` says for the plot's size and
+        range now (hidden where there is no room)."""
+        view = self.plot.getPlotItem().getViewBox()
+        shown = {m.name for m in self._marks}
+        sizes = {}
+        for mark in self._marks:
+            rect = self.words[mark.name].textItem.boundingRect()
+            sizes[mark.name] = (rect.width(), rect.height())
+        (t0, t1), (f0, f1) = view.viewRange()
+        spots = place_words(self._marks, sizes, (view.width(), view.height()), (t0, t1), (f0, f1))
+        for name, words in self.words.items():
+            spot = spots.get(name) if name in shown else None
+            words.setVisible(spot is not None)
+            if spot is not None:
+                words.setPos(*spot)
 
 
 #: While dragging, the axes keep their range as long as the fitted range fills at least this much of it.

@@ -31,11 +31,11 @@ from .viewport import Viewport
 APP_NAME = "Sphere Sweep Explorer"
 #: How long a status-bar message stays.
 MESSAGE_MS = 10000
-#: The status bar's standing hint: the gestures of the 3-D view.
+#: The status bar's standing hint: the gestures of the 3-D view, short enough for one line of a 1280-pixel screen.
 GESTURES = (
-    "Drag a sphere to move it · drag an arrow tip to change the velocity · Shift+drag a sphere to give it a velocity · "
-    "Ctrl+click another sphere: describe that pair · [ ] or Alt+←/→: step through the events · "
-    "drag empty space to turn the view · F11 presentation"
+    "Drag a sphere: move it · an arrow tip: its velocity · Shift+drag a sphere: give it a velocity · "
+    "Ctrl+click another sphere: describe the pair · [ ]: next or previous event · drag empty space: turn · "
+    "F11: present"
 )
 
 

@@ -131,6 +131,7 @@ LOOKS: dict[str, Look] = _looks()
 #: Every label of the scene picture by name, with the layer that shows it (besides ``labels``).
 LABEL_LAYERS: dict[str, str] = {
     **{f"name{i}": "labels" for i in range(MAX_BODIES)},
+    **{f"speed{i}": "labels" for i in range(MAX_BODIES)},  # a stretched velocity arrow's true speed
     "root0": "roots",
     "root1": "roots",
     "closest": "contact",

@@ -5,7 +5,8 @@ export) :class:`LabelLayout` projects the opaque spheres and the labels onto
 the screen with VTK and places the visible labels by the rule of
 :mod:`.label_places` (the web page's too): beside a body's sphere for its name,
 near its anchor for the others, never over another sphere or label (nor the
-verdict line and colour key of the overlay), or left out: zoom in and it comes back.  While a sphere is dragged the layout pauses
+verdict line and colour key of the overlay), within a few pixels of its item, or left out (its anchor out of
+the view, or no room there): turn or zoom and it comes back.  While a sphere is dragged the layout pauses
 (:attr:`LabelLayout.paused`): the labels are placed again when it ends.  Qt-free.
 """
 
@@ -103,8 +104,9 @@ class LabelLayout:
             bbox = [0.0] * 4
             actor.GetBoundingBox(renderer, bbox)  # x0, x1, y0, y1 where it is drawn now
             reference = np.array([actor.GetPositionCoordinate().GetReferenceCoordinate().GetValue()])
-            anchor, _ = project(renderer, reference)
-            labels[name] = (tuple(anchor[0]), (bbox[1] - bbox[0], bbox[3] - bbox[2]), self.base.get(name, (0.0, 0.0)))
+            anchor, depth = project(renderer, reference)
+            seen = tuple(anchor[0]) if depth[0] > 0.0 else None  # behind the camera: out of view
+            labels[name] = (seen, (bbox[1] - bbox[0], bbox[3] - bbox[2]), self.base.get(name, (0.0, 0.0)))
         spots = place(
             plan, discs, labels, self._fixed_boxes(), tuple(renderer.GetSize()), screen_arrows(renderer, plan)
         )

@@ -36,6 +36,8 @@ TEXT_COLOR = (0.1, 0.1, 0.12)
 #: The parabola plot: the curve and the time ranges of contact.
 CURVE_COLOR = "#1f3b73"
 CONTACT_FILL = "#f4c9d7"
+#: The words of the parabola's vertex (t_min).
+VERTEX_TEXT = "#555555"
 #: The verdict line's colour by the primary pair's status name (others: VERDICT_PLAIN).
 VERDICT_COLORS = {"HIT": "#11803f", "OVERLAPPING": "#c01818"}
 VERDICT_PLAIN = "#333333"

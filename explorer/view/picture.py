@@ -27,10 +27,10 @@ from ..model.derived.inspection import Focus
 from ..model.derived.stepping import stepped_test
 from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
 from ..model.words.momenta import bodies_at, centre_of_mass
-from ..model.words.text import fmt, root_label
+from ..model.words.text import fmt, root_label, stretched_arrow
 from .bounds import diagonal
 from .palette import CLOSEST_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, body_color
-from .placement import Placement, place
+from .placement import Placement, arrow_end, place
 
 #: Opacity of a container (more see-through items in :mod:`.catalogue`).
 CONTAINER_OPACITY = 0.12
@@ -44,6 +44,8 @@ HALO_SCALE = 1.3
 ARROW_SCALE = 3.0
 #: The momentum layer: the largest momentum arrow is this fraction of the view's diagonal.
 MOMENTUM_SPAN = 0.2
+#: Where the words of a stretched velocity arrow are first tried: below its tip (pixels, y up).
+SPEED_OFFSET = (0.0, -16.0)
 #: Tessellation (meridians, parallels) of a body, and of a sphere drawn see-through or small.
 BODY_RES = (32, 16)
 SEE_THROUGH_RES = (48, 24)
@@ -235,14 +237,27 @@ def _bodies(picture: Picture, scene: Scene, solution: Solution, swept_until: lis
             shaft = 0.06 * width
             # past its first event the body turns: its arrow is then only a handle, so faint
             faint = swept_until[i] < h
-            picture.show(f"arrow{i}", "arrow", start, end, shaft, 2.6 * shaft, 5.0 * shaft,
+            # a slow body's arrow would end inside its sphere: drawn longer, with its true speed in words
+            drawn, stretch = arrow_end(start, end, radius, at.marker)
+            picture.show(f"arrow{i}", "arrow", start, drawn, shaft, 2.6 * shaft, 5.0 * shaft,
                          opacity=ARROW_PAST_EVENT_OPACITY if faint else 1.0)  # fmt: skip
+            if stretch > 1.0:
+                speed = math.sqrt(vec.dot(velocity, velocity))
+                picture.label(f"speed{i}", drawn, stretched_arrow(speed, stretch), body_color(i), SPEED_OFFSET)
             if 0.0 < t <= swept_until[i]:  # on the capsule (all mode: it ends where the body turns)
                 ring_at = vec.axpy(t, velocity, start)
                 picture.show(f"time_ring{i}", "ring", ring_at, velocity, radius * 1.02, 0.02 * width)
             if handles and at.reference == 0.0:
                 picture.show(f"handle{i}", "sphere", end, 0.22 * at.marker, HANDLE_RES)
         picture.label(f"name{i}", at.centers[i], body.name, body_color(i))
+
+
+def body_of(label: str) -> int | None:
+    """The body a label of the picture speaks of (its name, its stretched arrow's speed), or None."""
+    for stem in ("name", "speed"):
+        if label.startswith(stem) and label[len(stem) :].isdigit():
+            return int(label[len(stem) :])
+    return None
 
 
 def _expanded_sphere(picture: Picture, scene: Scene, solution: Solution, a_until: float, width: float) -> None:
@@ -348,7 +363,7 @@ def _closest(picture: Picture, solution: Solution, width: float) -> None:
     pa, pb = (at.at(p, closest.time) for p in s.positions(closest.time))
     picture.show("closest", "tube", (pa, pb), 0.03 * width)
     text = f"closest {fmt(closest.distance)} at t = {fmt(closest.time)}"
-    picture.label("closest", vec.scale(vec.add(pa, pb), 0.5), text, CLOSEST_COLOR, (0.0, -40.0))
+    picture.label("closest", vec.scale(vec.add(pa, pb), 0.5), text, CLOSEST_COLOR, (0.0, -20.0))
 
 
 def _focus(picture: Picture, scene: Scene, solution: Solution, focus: Focus, width: float) -> None:
@@ -362,7 +377,7 @@ def _focus(picture: Picture, scene: Scene, solution: Solution, focus: Focus, wid
     if focus.event is not None:
         event = solution.events[focus.event]
         _contact_marks(picture, names, event.point, event.normal, event.time, radius, width)
-        picture.labels = [x for x in picture.labels if not x.name.startswith("name") or int(x.name[4:]) in focus.pair]
+        picture.labels = [x for x in picture.labels if body_of(x.name) is None or body_of(x.name) in focus.pair]
         if at.reference < 0.5:
             _velocities(picture, scene, solution, focus, width)
         return

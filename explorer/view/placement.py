@@ -10,6 +10,7 @@ numpy-, Qt- and VTK-free (the web page's Python places the bodies too).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from solver import vec
@@ -17,12 +18,18 @@ from solver import vec
 from ..model.derived.analysis import Solution
 from ..model.derived.frames import COM, RELATIVE, WORLD, Frame, centres_at, frame_at
 from ..model.state.scene import Scene
-from .bounds import Box, ask_bounds, diagonal, view_bounds
+from .bounds import VIEW_DIRECTION, Box, ask_bounds, diagonal, view_bounds
 
 #: A's size in B's rest frame, where it is a point, as a fraction of the marker size.
 POINT_RADIUS = 0.1
 #: Marker sizes are capped at this fraction of the framed region's diagonal.
 MARK_SPAN = 0.08
+#: A velocity arrow always reaches this far out of its sphere's outline as the default camera sees it, times the
+#: larger of the sphere's radius (as drawn) and the marker size: a slow body's arrow, shorter than its radius, would
+#: be hidden inside it (:func:`arrow_end`).
+ARROW_LEAST_OUT = 1.0
+#: ... but never stretched more than this, unless it takes more to leave the sphere at all.
+MAX_STRETCH = 12.0
 
 
 @dataclass(frozen=True)
@@ -111,3 +118,31 @@ def place(scene: Scene, solution: Solution, t: float, reference: float, com: flo
     radii[b_index] += reference * (-a_radius if scene.mode == "inside" else a_radius)
     return Placement(float(t), float(reference), shift, centers, tips, tuple(radii), marker, world_box, float(com),
                      frame)  # fmt: skip
+
+
+def arrow_end(start, tip, radius: float, marker: float) -> tuple[tuple[float, float, float], float]:
+    """Where a velocity arrow from a sphere's centre ``start`` (3,) to its true ``tip`` (3,) is drawn, and how many
+    times longer than true.
+
+    Seen by the default camera (from :data:`.bounds.VIEW_DIRECTION`), every arrow reaches at least
+    :data:`ARROW_LEAST_OUT` out of the outline of its sphere of ``radius``: a slow body's arrow, or one pointing
+    nearly along the line of sight, is stretched (at most :data:`MAX_STRETCH` times, or as much as it takes to
+    leave the sphere in space); its direction is always true.
+
+    Returns
+    -------
+    end : (3,) float, a tuple
+    stretch : float
+        1.0 for an arrow drawn as it is, more for a stretched one.
+    """
+    start, tip = tuple(map(float, start)), tuple(map(float, tip))
+    shaft = vec.sub(tip, start)
+    length = math.sqrt(vec.dot(shaft, shaft))
+    least = radius + ARROW_LEAST_OUT * max(radius, marker)
+    sight = vec.scale(VIEW_DIRECTION, 1.0 / math.sqrt(vec.dot(VIEW_DIRECTION, VIEW_DIRECTION)))
+    across = vec.axpy(-vec.dot(shaft, sight), sight, shaft)  # the part of the arrow the camera sees
+    seen = math.sqrt(vec.dot(across, across))
+    if length == 0.0 or seen >= least:
+        return tip, 1.0
+    stretch = max(least / length, MAX_STRETCH if seen == 0.0 else min(least / seen, MAX_STRETCH))
+    return vec.axpy(stretch, shaft, start), stretch

@@ -2,26 +2,25 @@
 
 Draws the same :class:`explorer.model.words.parabola.Parabola` the window's live plot shows:
 the curve, the zero line, the contact region, both roots, the vertex, the
-horizon and the current time.  Its texts never overlap: the roots' labels sit
-above the zero line and the vertex's below its marker, each moved one more
-line away while it covers a text placed before it (:func:`separate`).
-Qt-free (matplotlib's Agg canvas).
+horizon and the current time.  The marks' words and where they go are
+:mod:`.plot_words`' (as in the window and the live page): inside the axes, over
+no other word, mark or the legend, so never over a tick label.
+Qt-free (matplotlib's Agg or SVG canvas).
 """
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..model.words.parabola import Parabola
-from ..model.words.text import fmt, root_label
-from .palette import CONTACT_FILL, CURVE_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, MINKOWSKI_COLOR
+from ..model.words.text import fmt
+from .palette import CONTACT_FILL, CURVE_COLOR, MINKOWSKI_COLOR
+from .plot_words import Mark, marks, place_words
 
-#: A label that covers another moves this far (points) away from its mark, at most :data:`MAX_MOVES` times.
-LABEL_STEP, MAX_MOVES = 14, 8
 #: Behind each label: the curve and the lines stay visible around the text, not through it.
 BACKING = {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}
+#: The words' sizes (points): a root's, the vertex's.
+ROOT_FONT, VERTEX_FONT = 10, 9
 
 
 def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
@@ -37,50 +36,49 @@ def draw_parabola(ax, plot: Parabola, inside: bool = False) -> None:
     ax.axvline(plot.horizon, color="#888888", lw=1, ls="--", label=f"horizon h = {fmt(plot.horizon)}")
     x = plot.variable
     ax.plot(plot.t, plot.f, color=CURVE_COLOR, lw=2.2, label=f"f({x}) = |p + v {x}|² − R²")
-    labels = []
-    if plot.roots is not None:
-        for k, root in enumerate(plot.roots):
-            color = (ENTER_COLOR, EXIT_COLOR)[k] if plot.in_window(root) else FADED_COLOR
-            if lo <= root <= hi:
-                ax.plot([root], [0.0], "o", ms=9, color=color, zorder=5)
-                labels.append(ax.annotate(f"{root_label(k)} = {fmt(root)}", (root, 0.0), xytext=(0, 12), textcoords="offset points",
-                                          ha="center", color=color, fontsize=10, weight="bold", bbox=BACKING))  # fmt: skip
-    if plot.vertex is not None and lo <= plot.vertex[0] <= hi:
-        tv, fv = plot.vertex
-        ax.plot([tv], [fv], "D", ms=7, color=MINKOWSKI_COLOR, zorder=5)
-        labels.append(ax.annotate(f"vertex t_min = {fmt(tv)}", (tv, fv), xytext=(0, -16), textcoords="offset points",
-                                  ha="center", color="#555555", fontsize=9, bbox=BACKING))  # fmt: skip
+    shown = marks(plot)
+    for mark in shown:
+        if mark.name == "vertex":
+            ax.plot([mark.t], [mark.f], "D", ms=7, color=MINKOWSKI_COLOR, zorder=5)
+        else:
+            ax.plot([mark.t], [mark.f], "o", ms=9, color=mark.color, zorder=5)
     if lo <= plot.now <= hi:
         ax.axvline(plot.now, color="#d62728", lw=1.5, label=f"now t = {fmt(plot.now)}")
     ax.set_xlim(lo, hi)
-    finite = np.array([f for f in plot.f if math.isfinite(f)])
-    if finite.size:
-        top, bottom = float(finite.max()), float(finite.min())
-        pad = 0.08 * max(top - bottom, 1e-300)
-        ax.set_ylim(min(bottom, 0.0) - pad, max(top, 0.0) + pad)
+    ax.set_ylim(*plot.f_range())
     ax.set_xlabel("t (frames)")
     sign = "≥ 0: at the wall" if inside else "≤ 0: touching"
     ax.set_ylabel(f"f   ({sign})")
     ax.set_title(plot.title("\n"), fontsize=11)
     ax.legend(loc="best", fontsize=8, framealpha=0.85)
     ax.grid(True, color="#dddddd", lw=0.6)
-    separate(ax, labels)
+    write_words(ax, shown)
 
 
-def separate(ax, labels: list) -> None:
-    """Move each of ``labels`` (annotations, in order) away from its mark until it covers none placed before it.
-
-    A label above its mark (a positive offset) moves up, one below moves down, by :data:`LABEL_STEP` points.
-    """
-    placed = []
-    for label in labels:
-        for _ in range(MAX_MOVES):
-            box = label.get_window_extent().expanded(1.0, 1.1)
-            if not any(box.overlaps(other) for other in placed):
-                break
-            x, y = label.xyann
-            label.xyann = (x, y + (LABEL_STEP if y > 0 else -LABEL_STEP))
-        placed.append(label.get_window_extent())
+def write_words(ax, shown: list[Mark]) -> None:
+    """Each mark's words where :func:`.plot_words.place_words` puts them (measured on ``ax``'s canvas, clear of
+    its legend), or none where there is no room near the mark."""
+    texts = {}
+    for mark in shown:
+        root = mark.name != "vertex"
+        texts[mark.name] = ax.text(mark.t, mark.f, mark.text, ha="center", va="center", color=mark.color,
+                                   fontsize=ROOT_FONT if root else VERTEX_FONT, weight="bold" if root else "normal",
+                                   bbox=BACKING, zorder=6)  # fmt: skip
+    frame = ax.get_window_extent()
+    to_area = lambda e: (e.x0 - frame.x0, frame.y1 - e.y1, e.x1 - frame.x0, frame.y1 - e.y0)  # noqa: E731
+    sizes = {}
+    for name, text in texts.items():
+        extent = text.get_window_extent()
+        pad = 2.0 * 0.15 * text.get_fontsize() * ax.figure.dpi / 72.0  # the backing's pad, each side
+        sizes[name] = (extent.width + pad, extent.height + pad)
+    legend = ax.get_legend()
+    fixed = [] if legend is None else [to_area(legend.get_window_extent())]
+    spots = place_words(shown, sizes, (frame.width, frame.height), ax.get_xlim(), ax.get_ylim(), fixed)
+    for name, text in texts.items():
+        if spots[name] is None:
+            text.set_visible(False)
+        else:
+            text.set_position(spots[name])
 
 
 def compose_png(view_rgb: np.ndarray, plot: Parabola, out, inside: bool = False, dpi: int = 100) -> None:

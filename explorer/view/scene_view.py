@@ -25,7 +25,7 @@ from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
 from . import geometry
 from .catalogue import LEAST_DOT, LEAST_LINE, add_scene_items
 from .items import SUBSCRIPTS, ItemSet, rgb
-from .label_places import label_plan
+from .label_places import axis_label_reach, label_plan
 from .labels import LabelLayout
 from .overlay import LABEL_SIZE, NORMAL, VERDICT_SIZE, TextOverlay, ViewStyle
 from .overlay_text import wrapped
@@ -280,10 +280,21 @@ class SceneView:
         self.items.show("least_lines", geometry.coloured_lines, paths, path_colors)
 
     def _add_axes(self) -> None:
-        """The axes triad (an orientation widget, which needs an interactor: the window's)."""
+        """The axes triad (an orientation widget, which needs an interactor: the window's), its letters kept apart
+        as the camera turns (:func:`.label_places.axis_label_reach`)."""
         if not self._axes_added and getattr(self.plotter, "iren", None) is not None:
-            self.plotter.add_axes(interactive=False, line_width=2)
+            glyph = self.plotter.add_axes(interactive=False, line_width=2)
+            self.plotter.renderer.AddObserver("StartEvent", lambda *_: self._space_axis_letters(glyph))
             self._axes_added = True
+
+    def _space_axis_letters(self, glyph) -> None:
+        """Move the axes glyph's letters out along their axes where two would meet on screen."""
+        camera = self.plotter.renderer.GetActiveCamera()
+        view = camera.GetViewTransformMatrix()  # rows 0 and 1: the screen's right and up, in world axes
+        screen = [(view.GetElement(0, k), view.GetElement(1, k)) for k in range(3)]
+        reach = axis_label_reach(screen)
+        if tuple(glyph.GetNormalizedLabelPosition()) != reach:
+            glyph.SetNormalizedLabelPosition(*reach)
 
 
 #: :meth:`SceneView.prepare`'s signature: :meth:`SceneView.update` takes the same arguments.

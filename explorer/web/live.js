@@ -25,12 +25,12 @@ window.sphereExplorer = {
   scene: () => JSON.parse(page.scene_text()),
   solution: () => JSON.parse(page.solution_text()),
   screenPosition: (name) => {
-    const k = frame.labels.findIndex((l) => l.name.startsWith("name") && l.text === name);
-    const i = k < 0 ? -1 : Number(frame.labels[k].name.slice(4));
+    const i = frame.names.indexOf(name);
     if (i < 0) throw new Error(`no body named ${name}`);
     return cssPoint(frame.centers[i]);
   },
   frame: () => frame,  // what the page shows now (live.py's LivePage.frame, parsed)
+  state: view,  // its camera (view.camera), as the recorded page's state gives it
   project: (point) => cssPoint(point),  // a world point's place in the view, CSS pixels from its top left
   frameCount: () => view.frames || 0,
   // milliseconds of the last frames: Python (the move and the frame's description), vtk.js, the text
@@ -559,8 +559,7 @@ function drawPlot() {
     return;
   }
   const p = frame.plot, W = 460, H = 300, left = 64, right = 12, top = 14, bottom = 34;
-  const [t0, t1] = p.range;
-  const [fLo, fHi] = p.fRange, pad = 0.08 * Math.max(fHi - fLo, 1e-300), f0 = fLo - pad, f1 = fHi + pad;
+  const [t0, t1] = p.range, [f0, f1] = p.fRange;  // as Python frames them (the values' span and a margin)
   const x = (t) => left + ((t - t0) / (t1 - t0)) * (W - left - right);
   const y = (f) => top + ((f1 - f) / (f1 - f0)) * (H - top - bottom);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": p.title });
@@ -570,23 +569,32 @@ function drawPlot() {
   if (p.horizon >= t0 && p.horizon <= t1) root.append(svg("line", { x1: x(p.horizon), x2: x(p.horizon), y1: top, y2: H - bottom, class: "horizon" }));
   const points = p.t.map((t, k) => (p.f[k] === null ? null : `${x(t).toFixed(2)},${y(Math.max(f0, Math.min(f1, p.f[k]))).toFixed(2)}`)).filter(Boolean);
   root.append(svg("polyline", { points: points.join(" "), class: "curve", stroke: p.colors.curve }));
-  let lastLabel = -Infinity;
-  for (const r of p.roots) {
-    if (r.t < t0 || r.t > t1) continue;
-    root.append(svg("circle", { cx: x(r.t), cy: y(0), r: 5, fill: r.color }));
-    const below = x(r.t) - lastLabel < 110;  // two roots close together: the second label under the axis
-    root.append(svg("text", { x: x(r.t), y: y(0) + (below ? 30 : -10), "text-anchor": "middle", fill: r.color, "font-weight": "bold" }, r.label));
-    lastLabel = below ? -Infinity : x(r.t);
-  }
-  if (p.vertex && p.vertex.t >= t0 && p.vertex.t <= t1) {
-    root.append(svg("rect", { x: x(p.vertex.t) - 4, y: y(p.vertex.f) - 4, width: 8, height: 8, fill: p.vertex.color, transform: `rotate(45 ${x(p.vertex.t)} ${y(p.vertex.f)})` }));
-    root.append(svg("text", { x: x(p.vertex.t), y: Math.min(H - bottom - 4, y(p.vertex.f) + 18), "text-anchor": "middle" }, p.vertex.label));
-  }
   if (p.now >= t0 && p.now <= t1) root.append(svg("line", { x1: x(p.now), x2: x(p.now), y1: top, y2: H - bottom, class: "now" }));
-  for (const t of [t0, (t0 + t1) / 2, t1]) root.append(svg("text", { x: x(t), y: H - bottom + 16, "text-anchor": "middle" }, Number(t.toPrecision(3)).toString()));
+  for (const m of p.marks) {  // the roots on the zero line, the vertex a diamond
+    if (m.root) root.append(svg("circle", { cx: x(m.t), cy: y(m.f), r: 5, fill: m.color }));
+    else root.append(svg("rect", { x: x(m.t) - 4, y: y(m.f) - 4, width: 8, height: 8, fill: p.colors.vertex, transform: `rotate(45 ${x(m.t)} ${y(m.f)})` }));
+  }
+  for (const [t, text] of p.ticks) root.append(svg("text", { x: x(t), y: H - bottom + 16, "text-anchor": "middle" }, text));
   root.append(svg("text", { x: W / 2, y: H - 4, "text-anchor": "middle" }, "t (frames)"));
+  const words = p.marks.map((m) => svg("text", { x: x(m.t), y: y(m.f), "text-anchor": "middle", "dominant-baseline": "central",
+    "font-weight": m.root ? "bold" : "normal", class: "mark-words" }, m.text));
+  words.forEach((w, k) => { w.style.fill = p.marks[k].color; });  // over the stylesheet's plain text colour
+  root.append(...words);
   $("plot-title").textContent = p.title;
   $("plot").replaceChildren(root);
+  // each mark's words where Python puts them (explorer.view.plot_words), measured here in the SVG's units
+  const sizes = {};
+  p.marks.forEach((m, k) => {
+    const box = words[k].getBBox();
+    sizes[m.name] = box.width > 0 ? [box.width + 4, box.height + 2] : [0.62 * 12 * m.text.length, 16];  // not laid out: about
+  });
+  const spots = JSON.parse(page.place_plot_words(JSON.stringify({ sizes, area: [W - left - right, H - top - bottom] })));
+  p.marks.forEach((m, k) => {
+    const spot = spots[m.name];
+    if (!spot) { words[k].remove(); return; }
+    words[k].setAttribute("x", x(spot[0]));
+    words[k].setAttribute("y", y(spot[1]));
+  });
 }
 
 // labels: each at its 3-D anchor; a body's name beside its sphere, on the right
@@ -597,15 +605,23 @@ function cssPoint(world) {
 }
 
 // labels: each its 3-D anchor's screen point plus an offset; at rest (not while dragging) Python places them by
-// the window's rule from what this script measures (explorer.view.label_places), and hides those with no room
+// the window's rule from what this script measures (explorer.view.label_places), and hides those with no room near
+// their item; Python's frame holds only the labels to show.  Between two placings (while the camera turns) a label
+// whose anchor leaves the view is hidden with it, as the rule does (label_places.in_view).
 const labelSpans = new Map();   // one span per label name, reused: a drag moves them, it does not rebuild them
 const labelOffsets = new Map(); // name -> [dx, dy] in pixels, y up (null: no room)
+
+// a world point's place in CSS pixels from the view's top left, or null when it is behind the camera
+function seenPoint(world) {
+  const c = view.camera, eye = c.getPosition();
+  return dot(sub(world, eye), c.getDirectionOfProjection()) > 0 ? cssPoint(world) : null;
+}
+const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
 function placeLabels() {
   if (!frame) return;
-  const layer = $("labels"), used = new Set();
+  const layer = $("labels"), used = new Set(), box = view.gl.getCanvas().getBoundingClientRect();
   for (const label of frame.labels) {
-    const shown = frame.layers.labels !== false && frame.layers[data.looks.labels[label.name]] !== false;
-    if (!shown) continue;
     let span = labelSpans.get(label.name);
     if (!span) {
       span = el("span", null, { class: "label" });
@@ -614,9 +630,10 @@ function placeLabels() {
     }
     if (span.textContent !== label.text) span.textContent = label.text;
     span.style.color = label.color;
-    const at = cssPoint(label.anchor), offset = labelOffsets.has(label.name) ? labelOffsets.get(label.name) : label.offset;
-    span.hidden = offset === null;
-    if (offset !== null) {
+    const at = seenPoint(label.anchor), offset = labelOffsets.has(label.name) ? labelOffsets.get(label.name) : label.offset;
+    const inView = at !== null && at.x >= 0 && at.y >= 0 && at.x <= box.width && at.y <= box.height;
+    span.hidden = offset === null || !inView;
+    if (!span.hidden) {
       span.style.left = `${at.x + offset[0]}px`;
       span.style.top = `${at.y - offset[1]}px`;
     }
@@ -636,13 +653,18 @@ function layoutLabels() {
   });
   const labels = {};
   labelOffsets.clear();
-  placeLabels();  // at their anchors, to measure them
+  for (const label of frame.labels) labelOffsets.set(label.name, [0, 0]);  // at their anchors, to measure them
+  placeLabels();
   for (const label of frame.labels) {
-    const span = labelSpans.get(label.name);
-    if (span && !span.hidden) labels[label.name] = [up(cssPoint(label.anchor)), [span.offsetWidth, span.offsetHeight]];
+    const span = labelSpans.get(label.name), at = seenPoint(label.anchor);
+    labels[label.name] = [at === null ? null : up(at), [span.offsetWidth, span.offsetHeight]];
   }
-  const legend = $("legend").getBoundingClientRect();
-  const fixed = legend.width ? [[legend.left - box.left, box.bottom - legend.bottom, legend.right - box.left, box.bottom - legend.top]] : [];
+  labelOffsets.clear();
+  const fixed = [];  // the texts over the view: the colour key and the gestures' hint
+  for (const id of ["legend", "status"]) {
+    const r = $(id).getBoundingClientRect();
+    if (r.width && r.height) fixed.push([r.left - box.left, box.bottom - r.bottom, r.right - box.left, box.bottom - r.top]);
+  }
   const arrows = frame.centers.map(() => null);  // each body's velocity arrow: its name keeps off it
   for (const shape of frame.shapes) {
     const body = /^arrow(\d+)$/.exec(shape.name);

@@ -45,9 +45,6 @@ from ..view.palette import (
     BACKGROUND,
     CONTACT_FILL,
     CURVE_COLOR,
-    ENTER_COLOR,
-    EXIT_COLOR,
-    FADED_COLOR,
     MINKOWSKI_COLOR,
     MOMENTUM_COLOR,
     VERDICT_COLORS,
@@ -55,6 +52,7 @@ from ..view.palette import (
     colors_by_name,
 )
 from ..view.picture import describe
+from ..view.plot_words import marks, place_words
 
 #: Digits of the numbers sent for drawing (positions well below a pixel; the values panel has its own words).
 DRAW_DIGITS = 9
@@ -94,6 +92,7 @@ class LivePage:
         self.session = Session(self.original)
         self._drag: PlaneDrag | None = None
         self._labels: list = []  # the last frame's labels
+        self._plot_now = None  # the last frame's parabola (its marks' words are placed for it)
         self.refusal: str | None = None
         self._guess: dict = _no_guess()  # a student's answer in question mode
 
@@ -135,11 +134,13 @@ class LivePage:
                     "offset": list(x.offset),
                 }
                 for x in picture.labels
+                if layers.get("labels", True) and layers.get(LABEL_LAYERS[x.name], True)  # only the labels shown
             ],  # fmt: skip
             "layers": view.layers,
             "bounds": _rounded(at.bounds),
             "radii": _rounded(at.radii),
             "centers": _rounded(at.centers),
+            "names": [body.name for body in scene.bodies],
             "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
             "verdictColor": VERDICT_PLAIN if asking else VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
             "note": None if asking else note_text(scene, solution, at, picture.note, layers.get("conserved", False)),
@@ -255,33 +256,42 @@ class LivePage:
         self.session.set_layer(str(name), bool(on))
 
     def _plot(self, focus) -> dict:
-        """The parabola f(t) of the described pair: the curve, its marks and their colours (the page maps them to SVG)."""
+        """The parabola f(t) of the described pair: the curve, its marks with their words and colours
+        (:func:`explorer.view.plot_words.marks`), the ticks, the ranges (the page maps them to SVG; where the words go
+        it asks :meth:`place_plot_words`)."""
         plot = parabola(self.session.solution, self.session.view.time, focus)
-        roots = []
-        for k, root in enumerate(plot.roots or ()):
-            color = (ENTER_COLOR, EXIT_COLOR)[k] if plot.in_window(root) else FADED_COLOR
-            roots.append({"t": root, "label": f"t{'₀₁'[k]} = {fmt(root)}", "color": color})
-        finite = [f for f in plot.f if math.isfinite(f)]
+        self._plot_now = plot
+        lo, hi = plot.t_range
         return {
             "t": _rounded(plot.t),
             "f": _rounded(plot.f),
             "range": list(plot.t_range),
-            "fRange": [min([*finite, 0.0]), max([*finite, 0.0])],
-            "roots": roots,
-            "vertex": None
-            if plot.vertex is None
-            else {
-                "t": plot.vertex[0],
-                "f": plot.vertex[1],
-                "label": f"vertex t_min = {fmt(plot.vertex[0])}",
-                "color": MINKOWSKI_COLOR,
-            },  # fmt: skip
+            "fRange": list(plot.f_range()),
+            "marks": [
+                {"name": m.name, "t": m.t, "f": m.f, "text": m.text, "color": m.color, "root": m.name != "vertex"}
+                for m in marks(plot)
+            ],  # fmt: skip
+            "ticks": [[t, f"{float(f'{t:.3g}'):g}"] for t in (lo, (lo + hi) / 2.0, hi)],
             "horizon": plot.horizon,
             "spans": plot.contact_spans(),
             "now": plot.now,
             "title": plot.title(),
-            "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL},
+            "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL, "vertex": MINKOWSKI_COLOR},
         }
+
+    def place_plot_words(self, screen: str) -> str:
+        """Where the words of the parabola's marks go in the page's plot (the rule of the window's and the pictures',
+        :func:`explorer.view.plot_words.place_words`): ``screen`` (JSON) has each word's measured ``sizes``
+        {name: [w, h]} and the plot's data rectangle ``area`` [w, h], in the SVG's units; returns
+        {name: [t, f] or null} for the plot last described."""
+        data = json.loads(screen)
+        plot = self._plot_now
+        if plot is None:
+            return "{}"
+        sizes = {name: tuple(size) for name, size in data["sizes"].items()}
+        shown = [m for m in marks(plot) if m.name in sizes]
+        spots = place_words(shown, sizes, tuple(data["area"]), plot.t_range, plot.f_range())
+        return json.dumps(spots)
 
     def whole_box(self) -> str:
         """What *Frame all* frames now (:func:`explorer.view.bounds.whole_bounds`), as JSON [[x, y, z], [x, y, z]]:
@@ -293,7 +303,7 @@ class LivePage:
     def place_labels(self, screen: str) -> str:
         """Where the labels go (the window's rule, :mod:`explorer.view.label_places`), from what the page
         measured: ``screen`` (JSON) has the bodies' ``discs`` [[x, y, r], ...], each shown label's ``labels``
-        {name: [[x, y], [w, h]]} (its anchor and size), the ``fixed`` boxes [[x0, y0, x1, y1], ...] it keeps
+        {name: [[x, y] or null, [w, h]]} (its anchor, null behind the camera, and its size), the ``fixed`` boxes [[x0, y0, x1, y1], ...] it keeps
         clear of, the ``viewport`` [w, h] and each body's velocity ``arrows`` [[x0, y0, x1, y1] or null, ...],
         in pixels with y up; returns {name: [dx, dy] or null}."""
         data = json.loads(screen)
@@ -302,7 +312,7 @@ class LivePage:
         at = self._placement()
         plan = label_plan(session.scene, session.solution, at, focus)
         bases = {x.name: x.offset for x in self._labels}
-        labels = {name: (tuple(anchor), tuple(size), bases.get(name, (0.0, 0.0)))
+        labels = {name: (None if anchor is None else tuple(anchor), tuple(size), bases.get(name, (0.0, 0.0)))
                   for name, (anchor, size) in data["labels"].items()}  # fmt: skip
         arrows = [None if a is None else tuple(a) for a in data.get("arrows") or []]
         spots = place(plan, [tuple(d) for d in data["discs"]], labels, [tuple(b) for b in data["fixed"]],

@@ -38,6 +38,7 @@ SOURCES = (
     "explorer/view/palette.py",
     "explorer/view/picture.py",
     "explorer/view/placement.py",
+    "explorer/view/plot_words.py",
     "explorer/web/__init__.py",
     "explorer/web/live.py",
 )

@@ -1,11 +1,13 @@
 """The quadratic of contact as a curve: f(t) = |d(t)|² − R² with its roots, vertex and horizon.
 
-Qt-free data for the live plot in the window (pyqtgraph) and for pictures made
-by the command line (matplotlib), so both draw the same thing.
+Qt-free data for the live plot in the window (pyqtgraph), for pictures made
+by the command line (matplotlib) and for the live page, so all draw the same thing
+(the marks' words and where they go: :mod:`explorer.view.plot_words`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from solver import vec
@@ -18,6 +20,8 @@ from .text import fmt, polynomial
 SAMPLES = 256
 #: The time range shown extends this fraction of the horizon beyond [0, h] and the roots.
 MARGIN = 0.15
+#: The values shown extend this fraction of their span beyond the curve's lowest and highest (and 0).
+F_PAD = 0.08
 #: Roots further than this many horizons away are left off the range (a long way off the plot).
 MAX_SPAN = 6.0
 
@@ -74,6 +78,14 @@ class Parabola:
         if self.start == 0.0:
             return f"f(t) = {polynomial(self.a, self.b, self.c)}"
         return f"f(τ) = {polynomial(self.a, self.b, self.c, 'τ')}{separator}τ = t − {fmt(self.start)}"
+
+    def f_range(self) -> tuple[float, float]:
+        """The values shown, bottom to top: the curve's finite values and 0, with :data:`F_PAD` of their span
+        beyond each end (the same in every drawer)."""
+        finite = [f for f in self.f if math.isfinite(f)]
+        top, bottom = max([*finite, 0.0]), min([*finite, 0.0])
+        pad = F_PAD * max(top - bottom, 1e-300)
+        return bottom - pad, top + pad
 
     def contact_spans(self) -> list[tuple[float, float]]:
         """Time intervals of the visible range where the spheres are in contact."""

@@ -41,6 +41,13 @@ def vector(v) -> str:
     return "(" + ", ".join(fmt(x) for x in v) + ")"
 
 
+def stretched_arrow(speed: float, stretch: float) -> str:
+    """The words beside a velocity arrow drawn ``stretch`` times longer than true so that it leaves its sphere:
+    the true speed, and by how much the arrow is longer (``speed 0.583  (arrow ×2.2)``)."""
+    times = f"{stretch:.2g}" if stretch < 10.0 else f"{stretch:.0f}"
+    return f"speed {fmt(speed)}  (arrow ×{times})"
+
+
 def polynomial(a: float, b: float, c: float, variable: str = "t") -> str:
     """``a t² + b t + c`` with proper signs, e.g. ``81 t² − 126 t + 44.16`` (in ``variable``)."""
     text = f"{fmt(a)} {variable}²"

@@ -248,3 +248,35 @@ def test_a_picture_in_the_centre_of_mass_frame_says_the_fixed_body_only_appears_
     assert notes["com", bounce / 2] == fixed
     assert notes["com", (bounce + 1) / 2].startswith(fixed + "\nThe frame changed at t = ")
     assert "fixed in the world" not in notes[0.0, bounce / 2]
+
+
+@pytest.mark.parametrize("ask", [False, True])
+def test_a_slow_bodys_velocity_shows_outside_its_sphere(ask):
+    """heavy_light_glancing's B moves (v = (0, 0.5, -0.3), shorter than its radius 0.8, and nearly away from the
+    camera): B's colour shows just beyond B's outline in the direction it moves, asked or not."""
+    from web_helpers import color_matches
+
+    scene = scene_io.load(SCENES_DIR / "heavy_light_glancing.json")
+    plotter, _, _ = draw_offscreen(scene, SIZE, 0.0, ask=ask)
+    try:
+        image = plotter.screenshot(return_img=True)
+        renderer = plotter.renderer
+
+        def pixel(point) -> np.ndarray:
+            renderer.SetWorldPoint(*(float(x) for x in point), 1.0)
+            renderer.WorldToDisplay()
+            x, y, _ = renderer.GetDisplayPoint()
+            return np.array([x, SIZE[1] - y])
+
+        camera = renderer.GetActiveCamera()
+        across = np.cross(np.subtract(camera.GetFocalPoint(), camera.GetPosition()), camera.GetViewUp())
+        b = scene.bodies[1]
+        centre = pixel(b.center)
+        radius = np.linalg.norm(pixel(np.add(b.center, b.radius * across / np.linalg.norm(across))) - centre)
+        way = pixel(np.add(b.center, 0.1 * np.asarray(b.velocity))) - centre
+        way /= np.linalg.norm(way)
+    finally:
+        plotter.close()
+    beyond = [centre + (radius + step) * way for step in np.arange(4.0, 0.6 * radius, 2.0)]
+    shown = [color_matches(image, xy, BODY_COLORS[1], 1) > 0 for xy in beyond]
+    assert sum(shown) >= 0.8 * len(shown), (radius, shown)

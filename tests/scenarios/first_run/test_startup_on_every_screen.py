@@ -132,6 +132,8 @@ def test_the_console_script_opens_with_the_3d_view_first(screen, tmp_path):
     assert _inside(window, report["available"]), report
     assert _area(view) >= 0.5 * _area(window), report
     assert all(_area(view) > _area(panel) for panel in report["panels"].values()), report  # the largest thing there
+    needed, room = report["hint"]
+    assert needed <= room, report  # the status bar's hint whole, not cut ("drag empty space to turr")
     assert image.shape[:2] == (height, width)
     a, b = report["bodies"][:2]
     for body in (a, b):

@@ -84,7 +84,7 @@ def test_grabbing_a_resting_sphere_in_its_middle_moves_it(qtbot, make_window):
     assert moved.center[1] == pytest.approx(b.center[1] + 1.0, abs=0.15)
     assert moved.center[2] == b.center[2]
     assert window.session.history.undo_label == "drag B centre"
-    assert "Shift+drag a sphere to give it a velocity" in window.gestures.text()  # the status bar says how
+    assert "Shift+drag a sphere: give it a velocity" in window.gestures.text()  # the status bar says how
 
 
 def test_undo_and_redo_with_the_usual_shortcuts(qtbot, make_window):
