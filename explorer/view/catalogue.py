@@ -128,6 +128,15 @@ def _looks() -> dict[str, Look]:
 
 #: Every item of the scene picture by name.
 LOOKS: dict[str, Look] = _looks()
+
+
+def layer_shown(layer: str | None, shown: dict[str, bool]) -> bool:
+    """Whether an item of ``layer`` (None: always drawn) is drawn when the layers ``shown`` (name -> on, after the
+    question mode's stage has hidden its own: :func:`explorer.model.actions.asking.shown_layers`) are on: the one
+    rule for the window and the page."""
+    return layer is None or shown.get(layer, True)
+
+
 #: Every label of the scene picture by name, with the layer that shows it (besides ``labels``).
 LABEL_LAYERS: dict[str, str] = {
     **{f"name{i}": "labels" for i in range(MAX_BODIES)},

@@ -21,6 +21,7 @@ from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
 from vtkmodules.vtkRenderingCore import vtkActor, vtkCoordinate, vtkPolyDataMapper, vtkRenderer, vtkTextActor
 
 from . import geometry
+from .catalogue import layer_shown
 from .palette import TEXT_COLOR
 
 #: Direction towards the light (world space) and the shading terms of :func:`shade`.
@@ -168,7 +169,7 @@ class ItemSet:
 
     def visible(self, layer: str | None) -> bool:
         """Whether ``layer`` (None: always shown) is switched on."""
-        return layer is None or self.layers.get(layer, True)
+        return layer_shown(layer, self.layers)
 
     # -- creation ------------------------------------------------------------
     def add(

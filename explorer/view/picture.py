@@ -29,6 +29,7 @@ from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
 from ..model.words.momenta import bodies_at, centre_of_mass
 from ..model.words.text import fmt, root_label, stretched_arrow
 from .bounds import diagonal
+from .catalogue import LOOKS, layer_shown
 from .palette import CLOSEST_COLOR, ENTER_COLOR, EXIT_COLOR, FADED_COLOR, body_color
 from .placement import Placement, arrow_end, place
 
@@ -509,3 +510,39 @@ def floor_grid(lo, hi, max_lines: int = GRID_MAX_LINES) -> tuple | None:
         y = y0 + k * step
         points += [(x0, y, z), (x1, y, z)]
     return tuple(points)
+
+
+def least_marks(shapes: list[Shape], shown: dict[str, bool]) -> tuple[list[tuple], list[tuple]]:
+    """What is drawn at least a few pixels wide, whatever the zoom (:data:`.catalogue.LEAST_DOT`,
+    :data:`.catalogue.LEAST_LINE`): a dot at the centre of each opaque body drawn, a line along each path drawn, each
+    in its colour; none in a see-through sphere, whose dot would show through it (a container).  One rule for the
+    window and the page.
+
+    Parameters
+    ----------
+    shapes : list of Shape
+        The picture's shapes.
+    shown : dict
+        The layers shown (the question mode's stage applied: :func:`.catalogue.layer_shown`).
+
+    Returns
+    -------
+    dots : list of ((3,) float, str)
+        Each dot's centre and colour (hex).
+    lines : list of (list of (3,) float, str)
+        Each line's points (two or more) and colour.
+    """
+    dots, lines = [], []
+    for shape in shapes:
+        look = LOOKS[shape.name]
+        opacity = look.opacity if shape.opacity is None else shape.opacity
+        if not layer_shown(look.layer, shown) or opacity < 1.0:
+            continue
+        color = shape.color or look.color
+        if shape.kind == "sphere" and shape.name.startswith("body") and shape.name[4:].isdigit():
+            dots.append((shape.args[0], color))
+        elif shape.name == "centre_path" and len(shape.args[0]) >= 2:
+            lines.append((shape.args[0], color))
+        elif shape.kind == "coloured_tubes":
+            lines.extend((path, c) for path, c in zip(shape.args[0], shape.args[1]) if len(path) >= 2)
+    return dots, lines

@@ -30,7 +30,7 @@ from .labels import LabelLayout
 from .overlay import LABEL_SIZE, NORMAL, VERDICT_SIZE, TextOverlay, ViewStyle
 from .overlay_text import wrapped
 from .palette import BACKGROUND
-from .picture import Picture, Shape, describe
+from .picture import Picture, Shape, describe, least_marks
 from .placement import Placement
 
 #: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
@@ -262,22 +262,9 @@ class SceneView:
     def _draw_least(self, shapes: list[Shape]) -> None:
         """A dot at the centre of each opaque body shown and a line along each path shown (:data:`LEAST_DOT`,
         :data:`LEAST_LINE`); none in a see-through sphere, whose dot would show through it (a container)."""
-        centres, centre_colors, paths, path_colors = [], [], [], []
-        for shape in shapes:
-            item = self.items.items[shape.name]
-            if not item.actor.GetVisibility() or item.actor.GetProperty().GetOpacity() < 1.0:
-                continue
-            if shape.kind == "sphere" and shape.name.startswith("body"):
-                centres.append(shape.args[0])
-                centre_colors.append(item.color)
-            elif shape.name == "centre_path":
-                paths.append(shape.args[0])
-                path_colors.append(item.color)
-            elif shape.kind == "coloured_tubes":
-                paths.extend(shape.args[0])
-                path_colors.extend(rgb(color) for color in shape.args[1])
-        self.items.show("least_dots", geometry.dots, centres, centre_colors)
-        self.items.show("least_lines", geometry.coloured_lines, paths, path_colors)
+        dots, lines = least_marks(shapes, self.items.layers)
+        self.items.show("least_dots", geometry.dots, [p for p, _ in dots], [rgb(c) for _, c in dots])
+        self.items.show("least_lines", geometry.coloured_lines, [p for p, _ in lines], [rgb(c) for _, c in lines])
 
     def _add_axes(self) -> None:
         """The axes triad (an orientation widget, which needs an interactor: the window's), its letters kept apart

@@ -90,7 +90,7 @@ function makeActor(look) {
   return { actor, polydata, look, key: null, color: look.color };
 }
 
-// the least a body and a path are drawn (explorer.view.catalogue.LEAST_DOT, LEAST_LINE): a dot at each opaque body's
+// the least a body and a path are drawn (explorer.view.picture.least_marks decides which; LEAST_DOT, LEAST_LINE): a dot at each opaque body's
 // centre, a line along each path, each in its colour, hidden inside anything drawn wider
 function makeLeast(kind) {
   const polydata = vtk.Common.DataModel.vtkPolyData.newInstance();
@@ -115,15 +115,8 @@ function drawLeast() {
     into.cells.push(path.length, ...path.map((_, k) => base + k));
     for (const p of path) { into.points.push(...p); into.colors.push(...rgb); }
   };
-  for (const shape of frame.shapes) {
-    const item = view.actors.get(shape.name);
-    if (!item || !item.actor.getVisibility() || item.actor.getProperty().getOpacity() < 1) continue;
-    if (shape.kind === "sphere" && /^body\d+$/.test(shape.name)) add(marks.dots, [shape.args[0]], item.color);
-    else if (shape.name === "centre_path" && shape.args[0].length >= 2) add(marks.lines, shape.args[0], item.color);
-    else if (shape.kind === "coloured_tubes") {
-      shape.args[0].forEach((path, k) => { if (path.length >= 2) add(marks.lines, path, shape.args[1][k]); });
-    }
-  }
+  for (const [point, color] of frame.least.dots) add(marks.dots, [point], color);  // Python decides which
+  for (const [path, color] of frame.least.lines) add(marks.lines, path, color);
   for (const [kind, into] of Object.entries(marks)) {
     const { polydata, actor } = view.least[kind];
     polydata.getPoints().setData(Float32Array.from(into.points), 3);
@@ -157,8 +150,7 @@ function draw() {
   for (const shape of frame.shapes) {
     const item = view.actors.get(shape.name);
     if (!item) continue;
-    const layer = item.look.layer;
-    const visible = layer === null || frame.layers[layer] !== false;
+    const visible = shape.visible;  // Python's rule (the question mode's stage included)
     shown.add(shape.name);
     item.actor.setVisibility(visible);
     if (!visible) continue;

@@ -37,7 +37,7 @@ from ..model.words.scene_form import scene_form
 from ..model.words.text import fmt, refusal
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
 from ..view.bounds import whole_bounds
-from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS
+from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS, layer_shown
 from ..view.grips import PlaneDrag, grips, pick
 from ..view.label_places import label_plan, place
 from ..view.overlay_text import legend_rows, note_text, verdict_line
@@ -51,7 +51,7 @@ from ..view.palette import (
     VERDICT_PLAIN,
     colors_by_name,
 )
-from ..view.picture import describe
+from ..view.picture import describe, least_marks
 from ..view.plot_words import marks, place_words
 
 #: Digits of the numbers sent for drawing (positions well below a pixel; the values panel has its own words).
@@ -122,9 +122,18 @@ class LivePage:
         bodies = bodies_at(scene, solution, view.time, frame)  # the table and the diagram at the time shown
         data = {
             "shapes": [
-                {"name": s.name, "kind": s.kind, "args": _rounded(s.args), "color": s.color, "opacity": s.opacity}
+                {
+                    "name": s.name,
+                    "kind": s.kind,
+                    "args": _rounded(s.args),
+                    "color": s.color,
+                    "opacity": s.opacity,
+                    "visible": layer_shown(LOOKS[s.name].layer, layers),
+                }  # the stage's layers, as the window draws
                 for s in picture.shapes
             ],  # fmt: skip
+            # drawn at least a few pixels wide: a dot at each opaque body, a line along each path (picture.least_marks)
+            "least": dict(zip(("dots", "lines"), (_rounded(marks) for marks in least_marks(picture.shapes, layers)))),
             "labels": [
                 {
                     "name": x.name,

@@ -130,3 +130,36 @@ def test_a_picture_prepared_beforehand_touches_no_vtk_object_and_draws_what_upda
     finally:
         alone.close()
     assert not np.array_equal(drawn, at_zero)
+
+
+@pytest.mark.parametrize("stem", ["default", "snooker_break", "seed001_container"])
+def test_at_every_stage_of_the_reveal_the_page_draws_exactly_the_items_the_window_draws(plotter, stem):
+    """The page (explorer/web/live.py) and the window (SceneView) at each stage of a question's reveal: the same
+    items drawn, the same least marks.  At 4decb2d the page drew by the reader's layers, not the stage's: during
+    the reveal's marks stage it showed the bounce path the window hides."""
+    import json
+
+    from explorer.model.actions.session import Session
+    from explorer.web.live import LivePage
+
+    page = LivePage((SCENES_DIR / f"{stem}.json").read_text(encoding="utf-8"))
+    page.ask(True)
+    window = SceneView(plotter, handles=True)  # the window's view has grips, as the page's has
+    seen = []
+    for k in range(200):
+        session: Session = page.session
+        view = session.view
+        focus = session.inspection.focus(session.solution, view.time)
+        window.update(session.scene, session.solution, view.time, view.reference, view.layers, view.steps, focus,
+                      view.com, view.stage)  # fmt: skip
+        frame = json.loads(page.frame())
+        drawn = {name for name, item in window.items.items.items() if item.actor.GetVisibility()}
+        shown = {s["name"] for s in frame["shapes"] if s["visible"]}
+        assert shown == drawn - {"least_dots", "least_lines"}, (view.stage, shown ^ drawn)
+        dots = window.items.items["least_dots"]
+        assert len(frame["least"]["dots"]) == dots.mesh.GetNumberOfPoints() * dots.actor.GetVisibility(), view.stage
+        seen.append(view.stage)
+        if view.stage == "shown":
+            break
+        page.reveal() if k == 0 else page.advance_reveal(0.1)
+    assert {"asking", "running", "marks", "roots", "shown"} <= set(seen)
