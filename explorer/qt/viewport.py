@@ -194,6 +194,7 @@ class Viewport(QWidget):
         if self.drawing is None or not self._changes:
             self._send_pending()
             return
+        from ..view.bounds import framed_box
         from ..view.camera import apply_camera
 
         changes, self._changes = self._changes, Change(0)
@@ -205,7 +206,7 @@ class Viewport(QWidget):
                             view.com, view.stage, prepared=prepared)  # fmt: skip
         self._show_corner(view)
         if changes & Change.CAMERA:
-            box = self.drawing.placement.bounds if view.stage == "asking" else None  # framed without the answer
+            box = framed_box(session.scene, session.solution, view.rest_frame, view.stage == "asking")
             apply_camera(self.plotter, view.camera, session.scene, session.solution, 1.0 if view.rest_frame else 0.0,
                          box)  # fmt: skip
         self._send_pending()

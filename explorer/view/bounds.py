@@ -128,3 +128,41 @@ def diagonal(box: Box) -> float:
     """The length of ``box``'s diagonal."""
     d = vec.sub(box[1], box[0])
     return math.sqrt(vec.dot(d, d))
+
+
+def framed_box(scene: Scene, solution: Solution, rest_frame: bool, asking: bool) -> Box:
+    """The box the default camera frames: while asking, one made without the answer (:func:`ask_bounds`); else the
+    motion, in the world or in B's rest frame (:func:`view_bounds`).  The window's and the page's."""
+    return ask_bounds(scene) if asking else view_bounds(scene, solution, 1.0 if rest_frame else 0.0)
+
+
+def default_pose(box: Box, aspect: float) -> dict:
+    """The default camera for ``box`` in a view ``aspect`` wide (width / height): the one rule of the window, the
+    pictures and the page.
+
+    It looks at the box's centre from :data:`VIEW_DIRECTION` (up: +z, or +y looking straight down), as far as fits
+    the box's bounding sphere at :data:`VIEW_ANGLE` (in a view narrower than tall, across its width: VTK's own
+    rule for fitting a box), and narrows its view angle by :data:`DEFAULT_ZOOM` (less in views narrower than
+    :data:`WIDE_ASPECT`, so wide scenes stay whole).
+
+    Returns
+    -------
+    dict
+        ``position``, ``focal_point``, ``up`` (each (3,) float) and ``view_angle`` (degrees).
+    """
+    lo, hi = box
+    centre = tuple((a + b) / 2.0 for a, b in zip(lo, hi))
+    radius = 0.5 * math.sqrt(sum((b - a) ** 2 for a, b in zip(lo, hi))) or 1.0
+    length = math.sqrt(sum(c * c for c in VIEW_DIRECTION))
+    direction = tuple(c / length for c in VIEW_DIRECTION)
+    angle = math.radians(VIEW_ANGLE)
+    if 0.0 < aspect < 1.0:  # a tall view: the sphere must fit across its width
+        angle = 2.0 * math.atan(math.tan(angle / 2.0) * aspect)
+    distance = radius / math.sin(angle / 2.0)
+    zoom = DEFAULT_ZOOM * min(1.0, (aspect if aspect > 0.0 else WIDE_ASPECT) / WIDE_ASPECT)
+    return {
+        "position": tuple(c + d * distance for c, d in zip(centre, direction)),
+        "focal_point": centre,
+        "up": (0.0, 0.0, 1.0) if abs(direction[2]) < 0.99 else (0.0, 1.0, 0.0),
+        "view_angle": VIEW_ANGLE / zoom,
+    }

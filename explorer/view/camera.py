@@ -5,30 +5,25 @@ Qt-free; used by the window's 3-D view and by headless pictures alike.
 
 from __future__ import annotations
 
-import numpy as np
 import pyvista as pv
 
 from ..model.derived.analysis import Solution
 from ..model.state.scene import Scene
-from .bounds import DEFAULT_ZOOM, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT, view_bounds
+from .bounds import WIDE_ASPECT, default_pose, view_bounds
 
 
 def default_camera(plotter: pv.Plotter, scene: Scene, solution: Solution, reference: float = 0.0,
                    box=None) -> None:  # fmt: skip
-    """Frame the motion (see :func:`view_bounds`), or ``box``, looking down at it from a tilt."""
-    lo, hi = (np.asarray(x, dtype=float) for x in (view_bounds(scene, solution, reference) if box is None else box))
-    centre = (lo + hi) / 2
-    radius = float(np.linalg.norm(hi - lo)) / 2 or 1.0
-    direction = np.array(VIEW_DIRECTION)
-    direction /= np.linalg.norm(direction)
-    plotter.camera.focal_point = tuple(centre)
-    plotter.camera.position = tuple(centre + direction * radius * 3.0)
-    plotter.camera.up = (0.0, 0.0, 1.0) if abs(direction[2]) < 0.99 else (0.0, 1.0, 0.0)
-    plotter.camera.view_angle = VIEW_ANGLE
-    plotter.renderer.ResetCamera(*np.ravel(np.column_stack([lo, hi])))
+    """Frame the motion (see :func:`view_bounds`), or ``box``, looking down at it from a tilt
+    (:func:`.bounds.default_pose`, the page's rule too)."""
     width, height = plotter.window_size
-    aspect = width / height if height > 0 else WIDE_ASPECT
-    plotter.camera.zoom(DEFAULT_ZOOM * min(1.0, aspect / WIDE_ASPECT))
+    pose = default_pose(view_bounds(scene, solution, reference) if box is None else box,
+                        width / height if height > 0 else WIDE_ASPECT)  # fmt: skip
+    camera = plotter.camera
+    camera.focal_point = pose["focal_point"]
+    camera.position = pose["position"]
+    camera.up = pose["up"]
+    camera.view_angle = pose["view_angle"]
     plotter.reset_camera_clipping_range()
 
 

@@ -128,20 +128,14 @@ function drawLeast() {
   }
 }
 
-function setDefaultCamera(box = frame.bounds) {  // Frame all: page.whole_box(), every body over the whole motion
-  const [lo, hi] = box;
-  const centre = [0, 1, 2].map((k) => (lo[k] + hi[k]) / 2);
-  const d = data.camera.direction, n = Math.hypot(...d);
-  const radius = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2 || 1;
-  const camera = view.camera;
-  camera.setFocalPoint(...centre);
-  camera.setPosition(...centre.map((c, k) => c + (d[k] / n) * radius * 3));
-  camera.setViewUp(0, 0, 1);
-  camera.setViewAngle(data.camera.viewAngle);
-  view.renderer.resetCamera([lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]]);
+function setDefaultCamera(whole = false) {  // whole: Frame all, every body over the whole motion
   const { width, height } = $("view").getBoundingClientRect();
-  const aspect = height > 0 ? width / height : data.camera.wideAspect;
-  camera.zoom(data.camera.zoom * Math.min(1, aspect / data.camera.wideAspect));
+  const pose = JSON.parse(page.default_camera(height > 0 ? width / height : 0, whole));  // Python's rule
+  const camera = view.camera;
+  camera.setFocalPoint(...pose.focal_point);
+  camera.setPosition(...pose.position);
+  camera.setViewUp(...pose.up);
+  camera.setViewAngle(pose.view_angle);
   view.renderer.resetCameraClippingRange();
 }
 
@@ -869,7 +863,7 @@ function bindControls() {
   $("redo").addEventListener("click", () => act(() => page.redo()));
   $("reset").addEventListener("click", () => act(() => page.reset()));
   $("reset-camera").addEventListener("click", () => { setDefaultCamera(); draw(); });
-  $("frame-all").addEventListener("click", () => { setDefaultCamera(JSON.parse(page.whole_box())); draw(); });
+  $("frame-all").addEventListener("click", () => { setDefaultCamera(true); draw(); });
   $("save").addEventListener("click", () => download(page.scene_text(), "application/json", ".json"));
   $("open").addEventListener("click", () => $("open-file").click());
   $("open-file").addEventListener("change", () => openFile($("open-file")));

@@ -36,7 +36,7 @@ from ..model.words.parabola import parabola
 from ..model.words.scene_form import scene_form
 from ..model.words.text import fmt, refusal
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
-from ..view.bounds import whole_bounds
+from ..view.bounds import default_pose, framed_box, whole_bounds
 from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS, layer_shown
 from ..view.grips import PlaneDrag, grips, pick
 from ..view.label_places import label_plan, place
@@ -308,6 +308,16 @@ class LivePage:
         session = self.session
         box = whole_bounds(session.scene, session.solution, session.view.reference, session.asking.hides_answers)
         return json.dumps(_rounded(box))
+
+    def default_camera(self, aspect: float, whole: bool = False) -> str:
+        """The default camera for a view ``aspect`` wide (width / height; 0: unknown) framing what the picture frames
+        now, or with ``whole`` every body over the whole motion (*Frame all*): :func:`explorer.view.bounds.default_pose`
+        as JSON, the window's rule, in full precision."""
+        session = self.session
+        scene, solution, view = session.scene, session.solution, session.view
+        box = (whole_bounds(scene, solution, view.reference, session.asking.hides_answers) if whole
+               else framed_box(scene, solution, view.rest_frame, view.stage == "asking"))  # fmt: skip
+        return json.dumps(default_pose(box, float(aspect)))
 
     def place_labels(self, screen: str) -> str:
         """Where the labels go (the window's rule, :mod:`explorer.view.label_places`), from what the page
