@@ -117,6 +117,15 @@ class Picture:
     def label(self, name: str, anchor, text: str, color: str, offset=(0.0, 0.0)) -> None:
         self.labels.append(Label(name, tuple(map(float, anchor)), text, color, offset))
 
+    def velocity_arrows(self, bodies: int) -> list[tuple | None]:
+        """Each of the ``bodies`` bodies' velocity arrow as drawn, ``(start, end)`` (each (3,)), or None where none
+        is drawn: what a body's name label keeps off (the window's and the page's label placing)."""
+        arrows: list[tuple | None] = [None] * bodies
+        for shape in self.shapes:
+            if shape.kind == "arrow" and shape.name.startswith("arrow") and shape.name[5:].isdigit():
+                arrows[int(shape.name[5:])] = (shape.args[0], shape.args[1])
+        return arrows
+
 
 def describe(
     scene: Scene,

@@ -651,11 +651,8 @@ function layoutLabels() {
     const r = $(id).getBoundingClientRect();
     if (r.width && r.height) fixed.push([r.left - box.left, box.bottom - r.bottom, r.right - box.left, box.bottom - r.top]);
   }
-  const arrows = frame.centers.map(() => null);  // each body's velocity arrow: its name keeps off it
-  for (const shape of frame.shapes) {
-    const body = /^arrow(\d+)$/.exec(shape.name);
-    if (body) arrows[Number(body[1])] = [...up(cssPoint(shape.args[0])), ...up(cssPoint(shape.args[1]))];
-  }
+  // each body's velocity arrow (Python says which and where): its name keeps off it
+  const arrows = frame.arrows.map((ends) => (ends === null ? null : [...up(cssPoint(ends[0])), ...up(cssPoint(ends[1]))]));
   const spots = JSON.parse(page.place_labels(JSON.stringify({ discs, labels, fixed, viewport: [box.width, height], arrows })));
   for (const [name, offset] of Object.entries(spots)) labelOffsets.set(name, offset);
   placeLabels();

@@ -150,6 +150,7 @@ class LivePage:
             "radii": _rounded(at.radii),
             "centers": _rounded(at.centers),
             "names": [body.name for body in scene.bodies],
+            "arrows": _rounded(picture.velocity_arrows(len(scene.bodies))),  # (start, end) or null, by body
             "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
             "verdictColor": VERDICT_PLAIN if asking else VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
             "note": None if asking else note_text(scene, solution, at, picture.note, layers.get("conserved", False)),

@@ -228,3 +228,15 @@ def test_a_download_takes_the_scene_s_title_in_its_own_letters():
     data["title"] = "Δύο σφαίρες συγκρούονται"
     page = LivePage(json.dumps(data, ensure_ascii=False))
     assert json.loads(page.frame())["fileName"] == "Δύο_σφαίρες_συγκρούονται"
+
+
+def test_the_page_is_told_each_body_s_velocity_arrow_and_name_not_left_to_parse_shape_names():
+    """heavy_light_glancing: A's arrow from its centre along (8, 0, 0) over h = 1, B's drawn longer than its
+    velocity (0, 0.5, -0.3) so that it leaves B's sphere (r 0.8), in its direction."""
+    frame = json.loads(_page("heavy_light_glancing").frame())
+    assert frame["names"] == ["A", "B"]
+    (a_start, a_end), (b_start, b_end) = frame["arrows"]
+    assert a_start == [-6, 0.8, 0.5] and a_end == [2, 0.8, 0.5]
+    b = [e - s for s, e in zip(b_start, b_end)]
+    length = sum(x * x for x in b) ** 0.5
+    assert length > 0.8 and b[0] == 0.0 and b[1] / length == pytest.approx(0.5 / 0.34**0.5)
