@@ -33,6 +33,14 @@ window.sphereExplorer = {
   state: view,  // its camera (view.camera), as the recorded page's state gives it
   project: (point) => cssPoint(point),  // a world point's place in the view, CSS pixels from its top left
   frameCount: () => view.frames || 0,
+  setLayer: (name, on) => act(() => page.set_layer(name, on)),  // a layer switched as the Layers panel switches it
+  // the mesh this page builds for a shape (kind and args as a frame's shapes hold them): its points' count and box
+  mesh: (kind, args) => {
+    const m = kind === "sphere" ? sphereMesh(...args) : BUILDERS[kind](...args);
+    const p = m.points, lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    for (let k = 0; k < p.length; k++) { lo[k % 3] = Math.min(lo[k % 3], p[k]); hi[k % 3] = Math.max(hi[k % 3], p[k]); }
+    return { points: p.length / 3, lo, hi };
+  },
   // milliseconds of the last frames: Python (the move and the frame's description), vtk.js, the text
   timings: () => timings.slice(),
 };
@@ -192,156 +200,184 @@ function setMesh(polydata, m) {
   polydata.modified();
 }
 
-const sphereCache = new Map();
-function unitSphere(nTheta, nPhi) {
-  const key = nTheta + "," + nPhi;
-  if (sphereCache.has(key)) return sphereCache.get(key);
-  const m = mesh();
-  m.points.push(0, 0, 1); m.normals.push(0, 0, 1);
-  for (let j = 1; j < nPhi; j++) {
-    const phi = (Math.PI * j) / nPhi;
-    for (let i = 0; i < nTheta; i++) {
-      const theta = (2 * Math.PI * i) / nTheta;
-      const p = [Math.sin(phi) * Math.cos(theta), Math.sin(phi) * Math.sin(theta), Math.cos(phi)];
-      m.points.push(...p); m.normals.push(...p);
-    }
-  }
-  m.points.push(0, 0, -1); m.normals.push(0, 0, -1);
-  const last = 1 + nTheta * (nPhi - 1);
-  const at = (j, i) => 1 + (j - 1) * nTheta + (i % nTheta);
-  for (let i = 0; i < nTheta; i++) {
-    m.polys.push(3, 0, at(1, i), at(1, i + 1));
-    m.polys.push(3, last, at(nPhi - 1, i + 1), at(nPhi - 1, i));
-    for (let j = 1; j < nPhi - 1; j++) {
-      m.polys.push(3, at(j, i), at(j + 1, i), at(j + 1, i + 1));
-      m.polys.push(3, at(j, i), at(j + 1, i + 1), at(j, i + 1));
-    }
-  }
-  sphereCache.set(key, m);
-  return m;
-}
-
+// The builders below are explorer/view/geometry.py's, point for point (the same points in the same order, the same
+// cells): a test builds every kind both ways and compares them (tests/scenarios/pages_in_a_browser/test_live_meshes.py).
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 const scale = (a, k) => [a[0] * k, a[1] * k, a[2] * k];
 const norm = (a) => Math.hypot(a[0], a[1], a[2]);
 const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const angles = (n, last = false) => Array.from({ length: n + (last ? 1 : 0) }, (_, k) => (2 * Math.PI * k) / n);
 
+// geometry._frame: the unit axis along direction (x if zero) and two unit vectors across it
 function frameOf(direction) {
-  const w = norm(direction) > 0 ? scale(direction, 1 / norm(direction)) : [0, 0, 1];
-  const helper = Math.abs(w[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
-  const u = cross(w, helper), un = norm(u);
-  const uu = scale(u, 1 / un);
-  return [w, uu, cross(w, uu)];
+  let [x, y, z] = direction;
+  const length = Math.hypot(x, y, z);
+  if (length > 0) { x /= length; y /= length; z /= length; } else { x = 1; y = 0; z = 0; }
+  let u = Math.abs(z) < 0.9 ? [y, -x, 0] : [0, z, -y];
+  u = scale(u, 1 / norm(u));
+  return [[x, y, z], u, cross([x, y, z], u)];
 }
 
-function sphereInto(m, center, radius, nTheta = 24, nPhi = 12) {
-  const unit = unitSphere(nTheta, nPhi), base = m.points.length / 3;
-  for (let k = 0; k < unit.points.length; k += 3) {
-    m.points.push(center[0] + radius * unit.points[k], center[1] + radius * unit.points[k + 1], center[2] + radius * unit.points[k + 2]);
-    m.normals.push(unit.normals[k], unit.normals[k + 1], unit.normals[k + 2]);
+// geometry._grid_faces: a closed band of rings of nAround points, with optional pole caps
+function gridFaces(polys, nAround, nRings, first, top, bottom) {
+  for (let j = 0; j < nAround; j++) if (top !== null) polys.push(3, top, first + j, first + ((j + 1) % nAround));
+  for (let ring = 0; ring < nRings - 1; ring++) {
+    const a = first + ring * nAround, b = a + nAround;
+    for (let j = 0; j < nAround; j++) polys.push(3, a + j, b + j, b + ((j + 1) % nAround));
+    for (let j = 0; j < nAround; j++) polys.push(3, a + j, b + ((j + 1) % nAround), a + ((j + 1) % nAround));
   }
-  for (let k = 0; k < unit.polys.length; k += 4) m.polys.push(3, base + unit.polys[k + 1], base + unit.polys[k + 2], base + unit.polys[k + 3]);
+  const last = first + (nRings - 1) * nAround;
+  for (let j = 0; j < nAround; j++) if (bottom !== null) polys.push(3, bottom, last + ((j + 1) % nAround), last + j);
 }
 
-// a surface of revolution around the segment p0 -> p1: profile [(along, radius, normal along, normal out)]
-function revolveInto(m, p0, p1, profile, sides) {
-  const axis = sub(p1, p0), length = norm(axis);
-  const [w, u, v] = frameOf(axis);
+function appendMesh(m, part) {  // geometry.merge: part's cells after m's points
   const base = m.points.length / 3;
-  for (const [along, r, na, nr] of profile) {
-    const c = add(p0, scale(w, along * length));
-    for (let s = 0; s < sides; s++) {
-      const a = (2 * Math.PI * s) / sides, ca = Math.cos(a), sa = Math.sin(a);
-      const out = add(scale(u, ca), scale(v, sa));
-      m.points.push(...add(c, scale(out, r)));
-      m.normals.push(...add(scale(w, na), scale(out, nr)));
-    }
-  }
-  for (let ring = 0; ring < profile.length - 1; ring++) {
-    for (let s = 0; s < sides; s++) {
-      const a = base + ring * sides + s, b = base + ring * sides + ((s + 1) % sides);
-      m.polys.push(3, a, b + sides, a + sides, 3, a, b, b + sides);  // counter-clockwise seen from outside
-    }
-  }
+  m.points.push(...part.points);
+  m.normals.push(...part.normals);
+  for (let k = 0; k < part.polys.length; k += 4) m.polys.push(3, base + part.polys[k + 1], base + part.polys[k + 2], base + part.polys[k + 3]);
 }
 
-function tubeInto(m, path, radius, sides = 8) {
-  for (let k = 0; k + 1 < path.length; k++) {
-    if (norm(sub(path[k + 1], path[k])) === 0) continue;
-    revolveInto(m, path[k], path[k + 1], [[0, radius, 0, 1], [1, radius, 0, 1]], sides);
+const sphereCache = new Map();
+function unitSphere(nTheta, nPhi) {  // geometry.unit_sphere
+  const key = nTheta + "," + nPhi;
+  if (sphereCache.has(key)) return sphereCache.get(key);
+  const m = mesh();
+  m.points.push(0, 0, 1);
+  for (let j = 1; j < nPhi; j++) {
+    const phi = (Math.PI * j) / nPhi;
+    for (const theta of angles(nTheta)) m.points.push(Math.sin(phi) * Math.cos(theta), Math.sin(phi) * Math.sin(theta), Math.cos(phi));
   }
+  m.points.push(0, 0, -1);
+  m.normals = m.points.slice();
+  gridFaces(m.polys, nTheta, nPhi - 1, 1, 0, m.points.length / 3 - 1);
+  sphereCache.set(key, m);
+  return m;
+}
+
+function sphereMesh(center, radius, res) {  // geometry.sphere
+  const unit = unitSphere(res[0], res[1]);
+  const m = mesh();
+  for (let k = 0; k < unit.points.length; k++) m.points.push(center[k % 3] + radius * unit.points[k]);
+  m.normals = unit.normals.slice();
+  m.polys = unit.polys.slice();
+  return m;
+}
+
+function tubesMesh(segments, radius, sides = 8) {  // geometry.tubes: per segment, the ring at its end, then at its start
+  const m = mesh();
+  for (const [p0, p1] of segments) {
+    const axis = sub(p1, p0);
+    if (norm(axis) === 0) continue;
+    const [, u, w] = frameOf(axis), base = m.points.length / 3;
+    const ring = angles(sides).map((t) => add(scale(u, Math.cos(t)), scale(w, Math.sin(t))));
+    for (const end of [p1, p0]) for (const r of ring) { m.points.push(...add(end, scale(r, radius))); m.normals.push(...r); }
+    const faces = [];
+    gridFaces(faces, sides, 2, 0, null, null);
+    for (let k = 0; k < faces.length; k += 4) m.polys.push(3, base + faces[k + 1], base + faces[k + 2], base + faces[k + 3]);
+  }
+  return m;
+}
+
+function vertexNormals(m) {  // geometry.vertex_normals: area-weighted
+  const n = new Array(m.points.length).fill(0), p = m.points;
+  for (let k = 0; k < m.polys.length; k += 4) {
+    const [i, j, l] = [m.polys[k + 1], m.polys[k + 2], m.polys[k + 3]];
+    const a = p.slice(3 * i, 3 * i + 3), b = p.slice(3 * j, 3 * j + 3), c = p.slice(3 * l, 3 * l + 3);
+    const f = cross(sub(b, a), sub(c, a));
+    for (const v of [i, j, l]) for (let d = 0; d < 3; d++) n[3 * v + d] += f[d];
+  }
+  for (let v = 0; v < n.length; v += 3) { const len = Math.hypot(n[v], n[v + 1], n[v + 2]) || 1; n[v] /= len; n[v + 1] /= len; n[v + 2] /= len; }
+  return n;
+}
+
+const MAX_DASHES = 400;  // geometry.MAX_DASHES
+function dashes(start, end, dash, gap) {  // geometry.dashes
+  const length = norm(sub(end, start));
+  let period = dash + gap;
+  if (length === 0 || period <= 0) return [];
+  let n = Math.ceil(length / period);
+  if (n > MAX_DASHES) { period = length / MAX_DASHES; dash = 0.6 * period; n = MAX_DASHES; }
+  const dir = scale(sub(end, start), 1 / length), out = [];
+  for (let k = 0; k < n; k++) {
+    const s0 = k * period, s1 = Math.min(s0 + dash, length);
+    out.push([add(start, scale(dir, s0)), add(start, scale(dir, s1))]);
+  }
+  return out;
+}
+
+function circleLines(lines, count, n, base = 0) {
+  for (let c = 0; c < count; c++) for (let j = 0; j < n; j++) lines.push(2, base + c * n + j, base + c * n + ((j + 1) % n));
 }
 
 const BUILDERS = {
   spheres(centers, radii, res) {
     const m = mesh();
-    centers.forEach((c, k) => sphereInto(m, c, radii[k], res[0], res[1]));
+    centers.forEach((c, k) => appendMesh(m, sphereMesh(c, radii[k], res)));
     return m;
   },
-  capsule(p0, p1, radius, sides = 24, rings = 8) {
-    const m = mesh(), length = norm(sub(p1, p0));
-    if (length === 0) { sphereInto(m, p0, radius); return m; }
-    const profile = [], k = radius / length;
-    for (let j = 0; j <= rings; j++) { const a = (Math.PI / 2) * (1 - j / rings); profile.push([-k * Math.sin(a), radius * Math.cos(a), -Math.sin(a), Math.cos(a)]); }
-    for (let j = 0; j <= rings; j++) { const a = (Math.PI / 2) * (j / rings); profile.push([1 + k * Math.sin(a), radius * Math.cos(a), Math.sin(a), Math.cos(a)]); }
-    revolveInto(m, p0, p1, profile, sides);
+  capsule(p0, p1, radius, sides = 24, capRings = 8) {
+    const [axis, u, w] = frameOf(sub(p1, p0));
+    const circle = angles(sides).map((t) => add(scale(u, Math.cos(t)), scale(w, Math.sin(t))));
+    const cap = Array.from({ length: capRings }, (_, k) => ((Math.PI / 2) * (k + 1)) / capRings);
+    const directions = [], centres = [];
+    for (const a of cap) { directions.push(circle.map((c) => add(scale(axis, Math.cos(a)), scale(c, Math.sin(a))))); centres.push(p1); }
+    for (const a of [...cap].reverse()) { directions.push(circle.map((c) => add(scale(axis, -Math.cos(a)), scale(c, Math.sin(a))))); centres.push(p0); }
+    const m = mesh();
+    m.points.push(...add(p1, scale(axis, radius))); m.normals.push(...axis);
+    directions.forEach((ring, k) => { for (const d of ring) { m.points.push(...add(centres[k], scale(d, radius))); m.normals.push(...d); } });
+    m.points.push(...sub(p0, scale(axis, radius))); m.normals.push(...scale(axis, -1));
+    gridFaces(m.polys, sides, 2 * capRings, 1, 0, sides * 2 * capRings + 1);
     return m;
   },
   arrow(start, end, shaft, headRadius, headLength, sides = 16) {
-    const m = mesh(), length = norm(sub(end, start));
-    if (length === 0) return m;
-    const head = Math.min(headLength, 0.6 * length) / length;
-    revolveInto(m, start, end, [[0, 0, -1, 0], [0, shaft, 0, 1], [1 - head, shaft, 0, 1], [1 - head, headRadius, 0.5, 1], [1, 0, 0.5, 1]], sides);
+    const [axis, u, w] = frameOf(sub(end, start));
+    const head = Math.min(headLength, 0.6 * norm(sub(end, start))), neck = sub(end, scale(axis, head));
+    const circle = angles(sides).map((t) => add(scale(u, Math.cos(t)), scale(w, Math.sin(t))));
+    const m = mesh();
+    m.points.push(...end);
+    for (const [c, r] of [[neck, headRadius], [neck, shaft], [start, shaft]]) for (const d of circle) m.points.push(...add(c, scale(d, r)));
+    m.points.push(...start);
+    gridFaces(m.polys, sides, 3, 1, 0, m.points.length / 3 - 1);
+    m.normals = vertexNormals(m);
     return m;
   },
   ring(center, axis, radius, thickness, n = 32) {
-    const m = mesh(), [, u, v] = frameOf(axis), path = [];
-    for (let k = 0; k <= n; k++) { const a = (2 * Math.PI * k) / n; path.push(add(center, add(scale(u, radius * Math.cos(a)), scale(v, radius * Math.sin(a))))); }
-    tubeInto(m, path, thickness, 6);
-    return m;
+    const [, u, w] = frameOf(axis);
+    const circle = angles(n, true).map((t) => add(center, scale(add(scale(u, Math.cos(t)), scale(w, Math.sin(t))), radius)));
+    return tubesMesh(circle.slice(0, -1).map((p, k) => [p, circle[k + 1]]), thickness, 6);
   },
   circles(center, radius, n = 96) {
-    const m = mesh();
-    for (let axis = 0; axis < 3; axis++) {
-      const base = m.points.length / 3;
-      for (let k = 0; k < n; k++) {
-        const a = (2 * Math.PI * k) / n, p = [0, 0, 0];
-        p[(axis + 1) % 3] = radius * Math.cos(a); p[(axis + 2) % 3] = radius * Math.sin(a);
-        m.points.push(...add(center, p));
-        m.lines.push(2, base + k, base + ((k + 1) % n));
-      }
-    }
+    const m = mesh(), t = angles(n);
+    const rings = [(a) => [Math.cos(a), Math.sin(a), 0], (a) => [Math.cos(a), 0, Math.sin(a)], (a) => [0, Math.cos(a), Math.sin(a)]];
+    for (const ring of rings) for (const a of t) m.points.push(...add(scale(ring(a), radius), center));
+    circleLines(m.lines, 3, n);
     return m;
   },
-  tube(path, radius, sides = 8) { const m = mesh(); tubeInto(m, path, radius, sides); return m; },
+  tube(path, radius, sides = 8) {
+    const kept = path.filter((p, k) => k === 0 || p.some((c, d) => c !== path[k - 1][d]));  // no repeated point
+    if (kept.length < 2) return mesh();
+    return tubesMesh(kept.slice(0, -1).map((p, k) => [p, kept[k + 1]]), radius, sides);
+  },
   coloured_tubes(paths, colors, radius, sides = 8) {  // each path in its own colour, as the window draws them
-    const m = mesh();
-    m.colors = [];
+    const segments = [], segmentColors = [];
     paths.forEach((p, k) => {
-      const rgb = hexBytes(colors[k]);
-      tubeInto(m, p, radius, sides);
-      while (m.colors.length < m.points.length) m.colors.push(...rgb);
+      for (let j = 0; j + 1 < p.length; j++) {
+        if (p[j].every((c, d) => c === p[j + 1][d])) continue;
+        segments.push([p[j], p[j + 1]]); segmentColors.push(hexBytes(colors[k]));
+      }
     });
+    const m = tubesMesh(segments, radius, sides);
+    if (!m.points.length) return m;
+    m.colors = [];
+    for (const rgb of segmentColors) for (let k = 0; k < 2 * sides; k++) m.colors.push(...rgb);
     return m;
   },
-  dashed_tube(start, end, size) {
-    const m = mesh(), length = norm(sub(end, start));
-    if (length === 0) return m;
-    const dir = scale(sub(end, start), 1 / length), dash = 0.3 * size, gap = 0.2 * size;
-    const count = Math.min(2000, Math.floor(length / (dash + gap)) + 1);
-    for (let k = 0; k < count; k++) {
-      const a = k * (dash + gap), b = Math.min(a + dash, length);
-      if (b > a) tubeInto(m, [add(start, scale(dir, a)), add(start, scale(dir, b))], 0.02 * size, 6);
-    }
-    return m;
-  },
+  dashed_tube(start, end, size) { return tubesMesh(dashes(start, end, 0.3 * size, 0.2 * size), 0.02 * size, 6); },
   flat_circles(centers, radius, n = 32) {
-    const m = mesh();
-    for (const c of centers) {
-      const base = m.points.length / 3;
-      for (let k = 0; k < n; k++) { const a = (2 * Math.PI * k) / n; m.points.push(c[0] + radius * Math.cos(a), c[1] + radius * Math.sin(a), c[2]); m.lines.push(2, base + k, base + ((k + 1) % n)); }
-    }
+    const m = mesh(), t = angles(n);
+    for (const c of centers) for (const a of t) m.points.push(c[0] + radius * Math.cos(a), c[1] + radius * Math.sin(a), c[2]);
+    circleLines(m.lines, centers.length, n);
     return m;
   },
   segments(points) {
