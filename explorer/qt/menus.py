@@ -84,6 +84,7 @@ def _question_actions(window, view_menu, session) -> None:
     def show() -> None:
         window.action_ask.setChecked(session.asking.asking)
         window.action_reveal.setEnabled(session.asking.asking)
+        window.action_relative.setEnabled(not session.asking.hides_answers)  # B: the body A meets first
 
     bind(session.asking, Change.ASK, window.action_ask, show)
 

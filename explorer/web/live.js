@@ -429,7 +429,7 @@ function showText() {
   $("score").hidden = !frame.score;
   $("score").textContent = frame.score ? frame.score.words : "";
   $("ask").textContent = asking ? "Show the answer" : frame.stage === "shown" && frame.score ? "Ask again" : "Ask first";
-  for (const id of ["play", "time"]) $(id).disabled = asking;
+  for (const id of ["play", "time", "rest-frame"]) $(id).disabled = asking;
   if (!asking && !frame.score) clearGuess();
   $("rest-frame").checked = frame.restFrame;
   $("com-frame").checked = frame.comFrame;

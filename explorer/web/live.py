@@ -184,7 +184,8 @@ class LivePage:
             "restFrame": view.rest_frame,
             "comFrame": view.com_frame,
             "turning": session.reference.turning,
-            "other": scene.bodies[solution.other].name,
+            # the rest frame's body: while asking, the second body as given (the one A meets first is the answer)
+            "other": scene.bodies[1 if asking else solution.other].name,
             "title": scene.title,
             "fileName": file_stem(scene.title),  # what a download is called (+ .json, .csv)
             "description": scene.description,
@@ -344,8 +345,12 @@ class LivePage:
         return dumps(self.session.saved_scene())
 
     def solution_text(self) -> str:
-        """What ``sphere-explorer solve`` prints for the scene now (JSON)."""
-        return json.dumps(to_dict(self.session.solution), indent=2, allow_nan=False, ensure_ascii=False)
+        """What ``sphere-explorer solve`` prints for the scene now (JSON); while the answer is hidden, only that it
+        is asked, and the question (a student's console gets nothing of the answer)."""
+        session = self.session
+        if session.asking.hides_answers:
+            return json.dumps({"asking": True, "question": question_text(session.scene)}, ensure_ascii=False)
+        return json.dumps(to_dict(session.solution), indent=2, allow_nan=False, ensure_ascii=False)
 
     # -- gestures ---------------------------------------------------------------------------------
     def press(self, ray: str, view_direction: str, shift: bool = False, slack: float = 0.0) -> bool:

@@ -32,13 +32,25 @@ def _solve(scenes: list[dict], folder: Path) -> list[dict]:
         return list(pool.map(solved, files))
 
 
-def open_scene_file(page, path: Path) -> None:
-    """Open the scene file ``path`` in a live page with its *Open…* (the file chooser), and wait until it shows it."""
+def open_scene_file(page, path: Path, answered: bool = True) -> None:
+    """Open the scene file ``path`` in a live page with its *Open…* (the file chooser), and wait until it shows it;
+    a scene that asks its question is answered (Reveal, to the end), unless not ``answered``: until then the page
+    gives nothing of the answer, ``solution()`` included."""
     title = json.loads(path.read_text(encoding="utf-8")).get("title") or path.name
     with page.expect_file_chooser() as chooser:
         page.click("#open")
     chooser.value.set_files(str(path))
     wait_until(page, f"document.getElementById('title').textContent === {json.dumps(title)}")
+    if answered:
+        answer_if_asked(page)
+
+
+def answer_if_asked(page) -> None:
+    """A page whose scene asks its question: Reveal, to the end (until then it gives nothing of the answer,
+    ``solution()`` included)."""
+    if page.evaluate("window.sphereExplorer.frame().stage") == "asking":
+        page.click("#reveal")
+        wait_until(page, "window.sphereExplorer.frame().stage === 'shown'")
 
 
 def drag_a(page, touch: bool = False) -> tuple[dict, dict, dict]:
@@ -46,6 +58,7 @@ def drag_a(page, touch: bool = False) -> tuple[dict, dict, dict]:
     the browser's input, as a phone sends them); returns the scene before, and the page's scene and solution
     after."""
     page.evaluate("window.sphereExplorer.ready")
+    answer_if_asked(page)
     before = page.evaluate("window.sphereExplorer.scene()")
     name = before["bodies"][0]["name"]
     box = page.locator("#view").bounding_box()

@@ -435,6 +435,7 @@ class Session(Evented):
                 self.playback.set_playing(False, self.time_range())
                 self.playback.jump(0.0, self.time_range())
                 self.inspection.choose(self._solution, None, None)
+                self.reference.set_rest_frame(False)  # the partner's rest frame would name the body A meets first
             self.asking.ask(on)
             if on:  # framed again: a default camera frames the question, not where the answer is
                 self.camera.set_camera(self.camera.camera)
@@ -461,7 +462,10 @@ class Session(Evented):
         self.playback.advance(seconds, self._scene.horizon, self.time_range())
 
     def set_rest_frame(self, on: bool) -> None:
-        """Turn towards B's rest frame (or back to the world frame); :meth:`turn` animates it."""
+        """Turn towards B's rest frame (or back to the world frame); :meth:`turn` animates it.  Not while the
+        answer is hidden: B is the body A meets first, which a question may ask."""
+        if on and self.asking.hides_answers:
+            return
         self.reference.set_rest_frame(on)
 
     def set_com_frame(self, on: bool) -> None:

@@ -83,6 +83,8 @@ def test_the_solution_and_scene_are_what_the_command_line_and_a_scene_file_hold(
     for path in gallery():
         page = LivePage(path.read_text(encoding="utf-8"))
         scene = load(path)
+        if page.session.asking.asking:  # a scene that asks its question: answered first
+            page.ask(False)
         assert json.loads(page.solution_text()) == json.loads(json.dumps(to_dict(solve(scene))))
         assert parse(page.scene_text()) == scene
 
@@ -240,3 +242,53 @@ def test_the_page_is_told_each_body_s_velocity_arrow_and_name_not_left_to_parse_
     b = [e - s for s, e in zip(b_start, b_end)]
     length = sum(x * x for x in b) ** 0.5
     assert length > 0.8 and b[0] == 0.0 and b[1] / length == pytest.approx(0.5 / 0.34**0.5)
+
+
+def _asked(bodies: list[dict]) -> LivePage:
+    data = json.loads((SCENES_DIR / "default.json").read_text(encoding="utf-8"))
+    data.update(bodies=bodies, question="Which will A hit first, if any?", view={"ask": True})
+    return LivePage(json.dumps(data))
+
+
+def _fixed(name: str, center, radius: float) -> dict:
+    return {"name": name, "center": list(center), "velocity": [0, 0, 0], "radius": radius, "fixed": True}
+
+
+#: Pairs of asking scenes with the same givens but one (a radius, a position) and different answers: A passes 1.95
+#: from B's centre (R = 2 touches, R = 1.9 misses); A along x meets B at 6 first, or, with B moved off its line, C.
+ASKED_PAIRS = {
+    "touch or miss": [
+        [{"name": "A", "center": [-5, 1.95, 0], "velocity": [10, 0, 0], "radius": 1.0}, _fixed("B", (0, 0, 0), r)]
+        for r in (1.0, 0.9)
+    ],
+    "B or C first": [
+        [
+            {"name": "A", "center": [0, 0, 0], "velocity": [12, 0, 0], "radius": 0.5},
+            _fixed("B", (6, y, 0), 0.5),
+            _fixed("C", (9, 0, 0), 0.5),
+        ]
+        for y in (0.0, 3.0)
+    ],  # fmt: skip
+}
+#: What a frame says that could depend on the answer (besides the givens: positions, radii, the form's values).
+ANSWER_FIELDS = ("time", "other", "verdict", "verdictColor", "note", "values", "trace", "pairs", "events", "plot",
+                 "score", "spoken", "restFrame", "inspected", "refusal")  # fmt: skip
+
+
+@pytest.mark.parametrize("which", list(ASKED_PAIRS))
+def test_while_asking_nothing_the_page_shows_or_answers_differs_with_the_answer(which):
+    """Two asking scenes whose answers differ: every field of the page's frame that is not a given, its solution(),
+    its rest-frame switch, [ and ]: the same in both (at 4decb2d the switch named the body A meets first, [ and ]
+    said whether there is an event, solution() gave the answer)."""
+    pages = [_asked(bodies) for bodies in ASKED_PAIRS[which]]
+    truths = [page.session.solution for page in pages]
+    assert (truths[0].sweep.hit, truths[0].other) != (truths[1].sweep.hit, truths[1].other)  # the answers differ
+    for page in pages:
+        page.set_rest_frame(True)  # refused while asking
+        page.step_event(1)
+        page.step_event(-1)
+    shown = [{k: frame[k] for k in ANSWER_FIELDS} for frame in (json.loads(page.frame()) for page in pages)]
+    assert shown[0] == shown[1]
+    assert shown[0]["restFrame"] is False and shown[0]["refusal"] is None
+    answers = [json.loads(page.solution_text()) for page in pages]
+    assert answers[0] == answers[1] == {"asking": True, "question": "Which will A hit first, if any?"}
