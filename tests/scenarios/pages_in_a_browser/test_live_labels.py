@@ -5,6 +5,8 @@ of the texts on the view; the label of an item out of view is hidden.  On a lapt
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from browser import Browser, serve, wait_until
@@ -55,10 +57,23 @@ def _items(page) -> dict:
     return items
 
 
+def _settled(page, timeout: float = 20.0) -> None:
+    """Wait until the labels have stayed where they are for 300 ms (they are placed again after a change)."""
+    end = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < end:
+        now = (page.evaluate(SPANS), page.evaluate("window.sphereExplorer.frameCount()"))
+        if now == last:
+            return
+        last = now
+        page.wait_for_timeout(300)
+    raise AssertionError("the labels never came to rest")
+
+
 def _check(page, when: str) -> list[str]:
     """Every label shown is near its item and off the view's texts; a label whose item is out of view is hidden.
     Returns the texts of the labels shown."""
-    page.wait_for_timeout(400)  # placed again once the camera rests
+    _settled(page)  # placed again once the camera rests (later on a loaded machine)
     cam = camera(page)
     left, top, width, height = cam["box"]
     items = _items(page)
