@@ -11,7 +11,7 @@ from cli_helpers import solved
 from explorer.model.derived.analysis import solve
 from explorer.model.formats.gallery import SCENES_DIR
 from explorer.model.formats.scene_io import from_dict, load
-from explorer.model.words.momenta import bodies_at, centre_of_mass
+from explorer.model.words.momenta import bodies_at, centre_of_mass, total_momentum
 from explorer.view.picture import describe
 
 HEAD_ON = {
@@ -107,3 +107,17 @@ def test_the_centre_of_mass_weighs_each_free_body_by_its_mass():
     scene = from_dict(data)
     com = centre_of_mass(bodies_at(scene, solve(scene), 0.0))
     assert com.position == (1.5, 0.0, 0.0) and com.velocity == ((6.0 - 6.0) / 4.0, 0.0, 0.0)
+
+
+def test_the_centre_of_mass_is_weighted_by_mass():
+    """A (m 3) at x = 0 moving at 4, B (m 1) at x = 8 at rest, C fixed: the centre is at (3·0 + 1·8) / 4 = 2 and
+    moves at (3·4 + 1·0) / 4 = 3; Σ m v = 12."""
+    data = {"format": "sphere-explorer/1", "mode": "all", "horizon": 0.1, "restitution": 1.0, "bodies": [
+        {"name": "A", "center": [0, 0, 0], "velocity": [4, 0, 0], "radius": 0.5, "mass": 3.0},
+        {"name": "B", "center": [8, 0, 0], "velocity": [0, 0, 0], "radius": 0.5, "mass": 1.0},
+        {"name": "C", "center": [0, 9, 0], "velocity": [0, 0, 0], "radius": 0.5, "fixed": True}]}  # fmt: skip
+    scene = from_dict(data)
+    bodies = bodies_at(scene, solve(scene), 0.0)
+    com = centre_of_mass(bodies)
+    assert com.position == (2.0, 0.0, 0.0) and com.velocity == (3.0, 0.0, 0.0)
+    assert total_momentum(bodies) == (12.0, 0.0, 0.0)
