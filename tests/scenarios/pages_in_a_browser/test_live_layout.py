@@ -26,7 +26,7 @@ LAPTOP = (1366, 768)
 TARGET = 44
 
 #: What the reader can press, tick, slide or click, and its box: a control inside its label is hit through the label.
-TARGETS = """() => [...document.querySelectorAll('button, input, select, textarea, #events tr')].flatMap((e) => {
+TARGETS = """() => [...document.querySelectorAll('button, input, select, textarea, summary, a[href], #events tr')].flatMap((e) => {
   const target = e.closest('label') || e, r = target.getBoundingClientRect();
   if (r.width === 0 || r.height === 0 || getComputedStyle(e).visibility === 'hidden') return [];
   return [[e.id || e.textContent.trim().slice(0, 40), Math.round(r.width), Math.round(r.height)]];
