@@ -6,10 +6,13 @@ from the first tail to the last tip (:func:`explorer.model.words.momenta.momenta
 At the time shown; with an event inspected, just before and just after it side
 by side, on one scale, so the total visibly stays while the parts change (or
 changes by the impulse a fixed body or a wall gives).  The diagram lies in the
-plane of the two world axes along which the arrows spread most, named under it.
+plane of the two world axes along which the arrows spread most, named in it; the
+total under each diagram has all three components, as everywhere else.
 The table (:mod:`explorer.model.formats.lab_table`) gives every body at the time shown,
-with the free bodies' totals; *Copy* puts it on the clipboard as text, the two
-*Save* buttons write CSV.  Diagram, table, copy and CSV are in the frame the view's
+with the free bodies' totals, a block per body (:func:`~explorer.model.formats.lab_table.table_blocks`)
+so that every number is in view in the panel's width; each number's tooltip
+gives it exactly.  *Copy* puts the table on the clipboard as text, one line per
+body; the two *Save* buttons write CSV.  Diagram, table, copy and CSV are in the frame the view's
 switches name, at the time shown (:attr:`explorer.model.actions.session.Session.frame`),
 and say so: the diagram's titles name it, the line over the table says how it moves.
 """
@@ -20,19 +23,17 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ..model.actions.session import Change, Session
-from ..model.formats.lab_table import HEADINGS, table_rows, table_text
+from ..model.formats.lab_table import table_blocks, table_rows, table_text
 from ..model.words.frames import frame_line
-from ..model.words.momenta import MomentaChain, bodies_at, diagram_plane, diagrams_now
-from ..model.words.text import fmt
+from ..model.words.momenta import MomentaChain, bodies_at, diagram_plane, diagrams_now, plane_text
+from ..model.words.text import exact_numbers, fmt
 from ..view.palette import MOMENTUM_COLOR, colors_by_name
 from .refresh import Refresher
-from .values_panel import LabelGrid
+from .values_panel import KEY_STYLE, LabelGrid
 
-#: The world axes' names, for the diagram's plane.
-AXES = "xyz"
 #: The diagram's height in pixels (its width follows the panel).
 DIAGRAM_HEIGHT = 190
 
@@ -46,6 +47,7 @@ class MomentaDiagram(QWidget):
         self.setMinimumWidth(160)
         self.diagrams: list[tuple[str, MomentaChain]] = []
         self.colors: dict[str, str] = {}
+        self.painted: list[str] = []  # the words of the last paint, in order (what a reader sees)
 
     def show_diagrams(self, diagrams: list[tuple[str, MomentaChain]], colors: dict[str, str]) -> None:
         self.diagrams, self.colors = diagrams, colors
@@ -71,20 +73,29 @@ class MomentaDiagram(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
         painter.fillRect(self.rect(), QColor("white"))
+        self.painted = []
+
+        def write(where, text: str) -> None:  # centred in a cell (smaller where it would not fit), or from a point
+            if isinstance(where, QRectF):
+                _fitted_text(painter, where, text)
+            else:
+                painter.drawText(where, text)
+            self.painted.append(text)
+
         if not self.diagrams:
-            painter.drawText(self.rect(), Qt.AlignCenter, "No free body: no momentum to add")
+            write(QRectF(self.rect()), "No free body: no momentum to add")
             return
         i, j = self.plane
         count = len(self.diagrams)
         width = self.width() / count
-        line = self.fontMetrics().height() + 2  # a title above each diagram, its total below
-        height = self.height() - 2 * line
+        line = self.fontMetrics().height() + 2  # a title above each diagram, its total below, the plane under all
+        height = self.height() - 3 * line
         scale, mid_x, mid_y = self.fit(width, height)
         for n, (title, chain) in enumerate(self.diagrams):
             origin = QPointF(n * width + width / 2 - scale * mid_x, line + height / 2 + scale * mid_y)
             point = lambda p, o=origin: QPointF(o.x() + scale * p[i], o.y() - scale * p[j])  # noqa: E731
             painter.setPen(QColor("#333333"))
-            _fitted_text(painter, QRectF(n * width, 0, width, line), title)
+            write(QRectF(n * width, 0, width, line), title)
             painter.setPen(QPen(QColor("#bbbbbb"), 1, Qt.DotLine))
             painter.drawLine(QPointF(origin.x() - 6, origin.y()), QPointF(origin.x() + 6, origin.y()))
             painter.drawLine(QPointF(origin.x(), origin.y() - 6), QPointF(origin.x(), origin.y() + 6))
@@ -94,13 +105,15 @@ class MomentaDiagram(QWidget):
                 _arrow(painter, a, b, color, 2.5)
                 if math.hypot(b.x() - a.x(), b.y() - a.y()) > 14:  # a link long enough to name
                     painter.setPen(color)
-                    painter.drawText(QPointF((a.x() + b.x()) / 2 + 4, (a.y() + b.y()) / 2 - 4), name)
+                    write(QPointF((a.x() + b.x()) / 2 + 4, (a.y() + b.y()) / 2 - 4), name)
             if chain.links:
                 _arrow(painter, point(chain.links[0][1]), point(chain.links[-1][2]), QColor(MOMENTUM_COLOR), 1.6,
                        dashed=True)  # fmt: skip
             painter.setPen(QColor(MOMENTUM_COLOR))
-            total = f"Σ m v = ({fmt(chain.total[i])}, {fmt(chain.total[j])})"  # in the plane the caption names
-            _fitted_text(painter, QRectF(n * width, self.height() - line, width, line), total)
+            total = chain.total_text  # every component, as the values and the table give it
+            write(QRectF(n * width, self.height() - 2 * line, width, line), total)
+        painter.setPen(QColor("#555555"))  # the diagram is a projection: its plane named in it (the corner too)
+        write(QRectF(0, self.height() - line, self.width(), line), plane_text((i, j)))
         painter.end()
 
 
@@ -160,22 +173,22 @@ class MomentaPanel(QWidget):
         self.frame_line.setWordWrap(True)
         self.frame_line.setAccessibleName("frame of the numbers")
         layout.addWidget(self.frame_line)
-        self.table = LabelGrid(("font-weight: bold",) + ("",) * (len(HEADINGS) - 1), wrap=False)
-        scroll = QScrollArea()  # the table scrolls rather than widen the panels beside the 3-D view
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.table)
-        layout.addWidget(scroll, 3)
-        buttons = QHBoxLayout()
+        self.table = LabelGrid((KEY_STYLE, ""))  # a block per body: two columns, whatever the panel's width
+        self.scroll = QScrollArea()  # a long table scrolls down, never sideways
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.table)
+        layout.addWidget(self.scroll, 3)
+        buttons = QGridLayout()  # two rows: the panel stays as narrow as its column
         self.copy_button = QPushButton("Copy table")
         self.copy_button.clicked.connect(self.copy)
-        buttons.addWidget(self.copy_button)
         self.save_button = QPushButton("Save CSV…")
         self.save_events_button = QPushButton("Save CSV at every event…")
         self.save_button.clicked.connect(lambda: self.documents and self.documents.ask_export_table(False))
         self.save_events_button.clicked.connect(lambda: self.documents and self.documents.ask_export_table(True))
-        buttons.addWidget(self.save_button)
-        buttons.addWidget(self.save_events_button)
-        buttons.addStretch(1)
+        buttons.addWidget(self.copy_button, 0, 0)
+        buttons.addWidget(self.save_button, 0, 1)
+        buttons.addWidget(self.save_events_button, 1, 0, 1, 2)
         layout.addLayout(buttons)
         self.rows: list[tuple[str, ...]] = []
         watch = Change.SCENE | Change.TIME | Change.INSPECTION | Change.ASK | Change.REFERENCE
@@ -189,15 +202,17 @@ class MomentaPanel(QWidget):
         bodies = bodies_at(scene, solution, t, frame)
         diagrams = diagrams_now(scene, solution, t, session.inspection.event, bodies, frame)
         self.diagram.show_diagrams(diagrams, colors)
-        i, j = self.diagram.plane
-        self.caption.setText(
-            f"Each free body's m v tip to tail ({AXES[i]}{AXES[j]} plane); dashed: the total. "
-            f"Table: every body at t = {fmt(t)}."
-        )
+        self.caption.setText(f"Each free body's m v tip to tail; dashed: the total. Table: every body at t = {fmt(t)}.")
         self.frame_line.setText(frame_line(scene, frame))
         self.save_events_button.setEnabled(not session.asking.hides_answers)  # the events are the answer
         self.rows = table_rows(bodies)
-        self.table.show_rows([HEADINGS, *self.rows])
+        with exact_numbers():
+            exact = table_blocks(table_rows(bodies))
+        shown, tips = [], []
+        for (name, lines), (_, exact_lines) in zip(table_blocks(self.rows), exact):
+            shown += [(name,), *lines]
+            tips += [(name,), *exact_lines]
+        self.table.show_rows(shown, tips)
 
     def text(self) -> str:
         """The table as tab-separated text under the line naming its frame (what *Copy table* copies)."""

@@ -18,7 +18,7 @@ from ..model.derived.analysis import Solution
 from ..model.derived.conserved import segment_index
 from ..model.derived.stepping import stepped_test
 from ..model.state.scene import Scene
-from ..model.words.text import fmt, status_text
+from ..model.words.text import exact_numbers, fmt, status_text
 from ..model.words.values import LISTED_EVENTS, event_rows, pair_rows, trace_rows, value_rows
 from ..view.palette import VERDICT_COLORS, VERDICT_PLAIN
 from .event_list import EventList
@@ -33,61 +33,94 @@ EVENTS_TITLE = "Events (click one, or [ and ], to inspect it)"
 class LabelGrid(QWidget):
     """Rows of plain-text labels in a grid, updated in place: only changed texts are set, spare rows hidden.
 
+    A row of one text in a grid of several columns is a heading across them all (a block's title).
+
     Parameters
     ----------
     styles : sequence of str
         One style sheet per column (``""`` for none).
     wrap : bool
         The last column wraps long text (other columns, and short rows, keep one line: cheaper to lay out).
+    heading : str
+        The style sheet of a heading row.
     """
 
-    def __init__(self, styles: tuple[str, ...], wrap: bool = True, parent: QWidget | None = None) -> None:
+    def __init__(self, styles: tuple[str, ...], wrap: bool = True, parent: QWidget | None = None,
+                 heading: str = "font-weight: bold;") -> None:  # fmt: skip
         super().__init__(parent)
         self.styles = styles
         self.wrap = wrap
+        self.heading = heading
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(8)
         self._grid.setVerticalSpacing(1)
         self._grid.setColumnStretch(len(styles) - 1, 1)
         self._rows: list[list[QLabel]] = []
+        self._headings: list[QLabel | None] = []
         self._texts: list[tuple[str, ...] | None] = []
+        self._tips: list[tuple[str, ...] | None] = []
         self._shown = 0
 
-    def show_rows(self, rows: list[tuple[str, ...]]) -> None:
-        """Show ``rows`` (each a tuple of one text per column)."""
+    def show_rows(self, rows: list[tuple[str, ...]], tips: list[tuple[str, ...]] | None = None) -> None:
+        """Show ``rows`` (each a tuple of one text per column, or one text: a heading).  ``tips``: a tooltip
+        for each text (rows of the same shape; ``""`` for none), e.g. the exact value behind a rounded one."""
         while len(self._rows) < len(rows):
             self._add_row()
         for k, row in enumerate(rows):
-            if self._texts[k] != row:
-                for label, text in zip(self._rows[k], row):
+            tip = None if tips is None else tips[k]
+            heading = len(row) == 1 and len(self.styles) > 1
+            labels = [self._heading(k)] if heading else self._rows[k]
+            if self._texts[k] != row or self._tips[k] != tip:
+                for n, (label, text) in enumerate(zip(labels, row)):
                     if label.text() != text:
                         label.setText(text)
-                self._texts[k] = row
-            if k >= self._shown:
+                    wanted = "" if tip is None or tip[n] == text else tip[n]
+                    if label.toolTip() != wanted:
+                        label.setToolTip(wanted)
+                self._texts[k], self._tips[k] = row, tip
+            if k >= self._shown or (self._headings[k] is not None and self._headings[k].isHidden() == heading):
                 for label in self._rows[k]:
-                    label.show()
+                    label.setVisible(not heading)
+                if self._headings[k] is not None:
+                    self._headings[k].setVisible(heading)
         for k in range(len(rows), self._shown):
-            for label in self._rows[k]:
-                label.hide()
+            for label in [*self._rows[k], self._headings[k]]:
+                if label is not None:
+                    label.hide()
         self._shown = len(rows)
         self.setVisible(bool(rows))
+
+    def _label(self, style: str, wrap: bool) -> QLabel:
+        label = QLabel()
+        label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
+        # no TextSelectableByMouse: a selectable label lays its text out in a QTextDocument, several times slower
+        label.setWordWrap(wrap)
+        label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        if style:
+            label.setStyleSheet(style)
+        return label
 
     def _add_row(self) -> None:
         row = len(self._rows)
         labels = []
         for column, style in enumerate(self.styles):
-            label = QLabel()
-            label.setTextFormat(Qt.PlainText)  # body names are the user's text, never markup
-            # no TextSelectableByMouse: a selectable label lays its text out in a QTextDocument, several times slower
-            label.setWordWrap(self.wrap and column == len(self.styles) - 1)
-            label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-            if style:
-                label.setStyleSheet(style)
+            label = self._label(style, self.wrap and column == len(self.styles) - 1)
             self._grid.addWidget(label, row, column)
             labels.append(label)
         self._rows.append(labels)
+        self._headings.append(None)
         self._texts.append(None)
+        self._tips.append(None)
+
+    def _heading(self, row: int) -> QLabel:
+        """Row ``row``'s heading across every column (made the first time a heading is shown there)."""
+        if self._headings[row] is None:
+            label = self._label(self.heading, True)
+            label.hide()
+            self._grid.addWidget(label, row, 0, 1, len(self.styles))
+            self._headings[row] = label
+        return self._headings[row]
 
     def text(self) -> str:
         """The rows shown, one line each, columns separated by two spaces."""
@@ -171,7 +204,11 @@ class ValuesPanel(QScrollArea):
         if color != self.status_label.property("verdict_color"):  # restyling is slow: only on a new colour
             self.status_label.setProperty("verdict_color", color)
             self.status_label.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        self.table.show_rows(value_rows(scene, solution, self.steps, focus, t, self.session.frame))
+        frame = self.session.frame
+        rows = value_rows(scene, solution, self.steps, focus, t, frame)
+        with exact_numbers():  # each number's tooltip: every digit of it (~1 ms more for the break's 40 rows)
+            exact = value_rows(scene, solution, self.steps, focus, t, frame)
+        self.table.show_rows(rows, exact)
         trace = trace_rows(solution, focus)
         self.trace.show_rows([(f"{k}. {question} {quantity} = {value}\n    → {answer}",)
                               for k, (question, quantity, value, answer) in enumerate(trace, 1)])  # fmt: skip

@@ -428,16 +428,21 @@ function showText() {
   $("guess-miss").setAttribute("aria-pressed", String(frame.guess.hit === false));
   $("score").hidden = !frame.score;
   $("score").textContent = frame.score ? frame.score.words : "";
-  $("ask").textContent = asking ? "Show the answer" : frame.stage === "shown" && frame.score ? "Ask again" : "Ask first";
+  $("ask").hidden = asking;  // while asking, Reveal is the one way to the answer
+  $("ask").textContent = frame.stage === "shown" && frame.score ? words.askAgain : words.askFirst;
   for (const id of ["play", "time", "rest-frame"]) $(id).disabled = asking;
   if (!asking && !frame.score) clearGuess();
   $("rest-frame").checked = frame.restFrame;
   $("com-frame").checked = frame.comFrame;
   $("momentum-layer").checked = frame.layers.momentum === true;
   $("bodies-frame").textContent = frame.table.frame;  // which frame the diagram's and the table's numbers are in
-  const [headings, ...rows] = [frame.table.headings, ...frame.table.rows];
-  $("bodies").replaceChildren(el("tr"), ...rows.map((row) => { const tr = el("tr"); for (const cell of row) tr.append(el("td", cell)); return tr; }));
-  for (const h of headings) $("bodies").firstChild.append(el("th", h));
+  $("bodies").replaceChildren(...frame.table.blocks.map(([name, lines]) => {  // a block per body: name, then a line a quantity
+    const block = el("tbody"), head = el("tr");
+    head.append(el("th", name, { colspan: "2", scope: "rowgroup" }));
+    block.append(head, ...lines.map(([heading, value]) => { const tr = el("tr"); tr.append(el("td", heading), el("td", value)); return tr; }));
+    return block;
+  }));
+  $("exact").checked = frame.exact;
   $("rest-frame-name").textContent = frame.other;
   $("undo").disabled = !frame.canUndo;
   $("redo").disabled = !frame.canRedo;
@@ -537,14 +542,14 @@ function edited(refused) {
 }
 
 function drawMomenta() {
-  const m = frame.momenta, W = 340, H = 150, n = m.diagrams.length, cell = W / n, room = [cell - 24, H - 44];
+  const m = frame.momenta, W = 340, H = 164, n = m.diagrams.length, cell = W / n, room = [cell - 24, H - 58];
   const points = [[0, 0], ...m.diagrams.flatMap((d) => d.links.flatMap(([, , a, b]) => [a, b]))];
   const lo = [0, 1].map((k) => Math.min(...points.map((p) => p[k]))), hi = [0, 1].map((k) => Math.max(...points.map((p) => p[k])));
   const fits = [0, 1].filter((k) => hi[k] > lo[k]).map((k) => room[k] / (hi[k] - lo[k]));
   const scale = fits.length ? Math.min(...fits) : 0, mid = [0, 1].map((k) => (lo[k] + hi[k]) / 2);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `momenta added tip to tail, ${m.plane} plane` });
   m.diagrams.forEach((d, k) => {
-    const ox = k * cell + cell / 2 - scale * mid[0], oy = 16 + (H - 44) / 2 + scale * mid[1];
+    const ox = k * cell + cell / 2 - scale * mid[0], oy = 16 + (H - 58) / 2 + scale * mid[1];
     const at = (p) => [ox + scale * p[0], oy - scale * p[1]];
     root.append(svg("text", { x: k * cell + cell / 2, y: 12, "text-anchor": "middle" }, d.title));
     const arrow = (a, b, color, dashed) => {
@@ -554,11 +559,19 @@ function drawMomenta() {
       const ux = (x1 - x0) / len, uy = (y1 - y0) / len, h = Math.min(9, 0.4 * len);
       root.append(svg("polygon", { fill: color, points: `${x1},${y1} ${x1 - h * ux + 0.45 * h * uy},${y1 - h * uy - 0.45 * h * ux} ${x1 - h * ux - 0.45 * h * uy},${y1 - h * uy + 0.45 * h * ux}` }));
     };
-    for (const [, color, a, b] of d.links) arrow(a, b, color, false);
+    for (const [name, color, a, b] of d.links) {
+      arrow(a, b, color, false);
+      const [x0, y0] = at(a), [x1, y1] = at(b);
+      if (Math.hypot(x1 - x0, y1 - y0) > 14) root.append(svg("text", { x: (x0 + x1) / 2 + 4, y: (y0 + y1) / 2 - 4, fill: color, "font-weight": "bold" }, name));
+    }
     if (d.links.length) arrow(d.links[0][2], d.links[d.links.length - 1][3], frame.momentumColor, true);
-    root.append(svg("text", { x: k * cell + cell / 2, y: H - 6, "text-anchor": "middle", fill: frame.momentumColor }, d.total));
+    root.append(svg("text", { x: k * cell + cell / 2, y: H - 20, "text-anchor": "middle", fill: frame.momentumColor, class: "total" }, d.total));
   });
+  root.append(svg("text", { x: W / 2, y: H - 5, "text-anchor": "middle", class: "plane" }, m.caption));
   $("momenta").replaceChildren(root);
+  for (const total of root.querySelectorAll(".total")) {  // a long total in a narrow cell: squeezed, not overlapping
+    if (total.getComputedTextLength() > cell - 6) { total.setAttribute("textLength", cell - 6); total.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+  }
 }
 
 function toast(text) {
@@ -891,6 +904,7 @@ function bindControls() {
   $("rest-frame").addEventListener("change", () => { page.set_rest_frame($("rest-frame").checked); turn(); });
   $("com-frame").addEventListener("change", () => { page.set_com_frame($("com-frame").checked); turn(); });
   $("momentum-layer").addEventListener("change", () => act(() => page.set_layer("momentum", $("momentum-layer").checked)));
+  $("exact").addEventListener("change", () => act(() => page.set_exact($("exact").checked)));
   $("save-table").addEventListener("click", () => download(page.table_csv(), "text/csv", ".csv"));
   $("undo").addEventListener("click", () => act(() => page.undo()));
   $("redo").addEventListener("click", () => act(() => page.redo()));
@@ -936,7 +950,9 @@ async function start() {
   bindGestures();
   bindControls();
   bindGuess();
-  $("status").textContent = words.drag;
+  const touch = matchMedia("(pointer: coarse)").matches;  // a finger: no Shift, no hover
+  $("status").textContent = touch ? words.dragTouch : words.drag;
+  $("guess-hint").textContent = touch ? words.guessHintTouch : words.guessHint;
   document.body.dataset.ready = "1";
   resolveReady(true);
 }

@@ -26,16 +26,16 @@ from ..model.actions.session import Session
 from ..model.derived.analysis import to_dict
 from ..model.derived.inspection import event_marks
 from ..model.derived.stepping import stepped_test
-from ..model.formats.lab_table import HEADINGS, csv_text, table_rows
+from ..model.formats.lab_table import csv_text, table_blocks, table_rows
 from ..model.formats.scene_io import dumps, file_stem, parse
 from ..model.state.scene import SceneError
 from ..model.words.description import full_description, short_description
 from ..model.words.frames import frame_line
-from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now
+from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now, plane_text
 from ..model.words.parabola import parabola
 from ..model.words.scene_form import scene_form
-from ..model.words.text import fmt, refusal
-from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows, vector
+from ..model.words.text import exact_numbers, fmt, refusal
+from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows
 from ..view.bounds import default_pose, framed_box, whole_bounds
 from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS, layer_shown
 from ..view.grips import PlaneDrag, grips, pick
@@ -95,6 +95,7 @@ class LivePage:
         self._plot_now = None  # the last frame's parabola (its marks' words are placed for it)
         self.refusal: str | None = None
         self._guess: dict = _no_guess()  # a student's answer in question mode
+        self.exact = False  # the page's *exact numbers* switch: every number to its last digit
 
     # -- what the page shows ----------------------------------------------------------------------
     def _placement(self):
@@ -105,7 +106,16 @@ class LivePage:
                         ask=session.asking.hides_answers).placement  # fmt: skip
 
     def frame(self) -> str:
-        """Everything the page shows now, as JSON (see the module docstring)."""
+        """Everything the page shows now, as JSON (see the module docstring); its numbers rounded to what they
+        mean, or every digit of them with the *exact numbers* switch on (:meth:`set_exact`)."""
+        with exact_numbers(self.exact):
+            return self._frame()
+
+    def set_exact(self, on: bool) -> None:
+        """The *exact numbers* switch: the values, the table and the diagrams' totals to their last digit."""
+        self.exact = bool(on)
+
+    def _frame(self) -> str:
         session = self.session
         scene, solution, view = session.scene, session.solution, session.view
         focus = session.inspection.focus(solution, view.time)
@@ -180,7 +190,9 @@ class LivePage:
             },  # fmt: skip
             "momenta": self._momenta(bodies, frame),
             "momentumColor": MOMENTUM_COLOR,
-            "table": {"headings": HEADINGS, "rows": table_rows(bodies), "frame": frame_line(scene, frame)},
+            "exact": self.exact,
+            # a block per body (every number fits a phone's width), under the line naming the frame they are in
+            "table": {"blocks": table_blocks(table_rows(bodies)), "frame": frame_line(scene, frame)},
             "restFrame": view.rest_frame,
             "comFrame": view.com_frame,
             "turning": session.reference.turning,
@@ -199,8 +211,9 @@ class LivePage:
 
     def _momenta(self, bodies: list, frame) -> dict:
         """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`; ``bodies`` at the time shown,
-        in ``frame``, the frame at that time) in their plane's two coordinates:
-        ``{"plane": "xy", "diagrams": [{"title", "links": [[name, color, [x0, y0], [x1, y1]], ...], "total"}]}``."""
+        in ``frame``, the frame at that time) in their plane's two coordinates, the plane named in ``caption``:
+        ``{"plane": "xy", "caption", "diagrams": [{"title", "links": [[name, color, [x0, y0], [x1, y1]], ...],
+        "total"}]}``."""
         session = self.session
         scene = session.scene
         diagrams = diagrams_now(scene, session.solution, session.view.time, session.inspection.event, bodies, frame)
@@ -209,10 +222,11 @@ class LivePage:
         flat = lambda p: [p[i], p[j]]  # noqa: E731
         return {
             "plane": "xyz"[i] + "xyz"[j],
+            "caption": plane_text((i, j)),
             "diagrams": [
                 {
                     "title": title,
-                    "total": f"Σ m v = {vector(chain.total)}",
+                    "total": chain.total_text,
                     "links": [[name, colors[name], flat(tail), flat(tip)] for name, tail, tip in chain.links],
                 }
                 for title, chain in diagrams

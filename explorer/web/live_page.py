@@ -39,8 +39,14 @@ DRAG_SCALE = 0.6
 WORDS = {
     "play": "Play",
     "pause": "Pause",
+    "askFirst": "Ask first",
+    "askAgain": "Ask again",
     "starting": "Starting Python in this page…",
     "drag": "Drag a sphere or an arrow tip · Shift+drag a sphere: its velocity · drag elsewhere: turn",
+    # on a touch screen (no Shift, no hover): what a finger does
+    "dragTouch": "Slide a finger on a sphere or an arrow tip to move it · elsewhere to turn · pinch to zoom",
+    "guessHint": "and, if you like, click in the view where they will touch;",
+    "guessHintTouch": "and, if you like, tap the view where they will touch;",
     "failed": "This page could not start its Python ({reason}).",
     "noWebGL": "This browser could not draw the 3-D view (it needs WebGL).",
     "tooLarge": "{name}: file too large ({size} bytes; a scene file is at most {limit} bytes)",  # as the window says
@@ -91,13 +97,21 @@ def body(scene: Scene, title: str) -> str:
     e = html.escape
     description = f'<p id="description"{"" if scene.description else " hidden"}>{e(scene.description)}</p>'
     return f"""<div id="app">
-<header><h1 id="title">{e(title)}</h1>
+<header><div id="heading"><h1 id="title">{e(title)}</h1>
 <p id="verdict"></p>
-<p id="note" hidden></p>
+<p id="note" hidden></p></div>
+<div id="tools" class="editing">
+<button id="ask" type="button">{e(WORDS["askFirst"])}</button>
+<button id="undo" type="button" disabled>Undo</button>
+<button id="redo" type="button" disabled>Redo</button>
+<button id="reset" type="button">Reset</button>
+<button id="save" type="button" title="Download the scene as a scene file">Save…</button>
+<button id="open" type="button" title="Open a scene file">Open…</button>
+<input id="open-file" type="file" accept=".json,application/json" hidden></div>
 <div id="ask-box" hidden><span id="your-answer">Your answer:</span>
 <button id="guess-hit" type="button" aria-pressed="false">They touch</button>
 <button id="guess-miss" type="button" aria-pressed="false">They miss</button>
-<span id="guess-hint">and, if you like, click in the view where they will touch;</span>
+<span id="guess-hint">{e(WORDS["guessHint"])}</span>
 <button id="reveal" type="button">Reveal</button></div>
 <p id="score" hidden></p></header>
 <main>
@@ -118,30 +132,25 @@ def body(scene: Scene, title: str) -> str:
 <h2>Momenta</h2><div id="momenta"></div>
 <p id="bodies-frame"></p>
 <table id="bodies"></table>
-<p><button id="save-table" type="button">Save CSV</button></p>
+<p class="row"><button id="save-table" type="button">Save CSV</button>
+<label><input id="exact" type="checkbox"> exact numbers</label></p>
 <h2>How it was decided</h2><ol id="trace"></ol>
 <div id="pairs-box" hidden><h2>Every pair</h2><ul id="pairs"></ul></div>
 <div id="events-box" hidden><h2>Events</h2><p>impulse on the first body of the pair; click one to inspect it</p>
 <table id="events"></table></div>
 </aside>
 </main>
-<footer id="controls" class="editing">
-<button id="play" type="button">{e(WORDS["play"])}</button>
+<footer id="controls">
+<div id="time-row"><button id="play" type="button">{e(WORDS["play"])}</button>
 <div id="time-box"><input id="time" type="range" min="0" max="1000" step="1" value="0" aria-label="time">
 <div id="time-marks"></div></div>
-<output id="time-value" for="time">t = 0</output>
-<label><input id="rest-frame" type="checkbox"> <span id="rest-frame-name">B</span>'s rest frame</label>
+<output id="time-value" for="time">t = 0</output></div>
+<div id="switches">
+<label><input id="rest-frame" type="checkbox"> <span><span id="rest-frame-name">B</span>'s rest frame</span></label>
 <label><input id="com-frame" type="checkbox"> centre-of-mass frame</label>
 <label><input id="momentum-layer" type="checkbox"> momenta</label>
-<button id="ask" type="button">Ask first</button>
-<button id="undo" type="button" disabled>Undo</button>
-<button id="redo" type="button" disabled>Redo</button>
-<button id="reset" type="button">Reset</button>
-<button id="save" type="button" title="Download the scene as a scene file">Save…</button>
-<button id="open" type="button" title="Open a scene file">Open…</button>
-<input id="open-file" type="file" accept=".json,application/json" hidden>
 <button id="reset-camera" type="button">Reset camera</button>
-<button id="frame-all" type="button" title="{e(FRAME_ALL_TIP)}">Frame all</button>
+<button id="frame-all" type="button" title="{e(FRAME_ALL_TIP)}">Frame all</button></div>
 </footer>
 </div>"""
 

@@ -89,13 +89,16 @@ class Browser:
         self.browser = self._playwright.chromium.launch(executable_path=executable, args=ARGS)
         self.refused: list[str] = []
 
-    def page(self, allowed: tuple[str, ...], width: int = 1366, height: int = 768, touch: bool = False):
-        """A new tab (in a context of its own: close it with ``page.context.close()``).
+    def page(self, allowed: tuple[str, ...], width: int = 1366, height: int = 768, touch: bool = False,
+             mobile: bool = False):  # fmt: skip
+        """A new tab (in a context of its own: close it with ``page.context.close()``); ``mobile``: a phone's
+        browser (a finger its only pointer: CSS ``pointer: coarse``).
 
         Its ``requests`` lists every URL it asked for, in order, those refused too; its ``errors`` the
         exceptions its scripts did not catch.
         """
-        context = self.browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+        context = self.browser.new_context(viewport={"width": width, "height": height}, has_touch=touch or mobile,
+                                           is_mobile=mobile)  # fmt: skip
         page = context.new_page()
 
         def route(request_route) -> None:

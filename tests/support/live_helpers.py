@@ -61,12 +61,15 @@ def drag_a(page, touch: bool = False) -> tuple[dict, dict, dict]:
     answer_if_asked(page)
     before = page.evaluate("window.sphereExplorer.scene()")
     name = before["bodies"][0]["name"]
+    page.locator("#view").scroll_into_view_if_needed()  # as a reader scrolls back to the view after a button
     box = page.locator("#view").bounding_box()
     where = f"window.sphereExplorer.screenPosition({json.dumps(name)})"
     at = page.evaluate(where)
     seen = lambda: 20 < at["x"] < box["width"] - 20 and 20 < at["y"] < box["height"] - 20  # noqa: E731
     if not seen():  # a long shot's camera frames the contact: Frame all brings A into view
         page.click("#frame-all")
+        page.locator("#view").scroll_into_view_if_needed()
+        box = page.locator("#view").bounding_box()
         at = page.evaluate(where)
         assert seen(), f"{name} out of view after Frame all: {at}"
     x, y = box["x"] + at["x"], box["y"] + at["y"]

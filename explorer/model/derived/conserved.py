@@ -30,10 +30,14 @@ class Totals:
         Sum of ``m v``.
     kinetic_energy : float
         Sum of ``m |v|² / 2``.
+    scale : float
+        The largest component of a body's ``m v`` in the sum: a total (or a change) no larger than its rounding
+        reads 0 (:func:`explorer.model.words.text.fmt`).
     """
 
     momentum: tuple[float, float, float]
     kinetic_energy: float
+    scale: float = 0.0
 
     @property
     def magnitude(self) -> float:
@@ -43,7 +47,7 @@ class Totals:
     def minus(self, other: Totals) -> Totals:
         """The change from ``other`` to this (component by component)."""
         change = tuple(a - b for a, b in zip(self.momentum, other.momentum))
-        return Totals(change, self.kinetic_energy - other.kinetic_energy)
+        return Totals(change, self.kinetic_energy - other.kinetic_energy, max(self.scale, other.scale))
 
 
 def totals(scene: Scene, velocities, frame_velocity=None) -> Totals:
@@ -54,7 +58,7 @@ def totals(scene: Scene, velocities, frame_velocity=None) -> Totals:
         free = [(m, tuple(x - float(u) for x, u in zip(v, frame_velocity))) for m, v in free]
     momentum = tuple(math.fsum(m * v[k] for m, v in free) for k in range(3))
     energy = math.fsum(0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) for m, v in free)
-    return Totals(momentum, energy)
+    return Totals(momentum, energy, max((abs(m * x) for m, v in free for x in v), default=0.0))
 
 
 def segment_index(path: BouncePath, t: float) -> int:

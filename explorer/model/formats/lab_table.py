@@ -1,12 +1,15 @@
 """The data table of a lab sheet: every body's mass, position, velocity, speed, momentum and kinetic energy.
 
-Two forms of the same numbers (:mod:`.momenta`): rows of words for the window's
-and the page's table (shortest round-trip numbers, the totals of the free
-bodies under them, the same as the values panel's), and CSV for a spreadsheet
-(one row per body, every number as Python's shortest round-trip repr, so it
-reads back to the same float64): at the time shown, or at every event before and
-after it.  Both in a frame (:mod:`explorer.model.derived.frames`), which each says:
-the window's and the page's table under a line of words over it
+Two forms of the same numbers (:mod:`.momenta`): rows of words (6 significant
+digits, rounding read as 0, the totals of the free bodies under them, the same
+as the values panel's), and CSV for a spreadsheet (one row per body, every
+number as Python's shortest round-trip repr, so it reads back to the same
+float64): at the time shown, or at every event before and after it.  The rows
+are what *Copy table* gives, one line per body; the window and the page show
+each row as a block of its own (:func:`table_blocks`), one quantity a line, so
+that every number fits a panel beside the 3-D view or a phone.  Both in a frame
+(:mod:`explorer.model.derived.frames`), which each says: the window's and the
+page's table under a line of words over it
 (:func:`explorer.model.words.frames.frame_line`), each CSV row in its ``frame``
 columns (its name and its velocity in the world).  numpy-, VTK- and Qt-free.
 """
@@ -20,7 +23,7 @@ import math
 from ..derived.analysis import Solution
 from ..derived.frames import FRAMES, WORLD, Frame, frame_at
 from ..state.scene import Scene
-from ..words.momenta import BodyAt, around_event, bodies_at, centre_of_mass, total_momentum
+from ..words.momenta import BodyAt, around_event, bodies_at, centre_of_mass, momentum_scale, total_momentum
 from ..words.text import fmt
 from ..words.values import vector
 
@@ -54,12 +57,22 @@ def table_rows(bodies: list[BodyAt]) -> list[tuple[str, ...]]:
         rows.append((b.name, fmt(b.mass) if free else FIXED, vector(b.center), vector(b.velocity), fmt(speed(b)),
                      vector(b.momentum) if free else "none", fmt(b.kinetic_energy) if free else "none"))  # fmt: skip
     com = centre_of_mass(bodies)
-    if com is not None:
+    if com is not None:  # sums, each read against what it sums (a total that is rounding reads 0)
         free = [b for b in bodies if b.mass is not None]
-        rows.append((TOTAL, fmt(math.fsum(b.mass for b in free)), f"centre of mass {vector(com.position)}",
-                     vector(com.velocity), fmt(math.hypot(*com.velocity)), vector(total_momentum(free)),
-                     fmt(math.fsum(b.kinetic_energy for b in free))))  # fmt: skip
+        mass = math.fsum(b.mass for b in free)
+        where = max(abs(x) for b in free for x in b.center)
+        momentum = momentum_scale(free)
+        rows.append((TOTAL, fmt(mass), f"centre of mass {vector(com.position, where)}",
+                     vector(com.velocity, momentum / mass), fmt(math.hypot(*com.velocity), momentum / mass),
+                     vector(total_momentum(free), momentum), fmt(math.fsum(b.kinetic_energy for b in free))))  # fmt: skip
     return rows
+
+
+def table_blocks(rows: list[tuple[str, ...]]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The table's rows (:func:`table_rows`) as the window and the page show them: a block per body (and the
+    free bodies' totals), its name over one ``(heading, value)`` line per quantity of :data:`HEADINGS`.  Two
+    columns, whatever the number of bodies: every value in view in a panel beside the 3-D view or on a phone."""
+    return [(row[0], list(zip(HEADINGS[1:], row[1:]))) for row in rows]
 
 
 def table_text(rows: list[tuple[str, ...]], heading: str | None = None) -> str:

@@ -23,7 +23,7 @@ from ..derived.conserved import segment_index
 from ..derived.frames import WORLD, Frame
 from ..state.scene import Scene
 from .frames import frame_name
-from .text import fmt
+from .text import fmt, vector
 
 Vector3 = tuple[float, float, float]
 
@@ -148,10 +148,19 @@ class MomentaChain:
         tail at the last tip), in scene order.
     total : (3,) float
         ``sum m v`` (each component exactly rounded): the arrow from the first tail to the last tip.
+    scale : float
+        The largest component of a body's ``m v``: a total no larger than its rounding reads 0.
     """
 
     links: tuple[tuple[str, Vector3, Vector3], ...]
     total: Vector3
+    scale: float = 0.0
+
+    @property
+    def total_text(self) -> str:
+        """``Σ m v = (24, 0, 0)``: every component, as the values panel and the table give it, wherever the
+        diagram is drawn (the panel, the presentation corner, the page)."""
+        return f"Σ m v = {vector(self.total, self.scale)}"
 
 
 def momenta_chain(bodies: list[BodyAt]) -> MomentaChain:
@@ -163,7 +172,18 @@ def momenta_chain(bodies: list[BodyAt]) -> MomentaChain:
         tip = total_momentum(free[: k + 1])  # the exactly rounded partial sum: the last tip is the total itself
         links.append((b.name, tail, tip))
         tail = tip
-    return MomentaChain(tuple(links), tail)
+    return MomentaChain(tuple(links), tail, momentum_scale(free))
+
+
+def momentum_scale(bodies: list[BodyAt]) -> float:
+    """The largest component of the free ones of ``bodies``' ``m v``: what their sum's rounding is relative to."""
+    return max((abs(x) for b in bodies if b.momentum is not None for x in b.momentum), default=0.0)
+
+
+def plane_text(plane: tuple[int, int]) -> str:
+    """The diagram's plane, named where it is drawn: ``seen in the xy plane`` (the third component is in the
+    total, not in the picture)."""
+    return f"seen in the {'xyz'[plane[0]]}{'xyz'[plane[1]]} plane"
 
 
 def diagram_plane(chains: list[MomentaChain]) -> tuple[int, int]:

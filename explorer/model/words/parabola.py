@@ -14,7 +14,7 @@ from solver import vec
 
 from ..derived.analysis import Solution
 from ..derived.inspection import Focus, primary_focus
-from .text import fmt, polynomial
+from .text import coefficient_scales, fmt, polynomial
 
 #: Samples along the curve.
 SAMPLES = 256
@@ -49,6 +49,9 @@ class Parabola:
         The current time marked on the plot.
     start : float
         When the pair's segment of the motion starts (0: the scene's start); the window is [start, horizon].
+    scales : (3,) float or None
+        What ``a``, ``b`` and ``c`` were worked out from (:func:`.text.coefficient_scales`): the title shows a
+        coefficient that is their rounding as 0.
     """
 
     t: tuple[float, ...]
@@ -63,6 +66,7 @@ class Parabola:
     t_range: tuple[float, float]
     now: float
     start: float = 0.0
+    scales: tuple[float, float, float] | None = None
 
     def in_window(self, t: float) -> bool:
         """``t`` lies in the pair's window [start, horizon] (a root there is drawn in its colour, else faded)."""
@@ -76,8 +80,8 @@ class Parabola:
     def title(self, separator: str = ",  ") -> str:
         """``f(t) = a t² + b t + c``, or in the segment's own time ``f(τ) = …``, ``separator``, ``τ = t − start``."""
         if self.start == 0.0:
-            return f"f(t) = {polynomial(self.a, self.b, self.c)}"
-        return f"f(τ) = {polynomial(self.a, self.b, self.c, 'τ')}{separator}τ = t − {fmt(self.start)}"
+            return f"f(t) = {polynomial(self.a, self.b, self.c, scales=self.scales)}"
+        return f"f(τ) = {polynomial(self.a, self.b, self.c, 'τ', self.scales)}{separator}τ = t − {fmt(self.start)}"
 
     def f_range(self) -> tuple[float, float]:
         """The values shown, bottom to top: the curve's finite values and 0, with :data:`F_PAD` of their span
@@ -126,4 +130,6 @@ def parabola(solution: Solution, now: float = 0.0, focus: Focus | None = None) -
     roots = None if s.roots is None else (start + s.roots[0], start + s.roots[1])
     vertex = None if s.t_min is None else (start + s.t_min, s.f(s.t_min))
     horizon = solution.scene.horizon
-    return Parabola(t, values, a, b, c, roots, vertex, horizon, not s.inside, (lo, hi), now, start)
+    return Parabola(
+        t, values, a, b, c, roots, vertex, horizon, not s.inside, (lo, hi), now, start, coefficient_scales(s)
+    )

@@ -5,7 +5,9 @@ Qt-free and VTK-free, shared by the drawing code and the panels.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import contextlib
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Iterator
 
 from solver import Status, Sweep
 
@@ -31,14 +33,53 @@ def panel_failed(what: str, error: BaseException) -> str:
     return f"{what[:1].upper()}{what[1:]} could not be shown here: {reason}"
 
 
-def fmt(x: float) -> str:
-    """A number as the values panel and labels show it (6 significant digits; a negative zero as 0)."""
+#: A number no larger than this fraction of the numbers it was worked out from is their float64 rounding
+#: (momenta that cancel, 0.3 - 0.1 - 0.2): it means 0, and people read 0.  About 4,500 units in the last place
+#: of the largest of them, far below the 6 significant digits shown, far above any sum's rounding here.
+NOISE = 1e-12
+
+_EXACT: ContextVar[bool] = ContextVar("exact_numbers", default=False)
+
+
+@contextlib.contextmanager
+def exact_numbers(on: bool = True) -> Iterator[None]:
+    """While the block runs, :func:`fmt` gives every number exactly (the page's *exact numbers* switch, the
+    window's tooltips): what a student clicks to see behind a rounded one."""
+    token = _EXACT.set(bool(on))
+    try:
+        yield
+    finally:
+        _EXACT.reset(token)
+
+
+def exact(x: float) -> str:
+    """``x`` to its last digit: the shortest text that reads back to the same float64 (``-2.220446049250313e-16``,
+    ``0.1``, ``24``; a negative zero as 0)."""
+    text = repr(float(x) + 0.0)
+    return text.removesuffix(".0")
+
+
+def fmt(x: float, scale: float | None = None) -> str:
+    """A number as people read it: 6 significant digits, a negative zero as 0, and 0 for rounding noise.
+
+    ``scale``: the size of the numbers ``x`` was worked out from (the largest momentum of a sum of momenta, the
+    largest component of a vector); ``x`` no larger than :data:`NOISE` times it is their rounding and reads 0.
+    Inside :func:`exact_numbers`, every digit (:func:`exact`) whatever the scale.
+    """
+    if _EXACT.get():
+        return exact(x)
+    if scale is not None and abs(x) <= NOISE * abs(scale):
+        return "0"
     return f"{x + 0.0:.6g}"
 
 
-def vector(v) -> str:
-    """``(x, y, z)`` with :func:`fmt` numbers."""
-    return "(" + ", ".join(fmt(x) for x in v) + ")"
+def vector(v, scale: float | None = None) -> str:
+    """``(x, y, z)`` with :func:`fmt` numbers, a component that is rounding read as 0 (``(24, 0, 0)``, not
+    ``(24, -2.22045e-16, 0)``).  ``scale``: what the vector was worked out from (the momenta of a sum); by default
+    its own largest component."""
+    if scale is None:
+        scale = max((abs(x) for x in v), default=0.0)
+    return "(" + ", ".join(fmt(x, scale) for x in v) + ")"
 
 
 def stretched_arrow(speed: float, stretch: float) -> str:
@@ -48,13 +89,28 @@ def stretched_arrow(speed: float, stretch: float) -> str:
     return f"speed {fmt(speed)}  (arrow ×{times})"
 
 
-def polynomial(a: float, b: float, c: float, variable: str = "t") -> str:
-    """``a t² + b t + c`` with proper signs, e.g. ``81 t² − 126 t + 44.16`` (in ``variable``)."""
-    text = f"{fmt(a)} {variable}²"
-    for value, tail in ((b, f" {variable}"), (c, "")):
-        sign = "−" if value < 0 else "+"
-        text += f" {sign} {fmt(abs(value))}{tail}"
+def polynomial(a: float, b: float, c: float, variable: str = "t",
+               scales: tuple[float, float, float] | None = None) -> str:  # fmt: skip
+    """``a t² + b t + c`` with proper signs, e.g. ``81 t² − 126 t + 44.16`` (in ``variable``).
+
+    ``scales``: what each coefficient was worked out from (:func:`coefficient_scales`), so that one that is
+    rounding reads 0 (``+ 0``, not ``+ 7.16461e-18`` for a ball starting at the wall it just left).
+    """
+    scale_a, scale_b, scale_c = (None, None, None) if scales is None else scales
+    text = f"{fmt(a, scale_a)} {variable}²"
+    for value, scale, tail in ((b, scale_b, f" {variable}"), (c, scale_c, "")):
+        shown = fmt(abs(value), scale)
+        sign = "−" if value < 0 and shown != "0" else "+"
+        text += f" {sign} {shown}{tail}"
     return text
+
+
+def coefficient_scales(s: Sweep) -> tuple[float, float, float]:
+    """What the coefficients of ``s``'s f(t) = ``|p + v t|² − R²`` are worked out from: ``|v|²``, ``2 |p| |v|``
+    and the larger of ``|p|²`` and ``R²`` (``b`` and ``c`` are differences that can cancel to rounding)."""
+    p, v = s.relative_position, s.relative_velocity
+    pp, vv = sum(x * x for x in p), sum(x * x for x in v)
+    return vv, 2.0 * (pp * vv) ** 0.5, max(pp, s.radius**2)
 
 
 def root_label(k: int, subscripts: bool = True) -> str:

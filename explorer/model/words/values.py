@@ -17,7 +17,7 @@ from ..derived.inspection import Focus, primary_focus
 from ..derived.stepping import SteppedTest
 from ..state.scene import Scene
 from .frames import frame_name
-from .text import fmt, pair_name, polynomial, root_label, turn_text, vector
+from .text import coefficient_scales, fmt, pair_name, polynomial, root_label, turn_text, vector
 
 #: The values panel lists at most this many events.
 LISTED_EVENTS = 40
@@ -38,7 +38,10 @@ def value_rows(scene: Scene, solution: Solution, steps: SteppedTest | None = Non
     rows = [] if f.primary else _focus_rows(scene, solution, f)
     rows += [
         ("decided", "exactly (integer arithmetic)" if s.exact else "float64, error-bounded"),
-        ("f(t)" if start == 0.0 else f"f(τ), τ = t − {fmt(start)}", polynomial(a, b, c, "t" if start == 0.0 else "τ")),
+        (
+            "f(t)" if start == 0.0 else f"f(τ), τ = t − {fmt(start)}",
+            polynomial(a, b, c, "t" if start == 0.0 else "τ", coefficient_scales(s)),
+        ),  # fmt: skip
         ("R", fmt(s.radius) + (" = rC − rA" if s.inside else " = rA + rB")),
         ("discriminant", "—" if s.discriminant is None else fmt(s.discriminant)),
     ]
@@ -125,7 +128,10 @@ def conserved_rows(scene: Scene, solution: Solution, t: float, event: int | None
     moving = frame is not None and frame.kind != WORLD
     now = conserved.at_time(scene, path, t, frame.velocity if moving else None)  # type: ignore[union-attr]
     rows = [
-        (_in_frame(scene, frame, "momentum Σ m v"), f"{vector(now.momentum)}  |p| = {fmt(now.magnitude)}"),
+        (
+            _in_frame(scene, frame, "momentum Σ m v"),
+            f"{vector(now.momentum, now.scale)}  |p| = {fmt(now.magnitude, now.scale)}",
+        ),  # fmt: skip
         (_in_frame(scene, frame, "kinetic energy Σ ½ m v²"), fmt(now.kinetic_energy)),
     ]
     if event is None:
@@ -135,7 +141,10 @@ def conserved_rows(scene: Scene, solution: Solution, t: float, event: int | None
     e = solution.events[event]
     held = [scene.bodies[i].name for i in e.pair if not math.isfinite(scene.bodies[i].mass)]
     why = f"the fixed {' and '.join(held)} takes the impulse" if held else "two free bodies keep it, to rounding"
-    rows.append(("Δ momentum here", f"{vector(change.momentum)}  |Δp| = {fmt(math.hypot(*change.momentum))} ({why})"))
+    moved = math.hypot(*change.momentum)
+    rows.append(
+        ("Δ momentum here", f"{vector(change.momentum, change.scale)}  |Δp| = {fmt(moved, change.scale)} ({why})")
+    )
     fate = _energy_fate(scene, e)
     rows.append(
         (
@@ -156,10 +165,9 @@ def _energy_fate(scene: Scene, event) -> str:
 
 def energy_change(scene: Scene, event, change: float) -> str:
     """The change of kinetic energy across ``event`` as shown: an elastic impact keeps it exactly, so what the
-    floats give there is rounding and is shown as such (``0 (rounding 3.55271e-14)``), not as a change."""
-    if _energy_fate(scene, event) != "kept" or change == 0.0:
-        return fmt(change)
-    return f"0 (rounding {fmt(change)})"
+    floats give there is rounding and reads 0, not a change (the difference itself under
+    :func:`.text.exact_numbers`)."""
+    return fmt(change, math.inf if _energy_fate(scene, event) == "kept" else None)
 
 
 def conserved_line(scene: Scene, solution: Solution, t: float, frame: Frame | None = None) -> str:
@@ -167,7 +175,7 @@ def conserved_line(scene: Scene, solution: Solution, t: float, frame: Frame | No
     ``frame`` (the frame at ``t``, named) when given, else the world's."""
     moving = frame is not None and frame.kind != WORLD
     now = conserved.at_time(scene, solution.path, t, frame.velocity if moving else None)  # type: ignore[union-attr]
-    momentum = f"Σ m v = {vector(now.momentum)}, |p| = {fmt(now.magnitude)}"
+    momentum = f"Σ m v = {vector(now.momentum, now.scale)}, |p| = {fmt(now.magnitude, now.scale)}"
     where = f"   ·   {frame_name(scene, frame)}" if moving else ""  # type: ignore[arg-type]
     return f"{momentum}   ·   kinetic energy {fmt(now.kinetic_energy)}{where}"
 

@@ -1,6 +1,7 @@
 """The momenta diagram in a corner of the 3-D view in presentation mode (explorer/qt/momenta_corner.py), in the
-window started as a user starts it: shown with the momenta on, the same totals as the panel, gone outside
-presentation mode and while the scene asks its question."""
+window started as a user starts it: shown with the momenta on, the same totals as the panel, in the same words as
+the values (every component, the plane of the drawing named), gone outside presentation mode and while the scene
+asks its question."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from explorer.model.derived import conserved
 from explorer.model.formats.gallery import SCENES_DIR
 from explorer.model.words.momenta import bodies_at
 from explorer.model.words.text import fmt
+from explorer.model.words.values import conserved_rows
 from explorer.qt.momenta_corner import CORNER_PIXELS
 
 
@@ -35,6 +37,14 @@ def test_presentation_mode_shows_the_momenta_diagram_in_a_corner_with_the_motion
     diagrams = corner.diagram.diagrams
     before, after = conserved.across_events(session.scene, session.solution.path, 1)[0]
     assert [d[1].total for d in diagrams] == [before.momentum, after.momentum]
+    # what the corner says: each total with the three components the values panel gives, and where it is drawn
+    values = [dict(conserved_rows(session.scene, session.solution, t))["momentum Σ m v"] for t in
+              (session.solution.events[0].time - 1e-9, session.solution.events[0].time)]  # fmt: skip
+    totals = [text.removeprefix("Σ m v = ") for text in corner.diagram.painted if text.startswith("Σ m v = ")]
+    assert len(totals) == 2 and all(value.startswith(total + "  |p| = ") for total, value in zip(totals, values))
+    assert all(total.count(",") == 2 for total in totals), totals
+    i, j = corner.diagram.plane  # the two axes it is drawn along: a projection, its plane named
+    assert f"seen in the {'xyz'[i]}{'xyz'[j]} plane" in corner.diagram.painted, corner.diagram.painted
     image = corner.logo.GetImage()
     assert image.GetDimensions()[:2] == CORNER_PIXELS
     colours = image.GetPointData().GetScalars()

@@ -1,6 +1,7 @@
 """The momenta in the window, started as ``sphere-explorer SCENE`` starts it: the arrows to scale, the momenta
-diagram and its total, the data table and its CSV against ``sphere-explorer solve --time T``, and the
-centre-of-mass frame switched on from the keyboard."""
+diagram and its total, the data table and its CSV against ``sphere-explorer solve --time T``, a total that is
+rounding read as 0 with its exact value in the tooltip, and the centre-of-mass frame switched on from the
+keyboard."""
 
 from __future__ import annotations
 
@@ -190,3 +191,33 @@ def test_in_the_centre_of_mass_frame_the_ricochet_says_the_fixed_b_only_appears_
     qtbot.waitUntil(lambda: session.view.com == 0.0, timeout=5000)
     settle(qtbot, 50)
     assert not note.GetVisibility() or "fixed in the world" not in note.GetInput()
+
+
+def _exact(x: float) -> str:
+    """Every digit of ``x``: Python's shortest text that reads back to it, without a trailing ``.0``."""
+    return repr(x + 0.0).removesuffix(".0")
+
+
+def test_a_total_that_is_rounding_reads_0_and_its_tooltip_gives_it_exactly(qtbot, make_window):
+    """The break just after its third event: the 16 balls' Σ m v is (24, -2.2e-16, 0) as float64; the Momenta
+    table's total and the values panel read (24, 0, 0), and the tooltip of each gives the float itself."""
+    from PySide6.QtWidgets import QLabel
+
+    window = make_window("snooker_break")
+    session = window.session
+    step_to_event(qtbot, window, 3)
+    bodies = bodies_at(session.scene, session.solution, session.view.time)
+    total = [math.fsum(b.momentum[k] for b in bodies if b.momentum is not None) for k in range(3)]
+    assert total[0] == 24.0 and 0 < abs(total[1]) < 1e-15  # the case: a y that is the momenta's rounding
+    exact = "(" + ", ".join(map(_exact, total)) + ")"
+
+    def shown(panel, grid) -> list[tuple[str, str]]:
+        return [(label.text(), label.toolTip()) for label in grid.findChildren(QLabel) if label.isVisibleTo(panel)]
+
+    show_panel(qtbot, window, "Momenta")
+    qtbot.waitUntil(lambda: len(window.momenta.diagram.diagrams) == 2, timeout=5000)
+    assert ("(24, 0, 0)", exact) in shown(window.momenta, window.momenta.table)
+    show_panel(qtbot, window, "Values")
+    window.values.refresher.now()
+    magnitude = math.hypot(*total)
+    assert ("(24, 0, 0)  |p| = 24", f"{exact}  |p| = {_exact(magnitude)}") in shown(window.values, window.values.table)

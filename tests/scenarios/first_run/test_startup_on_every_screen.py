@@ -7,6 +7,8 @@ the first 3-D frame is drawn; ``SPHERE_EXPLORER_STARTUP_REPORT``), grabs the
 whole screen from a separate process, and checks the window against the
 screen and the spheres against the pixels.  On a screen scaled to 200 %, the
 app is started the same way and A is dragged with mouse events on the 3-D view.
+On a laptop's screen, every number of the Momenta panel's table is in view, none
+behind a scrollbar or cut by the panel's width.
 """
 
 from __future__ import annotations
@@ -27,10 +29,10 @@ import window_helpers
 from explorer.model.formats.gallery import SCENES_DIR
 
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
-#: The app started as the console script starts it, A dragged 30 pixels to the right by mouse events sent to the 3-D
-#: view (as ``../shared/tools/drag-rate.py`` does); prints where A is drawn after, the pixel ratio and the view's width
-#: in the window's pixels and in the screen's.
-DRAG_A = """
+#: The app started as the console script starts it (``python -c IN_THE_APP + WHEN_READY SCENE SUPPORT``): once its
+#: 3-D view is drawn, ``when_ready(app, window)`` runs in it (defined by the script's second part), the app quits and
+#: the script prints what it returned, with the exit code, as JSON on its last line.
+IN_THE_APP = """
 import json, sys
 from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
 from PySide6.QtGui import QMouseEvent
@@ -51,6 +53,24 @@ def poll():
     if window is None or not window.viewport.ready:
         QTimer.singleShot(50, poll)
         return
+    try:
+        state.update(when_ready(app, window))
+    finally:  # a check that fails still ends the app: its traceback on stderr
+        app.quit()
+
+
+def main():
+    QTimer.singleShot(50, poll)
+    from explorer.cli import console
+
+    sys.argv = ["sphere-explorer", scene]
+    code = console()
+    print(json.dumps({**state, "exit": code}))
+"""
+#: A dragged 30 pixels to the right by mouse events sent to the 3-D view (as ``../shared/tools/drag-rate.py`` does);
+#: returns where A is drawn after, the pixel ratio and the view's width in the window's pixels and in the screen's.
+DRAG_A = """
+def when_ready(app, window):
     widget = window.viewport.plotter.interactor
 
     def send(kind, x, y, buttons):
@@ -66,17 +86,53 @@ def poll():
         send(QEvent.MouseMove, x + 3 * k, y, Qt.LeftButton)
     send(QEvent.MouseButtonRelease, x + 30, y, Qt.NoButton)
     x2, y2 = widget_point(window, window.session.scene.bodies[0].center)
-    state.update(ratio=widget.devicePixelRatioF(), moved=[x2 - x, y2 - y],
-                 pixels=[window.viewport.plotter.render_window.GetSize()[0], widget.width()])
-    app.quit()
+    return dict(ratio=widget.devicePixelRatioF(), moved=[x2 - x, y2 - y],
+                pixels=[window.viewport.plotter.render_window.GetSize()[0], widget.width()])
 
 
-QTimer.singleShot(50, poll)
-from explorer.cli import console  # noqa: E402
+main()
+"""
+#: The Momenta panel brought to the front (just before and after event ``sys.argv[3]``, an index, if given), its table
+#: laid out: returns the texts of the table and of the buttons under it that the panel's width cuts (a label partly
+#: outside the table's visible width, or narrower than its text) and how many labels there are.
+MOMENTA_TABLE = """
+def when_ready(app, window):
+    import time
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton
 
-sys.argv = ["sphere-explorer", scene]
-code = console()
-print(json.dumps({**state, "exit": code}))
+    if len(sys.argv) > 3:
+        window.session.inspect(int(sys.argv[3]))
+    dock = window.findChild(QDockWidget, "Momenta")
+    dock.show()
+    dock.raise_()
+    panel = window.momenta
+    end = time.monotonic() + 20
+    while time.monotonic() < end and not panel.rows:
+        app.processEvents()
+    for _ in range(30):  # the grid laid out at the panel's width
+        app.processEvents()
+        time.sleep(0.01)
+    view = panel.table.parentWidget()  # the scroll area's viewport: what of the table is in view
+    labels = [label for label in panel.table.findChildren(QLabel) if not label.isHidden()]
+    cut = []
+    for label in labels:
+        left = label.mapTo(view, QPoint(0, 0)).x()
+        if label.wordWrap():
+            whole = label.heightForWidth(label.width()) <= label.height()
+        else:
+            whole = label.sizeHint().width() <= label.width()
+        if left < 0 or left + label.width() > view.width() or not whole:
+            cut.append([label.text(), left, label.width(), label.sizeHint().width(), view.width()])
+    for button in panel.findChildren(QPushButton):
+        if button.isVisible() and button.sizeHint().width() > button.width():
+            cut.append([button.text(), button.width(), button.sizeHint().width()])
+    texts = [label.text() for label in labels]
+    return dict(cut=cut, labels=len(labels), texts=texts, rows=[list(row) for row in panel.rows],
+                window=[window.width(), window.height()])
+
+
+main()
 """
 GRAB = "import sys; from PySide6.QtGui import QGuiApplication; a = QGuiApplication([]); a.primaryScreen().grabWindow(0).save(sys.argv[1])"
 
@@ -178,7 +234,7 @@ def test_on_a_screen_scaled_to_200_percent_the_view_has_every_pixel_and_a_follow
     pixels, twice its size in the window's, and A dragged 30 pixels moves 30 pixels with the pointer."""
     _, env = screen
     support = Path(window_helpers.__file__).parent
-    done = subprocess.run([sys.executable, "-c", DRAG_A, str(SCENES_DIR / "default.json"), str(support)],
+    done = subprocess.run([sys.executable, "-c", IN_THE_APP + DRAG_A, str(SCENES_DIR / "default.json"), str(support)],
                           env={**env, "QT_SCALE_FACTOR": "2"},
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -186,3 +242,27 @@ def test_on_a_screen_scaled_to_200_percent_the_view_has_every_pixel_and_a_follow
     assert out["exit"] == 0 and out["ratio"] == 2.0, out
     assert out["pixels"][0] == 2 * out["pixels"][1], out  # the render window's width, the view's in Qt's pixels
     assert out["moved"] == pytest.approx([30.0, 0.0], abs=2.0), out
+
+
+@pytest.mark.parametrize(
+    "screen, stem, event",
+    [((1366, 768), "heavy_light_glancing", None), ((1366, 768), "snooker_break", 2), ((1280, 720), "snooker_break", 2)],
+    indirect=["screen"],
+    ids=["1366x768-glancing", "1366x768-break-event-3", "1280x720-break-event-3"],
+)
+def test_on_a_laptop_every_number_of_the_momenta_table_is_in_view(screen, stem, event, tmp_path):
+    """The console script on a laptop's screen, the Momenta panel in front: every body's mass, position, velocity,
+    speed, momentum and energy and the free bodies' totals are shown whole within the panel's width (the table
+    scrolls down, never sideways), and so are its buttons."""
+    (width, height), env = screen
+    support = Path(window_helpers.__file__).parent
+    args = [str(SCENES_DIR / f"{stem}.json"), str(support), *([] if event is None else [str(event)])]
+    done = subprocess.run([sys.executable, "-c", IN_THE_APP + MOMENTA_TABLE, *args], env=env,
+                          capture_output=True, text=True, timeout=180, cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert "cut" in out, done.stderr
+    assert out["exit"] == 0 and out["window"][0] <= width, out
+    assert out["cut"] == [], out["cut"]
+    cells = [cell for row in out["rows"] for cell in row]
+    assert len(out["rows"]) >= 3 and set(cells) <= set(out["texts"])  # every number of the table is a label shown

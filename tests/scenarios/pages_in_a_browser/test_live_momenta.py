@@ -66,11 +66,14 @@ def test_the_table_and_its_csv_are_what_solve_time_gives(page, tmp_path):
     wait_until(page, "window.sphereExplorer.frame().time.t > 0.5")
     t = page.evaluate("window.sphereExplorer.frame().time.t")
     at_t = solved(page.source, "--time", repr(t))
-    rows = page.locator("#bodies tr").all()
-    cells = [row.locator("td").all_inner_texts() for row in rows[1:]]
-    assert [c[0] for c in cells] == ["A", "B", "free bodies"]
-    for row, body in zip(cells, at_t["bodies_at"]):
-        assert row[3] == vector(body["velocity"]) and row[5] == vector(body["momentum"])
+    table = {}  # a block per body: its name, then each quantity under its heading
+    for block in page.locator("#bodies tbody").all():
+        lines = [row.locator("td").all_inner_texts() for row in block.locator("tr").all()[1:]]
+        table[block.locator("th").inner_text()] = dict(lines)
+    assert list(table) == ["A", "B", "free bodies"]
+    for name, body in zip(table, at_t["bodies_at"]):
+        assert table[name]["velocity v"] == vector(body["velocity"])
+        assert table[name]["momentum m v"] == vector(body["momentum"])
     with page.expect_download() as download:
         page.click("#save-table")
     assert download.value.suggested_filename == "Βαρύ_και_ελαφρύ_A_B.csv"  # at 4decb2d: _A_B.csv
@@ -108,8 +111,10 @@ def test_in_the_centre_of_mass_frame_the_pages_momenta_add_to_zero_on_every_scen
             (total,) = [x for x in page.locator("#momenta svg text").all_text_contents() if x.startswith("Σ m v = ")]
             assert zero_to_rounding(numbers(total), parts), (stem, t, total)
             assert page.inner_text("#bodies-frame").startswith("Numbers in the centre-of-mass frame: it moves at")
-            cells = page.locator("#bodies tr").last.locator("td").all_inner_texts()
-            assert cells[0] == "free bodies" and zero_to_rounding(numbers(cells[5]), parts), (stem, cells)
+            block = page.locator("#bodies tbody").last  # the free bodies' totals, a line a quantity
+            lines = dict(row.locator("td").all_inner_texts() for row in block.locator("tr").all()[1:])
+            assert block.locator("th").inner_text() == "free bodies", stem
+            assert zero_to_rounding(numbers(lines["momentum m v"]), parts), (stem, lines)
             with page.expect_download() as download:
                 page.click("#save-table")
             path = tmp_path / f"{stem}.csv"

@@ -14,8 +14,18 @@ from explorer.model.derived import conserved
 from explorer.model.derived.analysis import solve
 from explorer.model.formats import scene_io
 from explorer.model.formats.gallery import SCENES_DIR
-from explorer.model.formats.lab_table import CSV_COLUMNS, FIXED, TOTAL, csv_text, table_rows, table_text
+from explorer.model.formats.lab_table import (
+    CSV_COLUMNS,
+    FIXED,
+    HEADINGS,
+    TOTAL,
+    csv_text,
+    table_blocks,
+    table_rows,
+    table_text,
+)
 from explorer.model.words.momenta import around_event, bodies_at, momenta_chain
+from explorer.model.words.text import exact, exact_numbers
 from explorer.model.words.values import conserved_rows, vector
 
 
@@ -135,3 +145,27 @@ def test_the_copied_table_starts_with_the_line_naming_its_frame():
     assert text[0] == "Numbers in the world frame." and text[1].split("\t")[0] == "body" and len(text) == 5
     with pytest.raises(ValueError, match="frame"):
         csv_text(*_scene("default"), 0.0, "lab")
+
+
+def test_the_table_shows_a_block_per_body_with_every_cell_of_its_row():
+    """The window's and the page's layout: each row of the table (what Copy gives) as a block, its name over one
+    line per quantity, every cell there under its heading."""
+    scene, solution = _scene("heavy_light_glancing")
+    rows = table_rows(bodies_at(scene, solution, 0.75))
+    blocks = table_blocks(rows)
+    assert [name for name, _ in blocks] == [row[0] for row in rows]
+    for (_, lines), row in zip(blocks, rows):
+        assert lines == list(zip(HEADINGS[1:], row[1:]))
+
+
+def test_the_free_bodies_total_momentum_that_is_rounding_reads_0_and_exactly_with_exact_numbers():
+    """The break just after its third event: Σ m v's y is a few ulps off 0 as float64 (the momenta of 16 balls
+    summed); the totals row reads (24, 0, 0), and under exact_numbers every digit of the sum."""
+    scene, solution = _scene("snooker_break")
+    t = solution.events[2].time
+    bodies = bodies_at(scene, solution, t)
+    total = [math.fsum(b.momentum[k] for b in bodies if b.momentum is not None) for k in range(3)]
+    assert total[0] == 24.0 and 0 < abs(total[1]) < 1e-15
+    assert table_rows(bodies)[-1][5] == "(24, 0, 0)"
+    with exact_numbers():
+        assert table_rows(bodies)[-1][5] == "(" + ", ".join(exact(x) for x in total) + ")"

@@ -12,7 +12,21 @@ from model_scenes import knocked_out_of_the_way, scene_of
 
 from explorer.model.derived.analysis import solve
 from explorer.model.derived.inspection import event_focus, pair_focus
-from explorer.model.words.text import fmt, focus_status, polynomial, refusal, root_label, state_note, status_text
+from explorer.model.formats import scene_io
+from explorer.model.formats.gallery import SCENES_DIR
+from explorer.model.words.parabola import parabola
+from explorer.model.words.text import (
+    exact,
+    exact_numbers,
+    fmt,
+    focus_status,
+    polynomial,
+    refusal,
+    root_label,
+    state_note,
+    status_text,
+)
+from explorer.model.words.values import value_rows
 
 INF = math.inf
 
@@ -121,3 +135,39 @@ def test_the_small_words():
     assert polynomial(81, -126, 44.16) == "81 t² − 126 t + 44.16"
     assert (root_label(0), root_label(1), root_label(1, subscripts=False)) == ("t₀", "t₁", "t1")
     assert refusal("bodies[2]: no such body") == "Refused: bodies[2]: no such body"
+
+
+def test_a_number_that_is_its_sources_rounding_reads_0_and_exact_numbers_give_every_digit():
+    """0.1 + 0.2 - 0.3 is 5.55e-17 in float64: read against the numbers it came from it is 0; a number as small
+    that is all there is (no scale) is shown as it is; every digit, whatever the scale, inside exact_numbers."""
+    residue = 0.1 + 0.2 - 0.3
+    assert residue != 0.0
+    assert (fmt(residue, 0.3), fmt(-residue, 0.3), fmt(residue)) == ("0", "0", "5.55112e-17")
+    assert fmt(3e-10, 0.3) == "3e-10"  # ten orders below its source: a quantity, not rounding
+    assert fmt(1e-12, 1.0) == "0" and fmt(1.01e-12, 1.0) == "1.01e-12"  # the edge: 1e-12 of the scale
+    with exact_numbers():
+        assert (fmt(residue, 0.3), fmt(2.0, 0.3), fmt(-0.0)) == ("5.551115123125783e-17", "2", "0")
+        with exact_numbers(False):
+            assert fmt(residue, 0.3) == "0"
+        assert fmt(1 / 3) == "0.3333333333333333"
+    assert fmt(1 / 3) == "0.333333"  # only inside the block
+    assert float(exact(residue)) == residue and exact(1e16) == "1e+16" and exact(24.0) == "24"
+
+
+def test_a_coefficient_that_is_rounding_reads_0_in_the_values_and_the_plots_title():
+    """seed001_barely_fits at its second event: the ball starts its segment at the wall, |p|² − R² is 0 but the
+    floats leave ~1e-18; f(τ) reads ``+ 0`` in the values panel and over the plot, the exact value with exact
+    numbers (the decision's own trace keeps it: its sign is what was decided)."""
+    scene = scene_io.load(SCENES_DIR / "seed001_barely_fits.json")
+    solution = solve(scene)
+    focus = event_focus(solution, 1)
+    c = focus.sweep.coefficients[2]
+    assert c != 0.0 and abs(c) < 1e-15
+    rows = dict(value_rows(scene, solution, focus=focus))
+    formula = next(text for name, text in rows.items() if name.startswith("f(τ)"))
+    assert formula.endswith(" τ + 0"), formula
+    title = parabola(solution, 0.0, focus).title()
+    assert " τ + 0,  τ = t − " in title, title
+    with exact_numbers():
+        assert parabola(solution, 0.0, focus).title().split(",")[0].endswith(f" {exact(abs(c))}")
+    assert polynomial(1.0, -1e-20, 1e-20, scales=(1.0, 1.0, 1.0)) == "1 t² + 0 t + 0"  # no "− 0"

@@ -322,6 +322,9 @@ def test_a_later_target_in_pair_mode_is_turned_away_by_the_first():
 
 def test_a_vector_and_an_exact_energy_change_are_shown_plainly():
     assert vector((1.0, -0.0, 2.5e-7)) == "(1, 0, 2.5e-07)"  # six digits, no negative zero
+    assert vector((24.0, -2.220446049250313e-16, 0.0)) == "(24, 0, 0)"  # a component that is the others' rounding
+    assert vector((2.2e-16, 0.0, 0.0)) == "(2.2e-16, 0, 0)"  # alone, a small number is what it is
+    assert vector((2.2e-16, 0.0, 0.0), scale=24.0) == "(0, 0, 0)"  # a sum of momenta of 24 that cancel
     scene = _half_bounce()
     event = solve(scene).events[0]
     assert energy_change(scene, event, 0.0) == "0"  # a loss (e = 0.5) shown as it is, even when zero
