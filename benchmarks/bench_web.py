@@ -9,9 +9,11 @@ Run from the repository root::
 One run, in one process, after one warm-up export (libraries loaded, the
 solver's code compiled or loaded from numba's cache):
 
-1. every gallery scene exported ``--repeats`` times as one page
+1. every gallery scene exported ``--repeats`` times as one recorded page
    (:func:`explorer.web.export.write_page`): the median wall time and the
-   page's size in bytes, against the budget ``PAGE_BUDGET``;
+   page's size in bytes, against the budget ``PAGE_BUDGET``; the frames it
+   plays (each a live page's frame, recorded at export) and what they cost in
+   the page (gzip, base64), in kB;
 2. the whole gallery as a site, as a user makes it: ``sphere-explorer
    export-html scenes/ -o SITE`` run ``--site-runs`` times as a command (a
    fresh process, so with its imports and its worker processes' start): the
@@ -53,6 +55,7 @@ sys.path.insert(0, str(ROOT / "tests" / "support"))  # the tests' browser
 
 from bench_solver import fmt_table, machine_info, median  # noqa: E402
 from browser import Browser, find_chromium, foreign_requests, wait_ready  # noqa: E402
+from web_helpers import recording  # noqa: E402
 
 from explorer.model.derived.analysis import solve  # noqa: E402
 from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR, gallery  # noqa: E402
@@ -75,7 +78,11 @@ def export_times(folder: Path, repeats: int) -> list[dict]:
             start = time.perf_counter()
             write_page(scene, out, path.stem)
             seconds.append(time.perf_counter() - start)
-        rows.append({"scene": path.stem, "export_s": median(seconds), "bytes": out.stat().st_size})
+        text = out.read_text(encoding="utf-8")
+        frames = recording(text)["frames"]
+        held = len(text.split('id="recording">', 1)[1].split("</script>", 1)[0])  # base64 of gzip of the frames
+        rows.append({"scene": path.stem, "export_s": median(seconds), "bytes": out.stat().st_size,
+                     "frames": len(frames), "frames_kb": held / 1e3})  # fmt: skip
     return rows
 
 
@@ -149,8 +156,8 @@ def screenshot(folder: Path, out: Path) -> None:
         page = browser.open_file(folder / f"{DEFAULT_SCENE.stem}.html")
         wait_ready(page)
         toi = solve(load(DEFAULT_SCENE)).sweep.toi  # an instant of the slider (events and the contact are)
-        index = page.evaluate(f"sphereExplorer.data.times.findIndex(t => t >= {toi!r} * (1 - 1e-12))")
-        page.evaluate(f"sphereExplorer.setIndex({index})")
+        span = page.evaluate("sphereExplorer.frame().time")
+        page.locator("#time").fill(str(round(1000 * (toi - span["lo"]) / (span["hi"] - span["lo"]))))
         page.wait_for_timeout(500)
         page.screenshot(path=str(out))
 
@@ -188,10 +195,12 @@ def main() -> int:
     if rows:
         print(f"repeats {args.repeats}  browser {chromium or 'none found (no page loads timed)'}")
         table = [
-            [r["scene"], r["export_s"], r["bytes"] / 1e6, r.get("drawn_s", float("nan")), len(r.get("requests", []))]
+            [r["scene"], r["export_s"], r["bytes"] / 1e6, r["frames"], r["frames_kb"], r.get("drawn_s", float("nan")),
+             len(r.get("requests", []))]
             for r in rows
-        ]
-        print(fmt_table(["scene", "export s (median)", "MB", "drawn in browser s", "requests"], table, "pages"))
+        ]  # fmt: skip
+        headings = ["scene", "export s (median)", "MB", "frames", "frames kB", "drawn in browser s", "requests"]
+        print(fmt_table(headings, table, "pages"))
         print(
             f"largest page {max(r['bytes'] for r in rows) / 1e6:.3f} MB of the {PAGE_BUDGET / 1e6:g} MB budget; "
             f"median export {median([r['export_s'] for r in rows]):.2f} s; "

@@ -323,8 +323,8 @@ def cmd_export_html(args: argparse.Namespace) -> int:
     from .view.render import RenderUnavailable, check_offscreen
     from .web.export import load_scenes, scene_files, write_page, write_single
     from .web.page import PageTooLarge
+    from .web.runtime import WebUnavailable, check_vtk
     from .web.runtime import check as check_runtime
-    from .web.vtkjs import WebUnavailable, viewer_script
 
     source = Path(args.scene)
     site = source.is_dir()
@@ -346,10 +346,11 @@ def cmd_export_html(args: argparse.Namespace) -> int:
             write_single(scenes[0][1], out, source.stem)
             _print_path(out)
             return 0
-        check_offscreen()
-        viewer_script()  # the exporter is installed, before anything is drawn
         if site:
-            check_runtime()
+            check_runtime()  # the live pages' (vtk.js in it, which every page holds), before anything is drawn
+            check_offscreen()  # the index's pictures
+        else:
+            check_vtk()  # what the recorded page holds
         if skipped:
             print(f"sphere-explorer: {show_path(source)}: skipped {', '.join(skipped)}", file=sys.stderr)
         notes = _write_site(scenes, out) if site else [(out, write_page(scenes[0][1], out, source.stem).note)]
@@ -467,9 +468,10 @@ def _parser_export_html() -> argparse.ArgumentParser:
         prog="sphere-explorer export-html",
         description="Write a scene as one offline web page (a folder of scenes: a site with an index).",
         epilog="Every page requests nothing outside its own files. "
-        "A scene's page (the default) is recorded: the 3-D view (drag to turn, wheel or pinch to zoom), the verdict, "
-        "the colour key, the values, the description, f(t), a time slider over instants recorded at export and B's "
-        "rest frame, in any browser with WebGL. "
+        "A scene's page (the default) is recorded: the live page's view and panels playing the frames its Python "
+        "described at export, with no Python in the browser (drag to turn, wheel or pinch to zoom; the time slider "
+        "and Play, B's rest frame, the centre-of-mass frame, the momenta, Frame all; a scene that asks opens asking "
+        "and shows its answer after Reveal; nothing to drag), in any browser with WebGL; it holds vtk.js. "
         "--single writes the live page instead, where the spheres and arrow tips can be dragged and everything "
         "follows: the project's Python runs in the page (Pyodide) and the page works offline from a file, an e-mail "
         f"attachment say (about 7.6 MB; at most {SINGLE_BUDGET / 1e6:g} MB). "
@@ -477,12 +479,12 @@ def _parser_export_html() -> argparse.ArgumentParser:
         "thumbnail of each scene, and for each scene file (*.json) its live page NAME.html, which runs the shared "
         "SITE/runtime/ (Python and vtk.js, about 15 MB once), and its recorded page NAME.recorded.html, which a live "
         "page opened as a file (where a browser starts no Python) goes to. "
-        "The live pages need the web runtime, which make run and make test fetch (Pyodide and vtk.js at pinned "
+        "The pages need the web runtime, which make run and make test fetch (Pyodide and vtk.js at pinned "
         "versions, checked by SHA-256); without it they are refused in one line naming the command. "
-        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (a recorded one; every gallery scene's is 1.1 to 1.4 "
-        "MB); a long motion's page whose time slider would stop at each event is kept within it by stopping at "
-        "fewer instants (said on the page and on stderr), and a page that still cannot fit is refused, naming its "
-        "size. A site publishes the folder's *.json files; a symbolic link is followed only to a file inside the "
+        f"Size budget: at most {PAGE_BUDGET / 1e6:g} MB a page (a recorded one; every gallery scene's is 1.0 to 1.4 "
+        "MB); a long motion's page is kept within it by keeping fewer frames: a time slider that stops at fewer "
+        "instants, then no centre-of-mass frame, then no rest frame (said on the page and on stderr), and a page "
+        "that still cannot fit is refused, naming its size. A site publishes the folder's *.json files; a symbolic link is followed only to a file inside the "
         "folder. Skipped, and listed on stderr: subfolders, hidden entries (.name), links leading outside the "
         "folder or to no regular file, devices and FIFOs, and (counted) files of other names. A page is named after "
         "its scene file (bytes that are not UTF-8 replaced), and an untitled scene is titled by its file name in "

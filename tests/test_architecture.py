@@ -80,7 +80,7 @@ def test_the_layers_are_packages():
         ("explorer/audit/report/cases.py", "def _bad():\n    from ...qt import window", "explorer.audit imports no Qt"),
         ("explorer/audit/report/plot.py", "import pyvista", "explorer.audit imports no Qt"),
         # the web page reaching for Qt (through its own module), and the drawing code for the web page
-        ("explorer/web/timeline.py", "def _bad():\n    import PySide6.QtWidgets", "explorer.web imports no Qt"),
+        ("explorer/web/recorded.py", "def _bad():\n    import PySide6.QtWidgets", "explorer.web imports no Qt"),
         ("explorer/view/render.py", "def _bad():\n    from ..web import page", "layers"),
         # the model reaching for the audit (a cycle through the audit's scene files)
         ("explorer/model/formats/scene_io.py", "def _bad():\n    from ...audit.report import cases", "layers"),

@@ -225,7 +225,7 @@ class Documents(QObject):
     def export_web_page(self, path: str | Path) -> Path | None:
         """The scene as one offline web page (3-D view, values, f(t), time slider), from the current camera."""
         from ..web.export import write_page
-        from ..web.vtkjs import WebUnavailable
+        from ..web.runtime import WebUnavailable
 
         scene = self.session.saved_scene(self.viewport.camera_state())
         name = self.session.path.stem if self.session.path is not None else "scene"

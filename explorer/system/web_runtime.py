@@ -82,9 +82,10 @@ def _sha256(file: Path) -> str:
     return digest.hexdigest()
 
 
-def problem(prefix=None) -> str | None:
-    """Why the runtime cannot be used (a file missing or not the pinned one), in words; None when it can."""
-    for package in PACKAGES:
+def problem(prefix=None, packages: tuple[Package, ...] = PACKAGES) -> str | None:
+    """Why the runtime (``packages`` of it) cannot be used (a file missing or not the pinned one), in words; None
+    when it can."""
+    for package in packages:
         for name, expected in package.files.items():
             file = path(package, name, prefix)
             if not file.is_file():

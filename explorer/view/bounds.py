@@ -25,6 +25,9 @@ VIEW_DIRECTION = (0.1, -0.75, 1.0)
 VIEW_ANGLE = 30.0
 DEFAULT_ZOOM = 1.35
 WIDE_ASPECT = 1.6
+#: Near clipping plane as a fraction of the far one (VTK's default is 1e-3, vtk.js's 1e-2): a close-up of a 0.05
+#: sphere beside a path 1e6 long must not fall in front of the near plane derived from all the bounds.
+NEAR_CLIP_TOLERANCE = 1e-7
 #: A close-up of an event frames this many radius sums of its pair around the contact point.
 EVENT_SPAN = 4.0
 #: What *Frame all* (:func:`whole_bounds`) does, in its tooltip in the window, the live page and the recorded page.
@@ -55,6 +58,8 @@ def scene_bounds(scene: Scene, solution: Solution | None = None) -> Box:
     -------
     lo, hi : (3,) float
     """
+    if solution is not None and scene.mode == "all" and scene is solution.scene:
+        return solution.reach  # the same box, computed once
     if solution is not None and scene.mode == "all":
         radii = [b.radius for b in scene.bodies]
         corners = solution.corners  # (events + 1, bodies, 3)

@@ -26,7 +26,7 @@ from ..model.derived.analysis import Solution, path_polylines
 from ..model.derived.inspection import Focus
 from ..model.derived.stepping import stepped_test
 from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
-from ..model.words.momenta import bodies_at, centre_of_mass
+from ..model.words.momenta import bodies_at, bodies_moving, centre_of_mass
 from ..model.words.text import fmt, root_label, stretched_arrow
 from .bounds import diagonal
 from .catalogue import LOOKS, layer_shown
@@ -471,10 +471,29 @@ def _momenta(picture: Picture, scene: Scene, solution: Solution, width: float) -
     if com is None:
         return
     picture.show("com", "sphere", at.at(com.position, at.time), 0.25 * width, MARKER_RES)
+    times, corners = _com_corners(scene, solution)
+    picture.show("com_path", "tube", tuple(at.at(c, tau) for c, tau in zip(corners, times)), 0.02 * width)
+
+
+#: The last motion's centre-of-mass path, ``(scene, solution, (times, corners))``: every picture of a motion draws
+#: the same one (a playing or recorded page, a drag's frames), and a long motion's takes a while to work out.
+_last_com_path: tuple = (None, None, ((), ()))
+
+
+def _com_corners(scene: Scene, solution: Solution) -> tuple[list[float], list[tuple[float, float, float]]]:
+    """The free bodies' centre of mass where each segment of the motion starts, and at its end: the times, and
+    the positions (world frame), worked out once for a motion (:data:`_last_com_path`)."""
+    global _last_com_path
+    known = _last_com_path
+    if known[0] is scene and known[1] is solution:
+        return known[2]
     path = solution.path
     times = [seg.t_start for seg in path.segments] + [path.end]
-    corners = [centre_of_mass(bodies_at(scene, solution, tau)) for tau in times]
-    picture.show("com_path", "tube", tuple(at.at(c.position, tau) for c, tau in zip(corners, times)), 0.02 * width)
+    velocities = [seg.velocities for seg in path.segments] + [path.segments[-1].velocities]
+    # the bodies at the motion's corners (each segment's start: as bodies_at there, without looking it up again)
+    corners = [centre_of_mass(bodies_moving(scene, c, v)).position for c, v in zip(solution.corners, velocities)]
+    _last_com_path = (scene, solution, (times, corners))
+    return times, corners
 
 
 def _steps(picture: Picture, solution: Solution, steps: int) -> str:

@@ -23,6 +23,7 @@ from ..model.derived.analysis import Solution
 from ..model.derived.inspection import Focus
 from ..model.state.scene import DEFAULT_STEPS, LAYERS, Scene
 from . import geometry
+from .bounds import NEAR_CLIP_TOLERANCE
 from .catalogue import LEAST_DOT, LEAST_LINE, add_scene_items
 from .items import SUBSCRIPTS, ItemSet, rgb
 from .label_places import axis_label_reach, label_plan
@@ -33,8 +34,6 @@ from .palette import BACKGROUND
 from .picture import Picture, Shape, describe, least_marks
 from .placement import Placement
 
-#: Near clipping plane as a fraction of the far one (VTK's default is 1e-3).
-NEAR_CLIP_TOLERANCE = 1e-7
 #: Root labels without subscript digits where the font has none.
 _PLAIN_DIGITS = str.maketrans("₀₁", "01")
 

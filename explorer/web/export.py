@@ -1,7 +1,7 @@
 """Writing web pages: one scene as one file, or a folder of scenes as a small site with an index.
 
-A scene's page (:func:`write_page`) is the recorded one: the 3-D view, and a time slider over
-instants recorded at export.  ``--single`` (:func:`write_single`) writes the live page instead, with
+A scene's page (:func:`write_page`) is the recorded one: the live page's drawer playing the frames
+its Python described at export (:mod:`explorer.web.page`).  ``--single`` (:func:`write_single`) writes the live page instead, with
 Python inside it.  A site (:func:`write_site`) has, for each scene, the live page ``NAME.html`` (its
 Python and vtk.js in the shared ``runtime/`` folder) and the recorded page ``NAME.recorded.html``,
 which a live page opened from a file (where a browser starts no Python) goes to.
@@ -43,11 +43,13 @@ from ..system.files import create, kind_of, new_folder, os_reason, replacing
 from ..system.workers import WorkersUnavailable, run_in_workers, usable_cores
 from . import SINGLE_BUDGET
 from . import page as page_module
-from .live_page import single_page, site_page
-from .page import VIEW_SIZE, Page, PageTooLarge, build_page, document_head
+from .live_page import document_head, single_page, site_page
+from .page import Page, PageTooLarge, build_page
 from .runtime import write_folder
 
-#: The index's pictures: the page's first view scaled down by this factor.
+#: The size of the picture an index's card is made from (the drawing code's, as ``render`` draws it).
+VIEW_SIZE = (960, 768)
+#: The index's pictures: that picture scaled down by this factor.
 THUMBNAIL_SHRINK = 3
 #: The site's index page (a scene of that name gets another file name).
 INDEX = "index.html"
@@ -68,7 +70,7 @@ def write_page(scene: Scene, out: str | os.PathLike[str], name: str = "scene") -
         The scene is refused.
     WriteError
         ``out`` cannot be written (nothing is left behind).
-    RenderUnavailable, WebUnavailable
+    WebUnavailable
         The page cannot be made here.
     """
     page = build_page(scene, name)
@@ -300,18 +302,34 @@ def _fitted(stem: str, suffix: str) -> str:
     return stem + suffix
 
 
+def thumbnail(scene: Scene, ask: bool = False) -> np.ndarray:
+    """The picture of ``scene`` at t = 0 an index's card shows, ``(H, W, 3) uint8`` (:data:`VIEW_SIZE`), drawn as
+    ``render`` draws it without its text (the card has its own); ``ask``: question mode's picture."""
+    from ..view.render import draw_offscreen
+
+    plotter, _, view = draw_offscreen(scene, VIEW_SIZE, ask=ask)
+    try:
+        interrupt.check()  # before the picture is taken
+        plotter.renderer.hide_axes()
+        for text in (view.text.verdict, view.text.note, *view.text.legend):
+            text.SetVisibility(False)
+        return plotter.screenshot(return_img=True)[..., :3]
+    finally:
+        plotter.close()
+
+
 def _entry(scene: Scene, page: Page, name: str) -> SiteEntry:
     import imageio.v3 as iio
 
-    image = page.thumbnail
+    image = thumbnail(scene, page.asks)
     k = THUMBNAIL_SHRINK
     h, w = (image.shape[0] // k) * k, (image.shape[1] // k) * k
     small = image[:h, :w].reshape(h // k, k, w // k, k, 3).mean(axis=(1, 3)).round().astype(np.uint8)
     buffer = io.BytesIO()
     iio.imwrite(buffer, small, extension=".png")
-    thumbnail = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    picture = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
     size = len(page.html.encode("utf-8"))
-    return SiteEntry(name, page.title, page.verdict, scene.description, thumbnail, size, page.note)
+    return SiteEntry(name, page.title, page.verdict, scene.description, picture, size, page.note)
 
 
 def site_index(entries: list[SiteEntry]) -> str:

@@ -1,8 +1,10 @@
 // Sphere Sweep Explorer: the script of a live page.  It starts the project's Python in the page (Pyodide),
 // draws each frame Python describes with vtk.js, and turns the pointer into rays for Python's drags.  Python
 // decides what is drawn, where and in which colour (explorer.view.picture, explorer.web.live); this script maps
-// each kind of shape to a mesh and each word to text (textContent only).
+// each kind of shape to a mesh and each word to text (textContent only).  A recorded page is the same script with
+// no Python: it plays the frames Python described at export (recorded.mjs stands in for the page's Python).
 import { loadRuntime, loadVtk } from "./runtime-loader.mjs";
+import { recordedPage } from "./recorded.mjs";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -22,6 +24,7 @@ let playTimer = null;
 // -- the contract for checks --------------------------------------------------------------------------------
 window.sphereExplorer = {
   ready,
+  recorded: Boolean(data.recorded),  // a recorded page: frames described at export, no Python (nothing to drag)
   scene: () => JSON.parse(page.scene_text()),
   solution: () => JSON.parse(page.solution_text()),
   screenPosition: (name) => {
@@ -32,6 +35,8 @@ window.sphereExplorer = {
   frame: () => frame,  // what the page shows now (live.py's LivePage.frame, parsed)
   state: view,  // its camera (view.camera), as the recorded page's state gives it
   project: (point) => cssPoint(point),  // a world point's place in the view, CSS pixels from its top left
+  camera: () => ({ position: view.camera.getPosition(), focal: view.camera.getFocalPoint(),
+    up: view.camera.getViewUp(), angle: view.camera.getViewAngle() }),  // where the view looks from, and how wide
   frameCount: () => view.frames || 0,
   setLayer: (name, on) => act(() => page.set_layer(name, on)),  // a layer switched as the Layers panel switches it
   // the mesh this page builds for a shape (kind and args as a frame's shapes hold them): its points' count and box
@@ -59,6 +64,7 @@ function makeView() {
   generic.setContainer($("view"));
   generic.resize();
   const renderer = generic.getRenderer();
+  renderer.setNearClippingPlaneTolerance(data.camera.nearClip);  // a long shot's close-up stays in front of it
   const renderWindow = generic.getRenderWindow();
   const overlay = vtk.Rendering.Core.vtkRenderer.newInstance({ layer: 1, interactive: false, preserveColorBuffer: true });
   renderWindow.setNumberOfLayers(2);
@@ -839,7 +845,7 @@ let downAt = null;
 function clicked(event) {
   const moved = downAt ? Math.hypot(event.clientX - downAt[0], event.clientY - downAt[1]) : Infinity;
   downAt = null;
-  return page && frame.stage === "asking" && moved <= 5;  // more: a drag, or the camera turned
+  return page && frame.stage === "asking" && moved <= 5 && !data.recorded;  // more: a drag, or the camera turned
 }
 
 function clearGuess() { for (const dot of document.querySelectorAll(".guess-dot")) dot.remove(); }
@@ -936,9 +942,12 @@ async function start() {
     return;
   }
   try {
-    const python = await loadRuntime(data.runtime);
-    const module = python.pyimport("explorer.web.live");
-    page = module.LivePage(data.scene);
+    if (data.recorded) page = await recordedPage(data.recorded.frames, data.scene);
+    else {
+      const python = await loadRuntime(data.runtime);
+      const module = python.pyimport("explorer.web.live");
+      page = module.LivePage(data.scene);
+    }
   } catch (error) {
     $("status").textContent = words.failed.replace("{reason}", String(error).slice(0, 200));
     rejectReady(error);
@@ -946,12 +955,17 @@ async function start() {
   }
   refresh();
   setDefaultCamera();
+  if (data.camera.saved) {  // the scene's own camera (File > Export web page: the window's); Reset camera frames it
+    const { position, focal_point: focal, up } = data.camera.saved;
+    view.camera.setFocalPoint(...focal); view.camera.setPosition(...position); view.camera.setViewUp(...up);
+    view.renderer.resetCameraClippingRange();
+  }
   draw();
   bindGestures();
   bindControls();
   bindGuess();
   const touch = matchMedia("(pointer: coarse)").matches;  // a finger: no Shift, no hover
-  $("status").textContent = touch ? words.dragTouch : words.drag;
+  $("status").textContent = data.recorded ? data.recorded.status : touch ? words.dragTouch : words.drag;
   $("guess-hint").textContent = touch ? words.guessHintTouch : words.guessHint;
   document.body.dataset.ready = "1";
   resolveReady(true);

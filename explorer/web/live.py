@@ -22,7 +22,7 @@ import json
 import math
 
 from ..model.actions.asking import first_contact, guess_distance, question_text, score_words, shown_layers, touches
-from ..model.actions.session import Session
+from ..model.actions.session import Session, asked_time_range
 from ..model.derived.analysis import to_dict
 from ..model.derived.inspection import event_marks
 from ..model.derived.stepping import stepped_test
@@ -96,6 +96,7 @@ class LivePage:
         self.refusal: str | None = None
         self._guess: dict = _no_guess()  # a student's answer in question mode
         self.exact = False  # the page's *exact numbers* switch: every number to its last digit
+        self._curve: tuple | None = None  # the last plot: (solution, focus, all of it but its time)
 
     # -- what the page shows ----------------------------------------------------------------------
     def _placement(self):
@@ -108,14 +109,18 @@ class LivePage:
     def frame(self) -> str:
         """Everything the page shows now, as JSON (see the module docstring); its numbers rounded to what they
         mean, or every digit of them with the *exact numbers* switch on (:meth:`set_exact`)."""
-        with exact_numbers(self.exact):
-            return self._frame()
+        return json.dumps(self.frame_data(), ensure_ascii=False, allow_nan=False)
 
     def set_exact(self, on: bool) -> None:
         """The *exact numbers* switch: the values, the table and the diagrams' totals to their last digit."""
         self.exact = bool(on)
 
-    def _frame(self) -> str:
+    def frame_data(self) -> dict:
+        """:meth:`frame` before it is written as JSON (what a recorded page records, :mod:`explorer.web.recorded`)."""
+        with exact_numbers(self.exact):
+            return self._frame_data()
+
+    def _frame_data(self) -> dict:
         session = self.session
         scene, solution, view = session.scene, session.solution, session.view
         focus = session.inspection.focus(solution, view.time)
@@ -125,7 +130,7 @@ class LivePage:
                            com=view.com, ask=asking)  # fmt: skip
         self._labels = picture.labels
         at = picture.placement
-        lo, hi = session.time_range()
+        lo, hi = asked_time_range(scene) if asking else session.time_range()
         fractions, marked = ([], None) if asking else event_marks(solution.events, (lo, hi))
         steps = stepped_test(solution, view.steps) if view.layers.get("steps") else None
         frame = session.frame  # the frame every number is in: the one the switches name, at the time shown
@@ -178,7 +183,7 @@ class LivePage:
             "spokenAll": full_description(scene, solution, asking, question_text(scene)),
             "form": scene_form(scene),  # the Scene panel's fields and their accessible names
             "guess": {"hit": self._guess["hit"], "placed": self._guess["ray"] is not None},
-            "score": self._score() if view.stage == "shown" and self._guess["hit"] is not None else None,
+            "score": self.score(self._guess) if view.stage == "shown" and self._guess["hit"] is not None else None,
             "time": {
                 "t": view.time,
                 "label": fmt(view.time),
@@ -207,7 +212,7 @@ class LivePage:
             "refusal": self.refusal,
         }
         self.refusal = None
-        return json.dumps(data, ensure_ascii=False, allow_nan=False)
+        return data
 
     def _momenta(self, bodies: list, frame) -> dict:
         """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`; ``bodies`` at the time shown,
@@ -262,19 +267,20 @@ class LivePage:
         if ray is not None:
             self._guess["ray"], self._guess["view"] = json.loads(ray), json.loads(view_direction)
 
-    def _score(self) -> dict:
-        """The student's answer against the truth: ``right`` (the verdict), ``truth`` (they touch), and
-        ``distance`` (from the clicked point to the first contact, in A's radii; null without both)."""
+    def score(self, guess: dict) -> dict:
+        """A student's answer ``guess`` (``hit``: true or false; ``ray`` and ``view``: where they clicked, or None)
+        against the truth: ``right`` (the verdict), ``truth`` (they touch), ``distance`` (from the clicked point to
+        the first contact, in A's radii; null without both) and the ``words`` the page shows."""
         scene, solution = self.session.scene, self.session.solution
         truth = touches(scene, solution)
         contact = first_contact(scene, solution)
         distance = None
-        if contact is not None and self._guess["ray"] is not None:
-            origin, direction = self._guess["ray"]
-            distance = guess_distance(tuple(origin), tuple(direction), tuple(self._guess["view"]), contact,
+        if contact is not None and guess.get("ray") is not None:
+            origin, direction = guess["ray"]
+            distance = guess_distance(tuple(origin), tuple(direction), tuple(guess["view"]), contact,
                                       scene.bodies[0].radius)  # fmt: skip
-        return {"right": self._guess["hit"] == truth, "truth": truth, "distance": distance,
-                "words": score_words(self._guess["hit"], truth, distance)}  # fmt: skip
+        return {"right": guess["hit"] == truth, "truth": truth, "distance": distance,
+                "words": score_words(guess["hit"], truth, distance)}  # fmt: skip
 
     def set_layer(self, name: str, on: bool) -> None:
         """Show or hide a layer (the page's switches: the momenta)."""
@@ -283,9 +289,18 @@ class LivePage:
     def _plot(self, focus) -> dict:
         """The parabola f(t) of the described pair: the curve, its marks with their words and colours
         (:func:`explorer.view.plot_words.marks`), the ticks, the ranges (the page maps them to SVG; where the words go
-        it asks :meth:`place_plot_words`)."""
-        plot = parabola(self.session.solution, self.session.view.time, focus)
-        self._plot_now = plot
+        it asks :meth:`place_plot_words`); all but the time marked on it made once for a solution and pair (playing,
+        or recording a page, moves only that)."""
+        solution = self.session.solution
+        known = self._curve
+        if known is None or known[0] is not solution or known[1] is not focus:
+            plot = parabola(solution, 0.0, focus)
+            known = self._curve = (solution, focus, plot, self._curve_data(plot))
+        self._plot_now = known[2]
+        return {**known[3], "now": self.session.view.time}
+
+    def _curve_data(self, plot) -> dict:
+        """:meth:`_plot` but its ``now``."""
         lo, hi = plot.t_range
         return {
             "t": _rounded(plot.t),
@@ -299,7 +314,6 @@ class LivePage:
             "ticks": [[t, f"{float(f'{t:.3g}'):g}"] for t in (lo, (lo + hi) / 2.0, hi)],
             "horizon": plot.horizon,
             "spans": plot.contact_spans(),
-            "now": plot.now,
             "title": plot.title(),
             "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL, "vertex": MINKOWSKI_COLOR},
         }

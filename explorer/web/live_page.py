@@ -26,8 +26,8 @@ import json
 from importlib import resources
 
 from ..model.formats.scene_io import MAX_FILE_BYTES, dumps
-from ..model.state.scene import Scene
-from ..view.bounds import DEFAULT_ZOOM, FRAME_ALL_TIP, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
+from ..model.state.scene import Scene, view_settings
+from ..view.bounds import DEFAULT_ZOOM, FRAME_ALL_TIP, NEAR_CLIP_TOLERANCE, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
 from ..view.grips import GRIP_PIXELS
 from .live import looks
 
@@ -53,6 +53,13 @@ WORDS = {
     "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
     "and open it from there, or use the single-file page (export-html --single).",
 }
+#: A recorded page's status line: it plays what was recorded; dragging needs the live page.
+RECORDED_STATUS = "This recorded page plays the motion; open the live page to drag."
+#: The same, of a site's recorded page, which names its live twin beside it (a browser runs that from a server).
+RECORDED_TWIN_STATUS = ("This recorded page plays the motion; to drag, open {page} from a web server "
+                        "(python3 -m http.server in this folder).")  # fmt: skip
+#: A recorded page's words where they differ from a live page's.
+RECORDED_WORDS = {"failed": "This page could not read its recording ({reason})."}
 
 
 def _asset(name: str) -> str:
@@ -71,10 +78,12 @@ def script_json(data) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def page_data(scene: Scene, runtime: dict) -> dict:
+def page_data(scene: Scene, runtime: dict, recorded: dict | None = None) -> dict:
     """What the page's script starts from: the scene file, the catalogue, the camera rule, the words, and
-    where the runtime is (``runtime``: see :func:`explorer.web.runtime.describe`)."""
+    where the runtime is (``runtime``: see :func:`explorer.web.runtime.describe`); a recorded page's
+    ``recorded``: the id of the element holding its frames (``frames``) and its status line (``status``)."""
     return {
+        "recorded": recorded,
         "scene": dumps(scene),
         "looks": json.loads(looks()),
         "camera": {
@@ -82,8 +91,10 @@ def page_data(scene: Scene, runtime: dict) -> dict:
             "viewAngle": VIEW_ANGLE,
             "zoom": DEFAULT_ZOOM,
             "wideAspect": WIDE_ASPECT,
+            "nearClip": NEAR_CLIP_TOLERANCE,
+            "saved": view_settings(scene.view)["camera"],  # the scene's own camera (the window's, exported), or None
         },  # fmt: skip
-        "words": WORDS,
+        "words": WORDS if recorded is None else {**WORDS, **RECORDED_WORDS},
         "gripPixels": GRIP_PIXELS,
         "panelSeconds": PANEL_SECONDS,
         "dragScale": DRAG_SCALE,
@@ -92,9 +103,17 @@ def page_data(scene: Scene, runtime: dict) -> dict:
     }
 
 
-def body(scene: Scene, title: str) -> str:
-    """The page's visible HTML: header, the 3-D stage, the side panel and the controls (filled by the script)."""
+def body(scene: Scene, title: str, recorded: bool = False, instants: str | None = None,
+         references: tuple[str, ...] = ("world", "rest", "com")) -> str:  # fmt: skip
+    """The page's visible HTML: header, the 3-D stage, the side panel and the controls (filled by the script).
+
+    A ``recorded`` page has no control of what needs Python (editing, the Scene panel, opening a file, a click as
+    an answer, the table's CSV); ``instants``: what it leaves out, said under its time slider; ``references``: the frames of
+    reference it has a switch for (of ``world``, ``rest``, ``com``)."""
     e = html.escape
+    live = " hidden" if recorded else ""
+    rest, com = ("" if name in references else " hidden" for name in ("rest", "com"))
+    note = f'\n<small id="instants">{e(instants[:1].upper() + instants[1:])}.</small>' if instants else ""
     description = f'<p id="description"{"" if scene.description else " hidden"}>{e(scene.description)}</p>'
     return f"""<div id="app">
 <header><div id="heading"><h1 id="title">{e(title)}</h1>
@@ -102,16 +121,16 @@ def body(scene: Scene, title: str) -> str:
 <p id="note" hidden></p></div>
 <div id="tools" class="editing">
 <button id="ask" type="button">{e(WORDS["askFirst"])}</button>
-<button id="undo" type="button" disabled>Undo</button>
-<button id="redo" type="button" disabled>Redo</button>
-<button id="reset" type="button">Reset</button>
+<button id="undo" type="button" disabled{live}>Undo</button>
+<button id="redo" type="button" disabled{live}>Redo</button>
+<button id="reset" type="button"{live}>Reset</button>
 <button id="save" type="button" title="Download the scene as a scene file">Save…</button>
-<button id="open" type="button" title="Open a scene file">Open…</button>
+<button id="open" type="button" title="Open a scene file"{live}>Open…</button>
 <input id="open-file" type="file" accept=".json,application/json" hidden></div>
 <div id="ask-box" hidden><span id="your-answer">Your answer:</span>
 <button id="guess-hit" type="button" aria-pressed="false">They touch</button>
 <button id="guess-miss" type="button" aria-pressed="false">They miss</button>
-<span id="guess-hint">{e(WORDS["guessHint"])}</span>
+<span id="guess-hint"{live}>{e(WORDS["guessHint"])}</span>
 <button id="reveal" type="button">Reveal</button></div>
 <p id="score" hidden></p></header>
 <main>
@@ -124,7 +143,7 @@ def body(scene: Scene, title: str) -> str:
 </section>
 <aside id="panel">
 {description}
-<details id="scene-box" open><summary>Scene</summary><p id="form-refusal" role="alert" hidden></p>
+<details id="scene-box" open{live}><summary>Scene</summary><p id="form-refusal" role="alert" hidden></p>
 <div id="scene-form"></div></details>
 <details id="describe"><summary>Describe the scene in words</summary><ul id="describe-all"></ul></details>
 <h2 id="plot-title">f(t)</h2><div id="plot"></div>
@@ -132,7 +151,7 @@ def body(scene: Scene, title: str) -> str:
 <h2>Momenta</h2><div id="momenta"></div>
 <p id="bodies-frame"></p>
 <table id="bodies"></table>
-<p class="row"><button id="save-table" type="button">Save CSV</button>
+<p class="row"{live}><button id="save-table" type="button">Save CSV</button>
 <label><input id="exact" type="checkbox"> exact numbers</label></p>
 <h2>How it was decided</h2><ol id="trace"></ol>
 <div id="pairs-box" hidden><h2>Every pair</h2><ul id="pairs"></ul></div>
@@ -144,10 +163,10 @@ def body(scene: Scene, title: str) -> str:
 <div id="time-row"><button id="play" type="button">{e(WORDS["play"])}</button>
 <div id="time-box"><input id="time" type="range" min="0" max="1000" step="1" value="0" aria-label="time">
 <div id="time-marks"></div></div>
-<output id="time-value" for="time">t = 0</output></div>
+<output id="time-value" for="time">t = 0</output></div>{note}
 <div id="switches">
-<label><input id="rest-frame" type="checkbox"> <span><span id="rest-frame-name">B</span>'s rest frame</span></label>
-<label><input id="com-frame" type="checkbox"> centre-of-mass frame</label>
+<label{rest}><input id="rest-frame" type="checkbox"> <span><span id="rest-frame-name">B</span>'s rest frame</span></label>
+<label{com}><input id="com-frame" type="checkbox"> centre-of-mass frame</label>
 <label><input id="momentum-layer" type="checkbox"> momenta</label>
 <button id="reset-camera" type="button">Reset camera</button>
 <button id="frame-all" type="button" title="{e(FRAME_ALL_TIP)}">Frame all</button></div>
@@ -155,27 +174,52 @@ def body(scene: Scene, title: str) -> str:
 </div>"""
 
 
-def document(scene: Scene, title: str, runtime: dict, scripts: str, script_sources: str) -> str:
+def document_head(policy: str, title: str) -> str:
+    """The start of every page this package writes, up to its ``<title>``: the content security
+    ``policy`` and ``title``, both already escaped for HTML."""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Sphere Sweep Explorer">
+<title>{title}</title>"""
+
+
+def document(
+    scene: Scene,
+    title: str,
+    runtime: dict,
+    scripts: str,
+    script_sources: str,
+    head: str = "",
+    recorded: dict | None = None,
+    instants: str | None = None,
+    references: tuple[str, ...] = ("world", "rest", "com"),
+) -> str:
     """The whole page: head with its Content Security Policy, the body, the data and ``scripts`` (HTML tags).
 
     ``script_sources``: the CSP's script sources beyond ``'wasm-unsafe-eval'`` (WebAssembly), e.g. a site's
     ``'self'`` (the shared runtime's files) or the hashes of inline scripts and ``blob:`` (the runtime's
-    modules a single file unpacks).
+    modules a single file unpacks).  ``head``: elements for the end of the head (data no text of the page
+    holds).  ``recorded``, ``instants``, ``references``: a recorded page's (see :func:`page_data`,
+    :func:`body`); it connects nowhere and runs no WebAssembly.
     """
-    from .page import document_head
-
     style = _asset("page.css") + _asset("live.css")
+    wasm, connect = ("", "'none'") if recorded else (" 'wasm-unsafe-eval'", "'self' data: blob:")
     policy = (
-        f"default-src 'none'; script-src {script_sources} 'wasm-unsafe-eval'; style-src 'unsafe-inline'; "
-        "img-src data: blob:; connect-src 'self' data: blob:; base-uri 'none'; form-action 'none'"
+        f"default-src 'none'; script-src {script_sources}{wasm}; style-src 'unsafe-inline'; "
+        f"img-src data: blob:; connect-src {connect}; base-uri 'none'; form-action 'none'"
     )
+    data = script_json(page_data(scene, runtime, recorded))
     return f"""{document_head(html.escape(policy), html.escape(title))}
 <style>
-{style}</style>
+{style}</style>{head}
 </head>
 <body>
-{body(scene, title)}
-<script type="application/json" id="page-data">{script_json(page_data(scene, runtime))}</script>
+{body(scene, title, recorded is not None, instants, references)}
+<script type="application/json" id="page-data">{data}</script>
 {scripts}
 </body>
 </html>
@@ -214,3 +258,34 @@ def single_page(scene: Scene, title: str) -> str:
     )
     scripts = f'{blobs}\n<script type="module">{app}</script>'
     return document(scene, title, embedded_runtime(list(files)), scripts, f"{_hash(app)} blob:")
+
+
+#: The id of the element holding a recorded page's frames.
+RECORDING = "recording"
+
+
+def recorded_page(
+    scene: Scene,
+    title: str,
+    frames: str,
+    live: str | None = None,
+    instants: str | None = None,
+    references: tuple[str, ...] = ("world", "rest", "com"),
+) -> str:
+    """``scene``'s recorded page: the live page's drawer playing ``frames`` (:func:`explorer.web.recorded.encode`),
+    with vtk.js inside it, one file that works offline from anywhere and runs no Python.
+
+    ``live``: the file name of its live twin beside it (a site's), which its status line names; ``instants``:
+    what it leaves out (to keep within its budget), said under its slider; ``references``: the frames of
+    reference it was recorded in, which it has a switch for.  The frames and vtk.js
+    (gzip, base64) are in the head, outside every text of the page.
+    """
+    from .runtime import app_module, vtk_embedded
+
+    app = app_module()
+    head = (f'\n<script type="application/octet-stream" id="runtime-vtk.js">{vtk_embedded()}</script>'
+            f'\n<script type="application/octet-stream" id="{RECORDING}">{frames}</script>')  # fmt: skip
+    status = RECORDED_STATUS if live is None else RECORDED_TWIN_STATUS.format(page=live)
+    runtime = {"kind": "embedded", "files": ["vtk.js"]}
+    return document(scene, title, runtime, f'<script type="module">{app}</script>', f"{_hash(app)} blob:", head,
+                    {"frames": RECORDING, "status": status}, instants, references)  # fmt: skip

@@ -5,7 +5,7 @@
 const ENV = { SPHERE_SOLVER_JIT: "0", HOME: "/home/pyodide" };
 const APP = "/home/pyodide/app";
 
-async function gunzip(base64) {
+export async function gunzip(base64) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());

@@ -9,16 +9,24 @@ them numpy-, VTK- and Qt-free.  Qt-free.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import io
 import json
+import re
 import zipfile
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ..system import web_runtime
 from ..system.files import create
-from .vtkjs import WebUnavailable
+
+
+class WebUnavailable(RuntimeError):
+    """A page cannot be made here: the web runtime is missing or not the pinned one (one line naming the command
+    that fetches it)."""
+
 
 #: The project's source files a page's Python imports, relative to the folder above the packages
 #: (whole packages end with ``/``).  A test checks that explorer.web.live imports nothing else of the project.
@@ -49,18 +57,30 @@ FOLDER_FILES = (
     (web_runtime.VTKJS, "vtk.js", "vtk.js"),
 )  # fmt: skip
 #: The page's scripts (``explorer/web``) and the name of the sources' archive in a site's runtime folder.
-LOADER, APP, SOURCES_ZIP = "runtime-loader.mjs", "live.js", "sources.zip"
+LOADER, RECORDER, APP, SOURCES_ZIP = "runtime-loader.mjs", "recorded.mjs", "live.js", "sources.zip"
+#: The page's script modules, each importing only those before it (``APP`` is the one a page runs).
+MODULES = (LOADER, RECORDER, APP)
 #: The standard library's files a single-file page keeps (one file or package a line; see :func:`trimmed_stdlib`).
 STDLIB_KEEP = "stdlib-keep.txt"
 
 
-def check() -> None:
-    """Refuse, in one line naming the command that fetches it, when the runtime is missing or not the pinned one."""
-    problem = web_runtime.problem()
+def check(page: str = "a live page", packages: tuple = web_runtime.PACKAGES) -> None:
+    """Refuse, in one line naming the command that fetches it, when the runtime (of ``packages``) is missing or
+    not the pinned one; ``page``: what needs it."""
+    problem = web_runtime.problem(packages=packages)
     if problem is not None:
-        raise WebUnavailable(
-            f"a live page needs the web runtime ({problem}); fetch it with: {web_runtime.FETCH_COMMAND}"
-        )
+        raise WebUnavailable(f"{page} needs the web runtime ({problem}); fetch it with: {web_runtime.FETCH_COMMAND}")
+
+
+def check_vtk() -> None:
+    """:func:`check` of what a recorded page holds: vtk.js."""
+    check("a web page", (web_runtime.VTKJS,))
+
+
+@lru_cache(maxsize=1)
+def vtk_embedded() -> str:
+    """vtk.js as a page holds it: gzipped (:func:`gzip_bytes`), in base64 (made once a process)."""
+    return base64.b64encode(gzip_bytes(web_runtime.path(web_runtime.VTKJS, "vtk.js").read_bytes())).decode("ascii")
 
 
 def asset(name: str) -> str:
@@ -91,13 +111,21 @@ def sources_zip() -> bytes:
     return buffer.getvalue()
 
 
+#: An import of one of the page's modules by another (``import { a, b } from "./name";``).
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w.-]+)";\n', re.MULTILINE)
+
+
 def app_module() -> str:
-    """The page's application as one module: the loader and ``live.js`` (whose import of the loader it replaces)."""
-    app = asset(APP)
-    line = f'import {{ loadRuntime, loadVtk }} from "./{LOADER}";\n'
-    if line not in app:  # pragma: no cover - the two files are written together
-        raise WebUnavailable(f"{APP} does not import {LOADER} as expected")
-    return asset(LOADER) + "\n" + app.replace(line, "")
+    """The page's application as one module: :data:`MODULES` one after the other, their imports of each other
+    dropped (a page held in one file cannot import its own modules)."""
+    parts = []
+    for k, name in enumerate(MODULES):
+        text = asset(name)
+        wrong = [m for m in _IMPORT.findall(text) if m not in MODULES[:k]]
+        if wrong:  # pragma: no cover - the files are written together
+            raise WebUnavailable(f"{name} imports {wrong[0]}, which is not one of the modules before it")
+        parts.append(_IMPORT.sub("", text))
+    return "\n".join(parts)
 
 
 def write_folder(site: Path) -> Path:
@@ -107,7 +135,7 @@ def write_folder(site: Path) -> Path:
     folder = site / "runtime"
     (folder / "pyodide").mkdir(parents=True)
     files = [(target, web_runtime.path(package, name).read_bytes()) for package, name, target in FOLDER_FILES]
-    files += [(LOADER, asset(LOADER).encode("utf-8")), (APP, asset(APP).encode("utf-8")), (SOURCES_ZIP, sources_zip())]
+    files += [(name, asset(name).encode("utf-8")) for name in MODULES] + [(SOURCES_ZIP, sources_zip())]
     for target, data in files:
         with create(folder / target) as handle:
             handle.write(data)

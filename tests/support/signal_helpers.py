@@ -30,18 +30,18 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 import imageio.v3 as iio
-from web_helpers import page_data
+from web_helpers import page_data, recording
 
 from explorer.web.export import RECORDED_SUFFIX
-from explorer.web.runtime import APP, FOLDER_FILES, LOADER, SOURCES_ZIP
+from explorer.web.runtime import FOLDER_FILES, MODULES, SOURCES_ZIP
 
 #: What a site's runtime folder holds, whole.
-RUNTIME_FILES = sorted([target for _, _, target in FOLDER_FILES] + [LOADER, APP, SOURCES_ZIP])
+RUNTIME_FILES = sorted([target for _, _, target in FOLDER_FILES] + [*MODULES, SOURCES_ZIP])
 
 EXE = Path(sys.executable).with_name("sphere-explorer")
 #: The scenes the commands draw, and the site's folder of scenes (a quick one, one with 12 events).
@@ -65,6 +65,8 @@ class Command:
     arguments: Callable[[Path, Path], list[str]]  # (scenes, folder) -> arguments after the program
     output: str  # its name in the folder
     problem: Callable[[Path], str | None]  # what is wrong with a complete output, or None
+    draws: bool = True  # it loads VTK (a recorded page does not: it is the live page's frames; a site's thumbnails
+    # are drawn by its worker processes)
 
     def argv(self, scenes: Path, folder: Path) -> list[str]:
         return [str(EXE), *map(str, self.arguments(scenes, folder))]
@@ -96,7 +98,7 @@ def _page_problem(path: Path) -> str | None:
     if not text.rstrip().endswith("</html>"):
         return f"{path.name} is cut short"
     data = page_data(text)
-    return None if data.get("scene") and data.get("frames") else f"{path.name} has no scene"
+    return None if data.get("scene") and recording(text)["frames"] else f"{path.name} has no scene"
 
 
 def _site_problem(folder: Path) -> str | None:
@@ -137,8 +139,8 @@ COMMANDS = {
         _command("render gif", "render", "caged_ball.json", "out.gif", lambda p: _gif_problem(p, GIF_FRAMES),
                  "--size", _size(GIF_SIZE), "--frames", str(GIF_FRAMES)),
         _command("report", "report", "default.json", "out", _report_problem, "--size", _size(REPORT_SIZE)),
-        _command("export-html page", "export-html", "default.json", "out.html", _page_problem),
-        _command("export-html site", "export-html", "site", "out", _site_problem),
+        replace(_command("export-html page", "export-html", "default.json", "out.html", _page_problem), draws=False),
+        replace(_command("export-html site", "export-html", "site", "out", _site_problem), draws=False),
     )
 }  # fmt: skip
 

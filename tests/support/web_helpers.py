@@ -9,6 +9,8 @@ the solver's certified motion.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import math
 import re
@@ -30,6 +32,28 @@ def page_data(html_text: str) -> dict:
     return json.loads(found.group(1))
 
 
+def recording(html_text: str) -> dict:
+    """A recorded page's recording (``explorer.web.recorded.record``), read back from the page: base64 of gzip of
+    JSON in the element its data names."""
+    name = page_data(html_text)["recorded"]["frames"]
+    found = re.search(rf'<script type="application/octet-stream" id="{name}">(.*?)</script>', html_text, re.DOTALL)
+    return json.loads(gzip.decompress(base64.b64decode(found.group(1))))
+
+
+def recorded_frame(recorded: dict, k: int) -> dict:
+    """Frame ``k`` of a recording, whole (each entry, shape and label from its parts)."""
+    parts = recorded["parts"]
+
+    def whole(entry):
+        if isinstance(entry, list):  # kept item by item
+            return [parts[p] for p in entry]
+        if isinstance(entry, dict):  # kept by its keys' lists, item by item
+            return {key: [parts[p] for p in items] for key, items in entry.items()}
+        return parts[entry]
+
+    return {key: whole(entry) for key, entry in zip(recorded["keys"], recorded["frames"][k])}
+
+
 def hide_text_overlays(page) -> None:
     """Hide the labels and the colour key (they sit over the spheres' centres)."""
     page.evaluate("for (const id of ['labels', 'legend']) document.getElementById(id).style.visibility = 'hidden'")
@@ -43,11 +67,7 @@ def element_box(page, element_id: str) -> list[float]:
 
 def camera(page) -> dict:
     """The page's camera and its 3-D view's box in CSS pixels."""
-    cam = page.evaluate(
-        """(c => ({position: c.getPosition(), focal: c.getFocalPoint(), up: c.getViewUp(), angle: c.getViewAngle()}))
-        (sphereExplorer.state.camera)"""
-    )
-    return {**cam, "box": element_box(page, "view")}
+    return {**page.evaluate("window.sphereExplorer.camera()"), "box": element_box(page, "view")}
 
 
 def project(cam: dict, point) -> tuple[float, float, float]:

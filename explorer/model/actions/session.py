@@ -497,6 +497,12 @@ class Session(Evented):
             self.camera.remember(camera)
 
 
+def asked_time_range(scene: Scene) -> tuple[float, float]:
+    """The time slider's range while the answer is hidden: [0, horizon] with the margin of :data:`TIME_MARGIN`
+    (:func:`time_range` goes on to a later contact, which would tell that there is one)."""
+    return 0.0, scene.horizon * (1.0 + TIME_MARGIN)
+
+
 def time_range(scene: Scene, solution: Solution) -> tuple[float, float]:
     """The time slider's range: [0, horizon], and on to a later first contact (up to
     :data:`LATER_RANGE` horizons), with a margin of :data:`TIME_MARGIN`."""

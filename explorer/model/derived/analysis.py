@@ -85,6 +85,16 @@ class Solution:
         return tuple(centres_at_events(self.path))
 
     @cached_property
+    def reach(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+        """``(lo, hi)``: the box holding every body's sphere at every event (:attr:`corners`, each grown by its body's
+        radius), computed once (every picture of a long motion is framed by it)."""
+        radii = [b.radius for b in self.scene.bodies]
+        spheres = [(c, r) for row in self.corners for c, r in zip(row, radii)]
+        lo = tuple(min(c[k] - r for c, r in spheres) for k in range(3))
+        hi = tuple(max(c[k] + r for c, r in spheres) for k in range(3))
+        return lo, hi  # type: ignore[return-value]
+
+    @cached_property
     def polylines(self) -> list[tuple]:
         """:func:`path_polylines` of the path, computed once."""
         return path_polylines(self.path, self.corners)

@@ -5,16 +5,21 @@ shows its progress on a terminal."""
 
 from __future__ import annotations
 
+import base64
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import imageio.v3 as iio
+import numpy as np
 from cli_helpers import refused
 
 from explorer.cli import main
-from explorer.model.formats.gallery import DEFAULT_SCENE
+from explorer.model.formats.gallery import DEFAULT_SCENE, SCENES_DIR
 from explorer.web.export import RECORDED_SUFFIX
 
 SCRIPT = Path(sys.executable).with_name("sphere-explorer")
@@ -90,7 +95,7 @@ def _odd_folder(tmp_path: Path) -> Path:
     (folder / "zero.json").symlink_to("/dev/zero")
     (folder / "broken.json").symlink_to("nowhere.json")
     os.mkfifo(folder / "pipe.json")
-    _untitled(folder / ".hidden.json", title="Hidden")
+    _untitled(folder / ".hidden.json", title="A hidden scene")
     (folder / "notes.txt").write_text("not a scene")
     (folder / "thumb.png").write_bytes(b"")
     return folder
@@ -112,7 +117,7 @@ def test_a_site_publishes_the_folders_own_scenes_and_lists_what_it_skips(tmp_pat
     assert err == f"sphere-explorer: {folder}: skipped {SKIPPED}\n"
     assert _live_pages(site) == ["a.html", "index.html", "link.html"]
     published = " ".join(p.read_text(encoding="utf-8") for p in site.iterdir() if p.is_file())
-    assert "Inside" in published and "Outside the folder" not in published and "Hidden" not in published
+    assert "Inside" in published and "Outside the folder" not in published and "A hidden scene" not in published
 
 
 def test_a_folder_of_nothing_to_publish_is_refused_naming_what_was_skipped(tmp_path, capsys, no_drawing):
@@ -150,3 +155,22 @@ def test_help_states_what_a_site_publishes_and_skips(capsys):
                   "links leading outside the folder", "hidden entries", "two worker processes (one per usable core)", "a progress bar (pages done, the last one's name) is drawn on a terminal",
                   "bytes that are not UTF-8 replaced"):  # fmt: skip
         assert words in text
+
+
+def test_a_scene_that_asks_has_a_card_that_asks_with_a_picture_of_the_question(tmp_path, capsys):
+    """The index is the first page a class opens: predict_first's card gives its question and a picture without the
+    answer; the same scene not asking gives the verdict and a picture with it (the ghosts, the contact)."""
+    folder = tmp_path / "scenes"
+    folder.mkdir()
+    scene = json.loads((SCENES_DIR / "predict_first.json").read_text(encoding="utf-8"))
+    (folder / "asks.json").write_text(json.dumps(scene), encoding="utf-8")
+    scene["view"] = {"ask": False}
+    (folder / "tells.json").write_text(json.dumps(scene), encoding="utf-8")
+    assert main(["export-html", str(folder), "-o", str(tmp_path / "site")]) == 0
+    capsys.readouterr()
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    cards = re.findall(r'<img src="data:image/png;base64,([^"]+)".*?<p class="verdict">([^<]*)</p>', index, re.DOTALL)
+    (asked, question), (told, verdict) = cards
+    assert question == html.escape(scene["question"]) and verdict.startswith("A–B: HIT at t₀ = ")
+    pictures = [iio.imread(base64.b64decode(picture)).astype(int) for picture in (asked, told)]
+    assert np.abs(pictures[0] - pictures[1]).sum(axis=2).astype(bool).mean() > 0.01  # the answer drawn in one only

@@ -199,6 +199,17 @@ def test_time_the_rest_frame_and_the_events_as_in_the_window():
     assert json.loads(page.frame())["refusal"] == "event: no later event"
 
 
+def test_while_asking_the_time_slider_says_nothing_of_a_later_contact():
+    """A contact after the horizon (seed003_later) stretches the time slider once shown, not while asking (its
+    range would tell that there is one)."""
+    later = _page("seed003_later")
+    horizon = load(SCENES_DIR / "seed003_later.json").horizon
+    shown = json.loads(later.frame())["time"]["hi"]
+    later.ask(True)
+    asking = json.loads(later.frame())["time"]["hi"]
+    assert asking < 1.1 * horizon < shown
+
+
 @pytest.mark.parametrize("stem", ["default", "snooker_break", "seed001_container"])
 def test_the_pages_python_needs_no_numpy_and_only_the_shipped_sources(stem):
     shipped = sorted(name for name, _ in source_files())

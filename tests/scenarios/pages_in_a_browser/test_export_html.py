@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from browser import Browser, foreign_requests, wait_ready
 from cli_helpers import refused
-from web_helpers import page_data
+from web_helpers import recording
 
 from explorer.cli import main
 from explorer.model.formats import scene_io
@@ -80,19 +80,24 @@ def test_bad_input_is_one_line_exit_2_before_drawing_and_nothing_is_written(tmp_
         assert list((tmp_path / "elsewhere").iterdir()) == []
 
 
-def test_without_the_exporter_it_says_what_to_install(tmp_path, capsys, no_drawing, monkeypatch):
-    import sys
+def test_without_vtk_js_it_says_how_to_fetch_it(tmp_path, capsys, no_drawing, monkeypatch):
+    from explorer.system import web_runtime
 
-    import explorer.web.vtkjs as vtkjs
+    (tmp_path / "runtime").mkdir()
+    monkeypatch.setenv(web_runtime.FOLDER_VARIABLE, str(tmp_path / "runtime"))  # an empty runtime folder
+    refused(["export-html", S, "-o", tmp_path / "page.html"], capsys,
+            "a web page needs the web runtime (vtk.js@37.3.1's vtk.js is missing); fetch it with: make run")  # fmt: skip
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["runtime"]
+
+
+def test_a_page_is_made_without_trame_vtk_or_drawing_anything(tmp_path, no_drawing, monkeypatch):
+    """A recorded page is the live page's frames: no VTK serializer, no off-screen drawing (``no_drawing``)."""
+    import sys
 
     for name in [m for m in sys.modules if m == "trame_vtk" or m.startswith("trame_vtk.")] + ["trame_vtk"]:
         monkeypatch.setitem(sys.modules, name, None)  # as if it were not installed
-    vtkjs.viewer_script.cache_clear()
-    try:
-        refused(["export-html", S, "-o", tmp_path / "page.html"], capsys, "needs the trame-vtk package")
-    finally:
-        vtkjs.viewer_script.cache_clear()
-    assert list(tmp_path.iterdir()) == []
+    assert main(["export-html", S, "-o", str(tmp_path / "page.html")]) == 0
+    assert recording((tmp_path / "page.html").read_text(encoding="utf-8"))["frames"]
 
 
 def test_a_site_that_fails_half_way_leaves_nothing(tmp_path, capsys, monkeypatch):
@@ -153,7 +158,7 @@ def test_a_hostile_scene_shows_its_text_as_text_and_runs_nothing(tmp_path, capsy
     source.write_text(json.dumps(data), encoding="utf-8")
     out = tmp_path / "hostile.html"
     assert main(["export-html", str(source), "-o", str(out)]) == 0
-    assert len(page_data(out.read_text(encoding="utf-8"))["frames"]["world"]["labels"]) >= 2  # the data parses
+    assert len(recording(out.read_text(encoding="utf-8"))["frames"]) >= 2  # the data parses
     with Browser() as browser:
         page = browser.open_file(out)
         wait_ready(page)
@@ -164,8 +169,12 @@ def test_a_hostile_scene_shows_its_text_as_text_and_runs_nothing(tmp_path, capsy
             assert page.evaluate(f"document.querySelector('{selector}').children.length") == 0
         labels = page.evaluate("[...document.querySelectorAll('#labels .label')].map(e => e.textContent)")
         assert set(HOSTILE["names"]) <= set(labels)
-        assert page.evaluate("document.querySelectorAll('script').length") == 3  # the page's data and two scripts
-        injected = "img, b, #app svg:not(#plot svg), [onload], [onerror]"
+        # the page's data, vtk.js and its recording (data), its script, and vtk.js as the page ran it
+        assert page.evaluate("document.querySelectorAll('script').length") == 5
+        assert page.evaluate("[...document.querySelectorAll('script:not([type])')].map((s) => s.src.slice(0, 5))") == [
+            "blob:"
+        ]
+        injected = "img, b, #app svg:not(#plot svg, #momenta svg), [onload], [onerror]"
         assert page.evaluate(f"document.querySelectorAll('{injected}').length") == 0
         styles = "[...document.querySelectorAll('body style')].filter(e => !e.closest('#plot')).length"
         assert page.evaluate(styles) == 0
