@@ -599,7 +599,7 @@ function drawPlot() {
     $("plot").replaceChildren(el("p", "Hidden until Reveal.", { class: "hidden-answer" }));
     return;
   }
-  const p = frame.plot, W = 460, H = 300, left = 64, right = 12, top = 14, bottom = 34;
+  const p = frame.plot, { width: W, height: H, left, right, top, bottom } = data.plotBox;  // Python's PLOT_BOX
   const [t0, t1] = p.range, [f0, f1] = p.fRange;  // as Python frames them (the values' span and a margin)
   const x = (t) => left + ((t - t0) / (t1 - t0)) * (W - left - right);
   const y = (f) => top + ((f1 - f) / (f1 - f0)) * (H - top - bottom);
@@ -627,7 +627,7 @@ function drawPlot() {
   const sizes = {};
   p.marks.forEach((m, k) => {
     const box = words[k].getBBox();
-    sizes[m.name] = box.width > 0 ? [box.width + 4, box.height + 2] : [0.62 * 12 * m.text.length, 16];  // not laid out: about
+    sizes[m.name] = box.width > 0 ? [box.width + 4, box.height + 2] : null;  // not laid out: Python estimates it
   });
   const spots = JSON.parse(page.place_plot_words(JSON.stringify({ sizes, area: [W - left - right, H - top - bottom] })));
   p.marks.forEach((m, k) => {

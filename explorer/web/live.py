@@ -56,6 +56,11 @@ from ..view.plot_words import marks, place_words
 
 #: Digits of the numbers sent for drawing (positions well below a pixel; the values panel has its own words).
 DRAW_DIGITS = 9
+#: The page's f(t) plot in its SVG's units: the whole ``width`` × ``height`` and the margins of its data rectangle
+#: (live.js draws it so; the page's data carries it as ``plotBox``).
+PLOT_BOX = {"width": 460, "height": 300, "left": 64, "right": 12, "top": 14, "bottom": 34}
+#: The plot's text size in the SVG's units (live.css: ``#plot svg``), for words the browser has not measured.
+PLOT_FONT = 12
 
 
 def _rounded(value):
@@ -71,6 +76,18 @@ def looks() -> str:
     """The catalogue as JSON: every item's look by name, and every label's layer (sent once)."""
     return json.dumps({"items": {k: v.as_dict() for k, v in LOOKS.items()}, "labels": LABEL_LAYERS,
                        "background": BACKGROUND, "least": {"dot": LEAST_DOT, "line": LEAST_LINE}})  # fmt: skip
+
+
+def plot_area() -> list[float]:
+    """The plot's data rectangle [w, h] in the SVG's units (:data:`PLOT_BOX`)."""
+    box = PLOT_BOX
+    return [box["width"] - box["left"] - box["right"], box["height"] - box["top"] - box["bottom"]]
+
+
+def plot_word_size(text: str) -> tuple[float, float]:
+    """About how much room ``text`` takes in the plot, [w, h] in the SVG's units, with the margin the page adds to
+    a measured word: for a word not measured (not laid out yet, or a recorded page's)."""
+    return (0.62 * PLOT_FONT * len(text) + 4, PLOT_FONT + 6)
 
 
 def _no_guess() -> dict:
@@ -175,7 +192,7 @@ class LivePage:
             "pairs": [] if asking else pair_rows(scene, solution),
             "events": [] if asking else event_rows(scene, solution, limit=None),
             "inspected": session.inspection.event,
-            "plot": self._plot(focus) if view.stage in ("roots", "shown") else None,
+            "plot": self._plot(focus) if view.stage in ("roots", "shown") else self._no_plot(),
             "stage": view.stage,
             "question": question_text(scene),
             # for a screen reader: said after each change (not while a drag goes on), and all of it on request
@@ -318,6 +335,10 @@ class LivePage:
             "colors": {"curve": CURVE_COLOR, "contact": CONTACT_FILL, "vertex": MINKOWSKI_COLOR},
         }
 
+    def _no_plot(self) -> None:
+        """No plot in this frame (it waits for the reveal's roots): none to place words in."""
+        self._plot_now = None
+
     def place_plot_words(self, screen: str) -> str:
         """Where the words of the parabola's marks go in the page's plot (the rule of the window's and the pictures',
         :func:`explorer.view.plot_words.place_words`): ``screen`` (JSON) has each word's measured ``sizes``
@@ -327,10 +348,18 @@ class LivePage:
         plot = self._plot_now
         if plot is None:
             return "{}"
-        sizes = {name: tuple(size) for name, size in data["sizes"].items()}
-        shown = [m for m in marks(plot) if m.name in sizes]
+        shown = [m for m in marks(plot) if m.name in data["sizes"]]
+        sizes = {m.name: tuple(data["sizes"][m.name] or plot_word_size(m.text)) for m in shown}
         spots = place_words(shown, sizes, tuple(data["area"]), plot.t_range, plot.f_range())
         return json.dumps(spots)
+
+    def plot_word_spots(self) -> dict:
+        """:meth:`place_plot_words` for the plot last described, each word's size estimated (a recorded page's,
+        which has no Python to measure with): {name: [t, f] or None}."""
+        if self._plot_now is None:
+            return {}
+        screen = {"sizes": {m.name: None for m in marks(self._plot_now)}, "area": plot_area()}
+        return json.loads(self.place_plot_words(json.dumps(screen)))
 
     def whole_box(self) -> str:
         """What *Frame all* frames now (:func:`explorer.view.bounds.whole_bounds`), as JSON [[x, y, z], [x, y, z]]:

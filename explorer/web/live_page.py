@@ -29,7 +29,7 @@ from ..model.formats.scene_io import MAX_FILE_BYTES, dumps
 from ..model.state.scene import Scene, view_settings
 from ..view.bounds import DEFAULT_ZOOM, FRAME_ALL_TIP, NEAR_CLIP_TOLERANCE, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
 from ..view.grips import GRIP_PIXELS
-from .live import looks
+from .live import PLOT_BOX, looks
 
 #: While a sphere is dragged, the words (values, trace, events, f(t)) follow at most this often (as in the window).
 PANEL_SECONDS = 0.25
@@ -96,6 +96,7 @@ def page_data(scene: Scene, runtime: dict, recorded: dict | None = None) -> dict
         },  # fmt: skip
         "words": WORDS if recorded is None else {**WORDS, **RECORDED_WORDS},
         "gripPixels": GRIP_PIXELS,
+        "plotBox": PLOT_BOX,
         "panelSeconds": PANEL_SECONDS,
         "dragScale": DRAG_SCALE,
         "maxSceneBytes": MAX_FILE_BYTES,

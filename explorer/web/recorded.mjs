@@ -68,10 +68,8 @@ class RecordedPage {
 
   place_labels() { return "{}"; }  // labels stay at their recorded offsets (no Python to place them here)
 
-  place_plot_words() {  // f(t)'s words at their marks (no Python to place them clear of each other here)
-    const plot = this.decoded(this.current()).plot;
-    return JSON.stringify(Object.fromEntries((plot ? plot.marks : []).map((m) => [m.name, [m.t, m.f]])));
-  }
+  // f(t)'s words where Python placed them at export, each word's size estimated (explorer/web/live.py)
+  place_plot_words() { return JSON.stringify(this.decoded(this.current()).plotWords); }
   scene_text() { return this.sceneText; }
   // while asking (and until the reveal ends), what the live page gives: that it asks, and the question
   solution_text() { return this.asking || this.revealed !== null ? this.r.askedSolution : this.r.solution; }

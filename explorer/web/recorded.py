@@ -126,6 +126,7 @@ class _Frames:
                 for way, whole in (("framed", False), ("whole", True))
             }  # fmt: skip
         data["cameras"] = self._cameras[key]
+        data["plotWords"] = page.plot_word_spots()  # f(t)'s words placed as the live page's Python places them
         if self.keys is None:
             self.keys = list(data)
         entries = [self.entry(k, data[k]) for k in self.keys]

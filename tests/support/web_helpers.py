@@ -171,3 +171,20 @@ def drag(page, start: tuple[float, float], end: tuple[float, float], steps: int 
 
 def screenshot(page) -> np.ndarray:
     return iio.imread(page.screenshot())
+
+
+#: A page's f(t) plot: each mark's words, every other text (ticks, the axis' name) and the data rectangle (between
+#: the axes' lines), as boxes in page pixels.
+PLOT_TEXTS = """(() => {
+  const box = (e) => ((r) => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
+  const lines = [...document.querySelectorAll('#plot line.axis')].map(box);
+  return {words: [...document.querySelectorAll('#plot .mark-words')].map((e) => [e.textContent, box(e)]),
+          others: [...document.querySelectorAll('#plot text:not(.mark-words)')].map((e) => [e.textContent, box(e)]),
+          area: [Math.min(...lines.map((b) => b[0])), Math.min(...lines.map((b) => b[1])),
+                 Math.max(...lines.map((b) => b[2])), Math.max(...lines.map((b) => b[3]))]};
+})()"""
+
+
+def overlap(a, b) -> bool:
+    """Whether two boxes [left, top, right, bottom] overlap (touching edges do not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -49,10 +49,11 @@ def _recorded(scene) -> dict:
 
 def _expected(page: LivePage) -> dict:
     """What the live page shows now, as a recorded frame holds it (with its default camera and Frame all's for
-    each of the recorded aspects)."""
+    each of the recorded aspects, and where its Python puts f(t)'s words)."""
     cameras = {way: [json.loads(page.default_camera(aspect, whole)) for aspect in ASPECTS]
                for way, whole in (("framed", False), ("whole", True))}  # fmt: skip
-    return {**json.loads(page.frame()), "cameras": cameras}
+    frame = json.loads(page.frame())
+    return {**frame, "cameras": cameras, "plotWords": page.plot_word_spots()}
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pytest
 from browser import Browser, serve, wait_until
-from web_helpers import camera, element_box, pixel_radius, project
+from web_helpers import PLOT_TEXTS, camera, element_box, overlap, pixel_radius, project
 
 from explorer.view.label_places import NEAR
 
@@ -32,10 +32,6 @@ def _gap(box, disc) -> float:
     """Pixels between a box (x0, y0, x1, y1) and a disc (x, y, r)'s outline, 0 where they meet."""
     x, y = min(max(disc[0], box[0]), box[2]), min(max(disc[1], box[1]), box[3])
     return max(0.0, float(np.hypot(x - disc[0], y - disc[1])) - disc[2])
-
-
-def _overlap(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _items(page) -> dict:
@@ -93,7 +89,7 @@ def _check(page, when: str) -> list[str]:
         if span["shown"]:
             disc = (x, y, pixel_radius(cam, radius, depth))
             assert _gap(span["box"], disc) <= NEAR + 1.0, (when, span["text"], span["box"], disc)
-            assert not [t for t in texts if _overlap(span["box"], t)], (when, span["text"], "over the view's texts")
+            assert not [t for t in texts if overlap(span["box"], t)], (when, span["text"], "over the view's texts")
             shown.append(span["text"])
     return shown
 
@@ -143,18 +139,6 @@ def test_labels_stay_with_their_items_after_reveal_play_a_frame_switch_a_turn_an
         page.context.close()
 
 
-#: The live page's plot: each mark's words, every other text (ticks, the axis' name) and the data rectangle (between
-#: the axes' lines), as boxes in page pixels.
-PLOT_TEXTS = """(() => {
-  const box = (e) => ((r) => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
-  const lines = [...document.querySelectorAll('#plot line.axis')].map(box);
-  return {words: [...document.querySelectorAll('#plot .mark-words')].map((e) => [e.textContent, box(e)]),
-          others: [...document.querySelectorAll('#plot text:not(.mark-words)')].map((e) => [e.textContent, box(e)]),
-          area: [Math.min(...lines.map((b) => b[0])), Math.min(...lines.map((b) => b[1])),
-                 Math.max(...lines.map((b) => b[2])), Math.max(...lines.map((b) => b[3]))]};
-})()"""
-
-
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
 def test_on_every_gallery_scene_the_pages_parabola_words_cover_no_other_word_or_tick(site, browser, size):
     """Every gallery scene opened with the page's Open… in one live page: the words of f(t)'s marks (the break's
@@ -179,7 +163,7 @@ def test_on_every_gallery_scene_the_pages_parabola_words_cover_no_other_word_or_
                 assert area[0] - 1 <= box[0] and box[2] <= area[2] + 1, (path.stem, text, box, area)
                 assert area[1] - 1 <= box[1] and box[3] <= area[3] + 1, (path.stem, text, box, area)
                 for j, (other, box2) in enumerate(plot["words"] + plot["others"]):
-                    assert j == k or not _overlap(box, box2), (path.stem, size, text, other)
+                    assert j == k or not overlap(box, box2), (path.stem, size, text, other)
             words_seen += len(plot["words"])
         assert words_seen >= 2 * len(gallery())  # not clear by leaving the words out
         assert page.errors == []

@@ -13,7 +13,16 @@ import pytest
 from browser import Browser, foreign_requests, wait_ready, wait_until
 from cli_helpers import solved
 from live_helpers import export
-from web_helpers import camera, color_matches, hide_text_overlays, pixel_radius, project, screenshot
+from web_helpers import (
+    PLOT_TEXTS,
+    camera,
+    color_matches,
+    hide_text_overlays,
+    overlap,
+    pixel_radius,
+    project,
+    screenshot,
+)
 
 from explorer.model.formats.gallery import SCENES_DIR
 from explorer.model.words.text import fmt
@@ -77,6 +86,12 @@ def test_an_asking_scene_opens_asking_and_shows_its_answer_only_after_reveal(sit
     assert fmt(truth["toi"]) in page.inner_text("#values") and page.is_enabled("#rest-frame")
     assert page.evaluate("window.sphereExplorer.solution()") == truth
     assert page.evaluate("window.sphereExplorer.frame().time.t") == truth["toi"]  # the reveal ran to the contact
+    plot = page.evaluate(PLOT_TEXTS)  # t₀, the vertex and t₁ within 0.05 of each other: placed apart by Python
+    assert len(plot["words"]) == 3
+    for k, (text, box) in enumerate(plot["words"]):
+        assert [
+            other for j, (other, b) in enumerate(plot["words"] + plot["others"]) if j != k and overlap(box, b)
+        ] == [], text
     assert page.errors == [] and foreign_requests(page) == []
     page.context.close()
 
