@@ -12,7 +12,7 @@ path as the scalar query.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -260,7 +260,7 @@ _FIELDS = (("a_center", 3), ("a_velocity", 3), ("a_radius", 1), ("b_center", 3),
 
 def sweep_columns(
     a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, horizon=1.0, *, inside: bool = False,
-    skip_refused: bool = False,
+    skip_refused: bool = False, out: BatchResult | None = None,
 ) -> BatchResult:  # fmt: skip
     """:func:`sweep_many` over pairs held as columns, as a log stores them: each column read where it is.
 
@@ -279,24 +279,34 @@ def sweep_columns(
         False: a pair outside the ranges of :mod:`solver.limits` raises, as in
         :func:`sweep_many`.  True: every such pair is left undecided and marked
         in the result's ``accepted``, and the others are decided.
+    out : BatchResult, optional
+        Arrays to write the answers into, of length ``n`` (``accepted`` included), as
+        :func:`batch_arrays` makes them: a caller deciding batch after batch reuses one
+        set instead of the memory of fresh ones (each new page is a fault to the system).
 
     Returns
     -------
     BatchResult
-        ``(n,)`` arrays; ``accepted`` with ``skip_refused``.
+        ``(n,)`` arrays (``out``'s, when given); ``accepted`` with ``skip_refused``.
 
     Raises
     ------
     ValueError
         Naming the field: columns that are not one-dimensional numbers of one
-        length, the wrong number of columns; without ``skip_refused``, also the
-        first pair out of range (and its index).
+        length, the wrong number of columns, ``out`` of another length or type;
+        without ``skip_refused``, also the first pair out of range (and its index).
     """
     given = (a_center, a_velocity, a_radius, b_center, b_velocity, b_radius, horizon)
-    return _sweep_columns(given, bool(inside), True, bool(skip_refused))
+    return _sweep_columns(given, bool(inside), True, bool(skip_refused), out)
 
 
-def _sweep_columns(given: tuple, inside: bool, limits: bool, skip_refused: bool) -> BatchResult:
+def batch_arrays(n: int) -> BatchResult:
+    """Uninitialised arrays for the answers of ``n`` pairs, ``accepted`` included (see :func:`sweep_columns`'s
+    ``out``)."""
+    return BatchResult(*_outputs(n), np.empty(n, dtype=np.bool_))
+
+
+def _sweep_columns(given: tuple, inside: bool, limits: bool, skip_refused: bool, out=None) -> BatchResult:
     """:func:`sweep_columns` on the seven fields ``given``; ``limits=False``: the unchecked core (see
     :func:`_sweep_arrays`)."""
     columns, names = [], []
@@ -324,8 +334,10 @@ def _sweep_columns(given: tuple, inside: bool, limits: bool, skip_refused: bool)
     # One type of array for the compiled loop whatever the caller holds: C-contiguous and read-only (a file's
     # columns often are); a shared value made a column.
     columns = [_read_only(np.full(n, x[0]) if x.shape[0] != n else np.ascontiguousarray(x)) for x in columns]
-    hit, toi, t_lo, t_hi, status, exact = _outputs(n)
-    accepted = np.empty(n, dtype=np.bool_)
+    if out is None:
+        out = batch_arrays(n)
+    _check_out(out, n)
+    hit, toi, t_lo, t_hi, status, exact, accepted = (getattr(out, f.name) for f in fields(BatchResult))
     kernel = batch_loop(n, "columns_kernel")
     with np.errstate(all="ignore"):  # as in _sweep_arrays
         first_refused, refused, n_exact = kernel(*columns, inside, LIMITS if limits else FINITE,
@@ -346,6 +358,14 @@ def _sweep_columns(given: tuple, inside: bool, limits: bool, skip_refused: bool)
         for out, values in zip((hit, toi, t_lo, t_hi, status), few):
             out[idx] = values
     return BatchResult(hit, toi, t_lo, t_hi, status, exact, accepted if skip_refused else None)
+
+
+def _check_out(out: BatchResult, n: int) -> None:
+    """Refuse ``out`` unless it holds writable arrays of ``n`` values of the types :func:`batch_arrays` makes."""
+    for f, want in zip(fields(BatchResult), batch_arrays(0).__dict__.values()):
+        got = getattr(out, f.name, None)
+        if not (isinstance(got, np.ndarray) and got.shape == (n,) and got.dtype == want.dtype and got.flags.writeable):
+            raise ValueError(f"out: {f.name} must be a writable ({n},) array of {want.dtype}")
 
 
 def _column(value, field: str) -> np.ndarray:

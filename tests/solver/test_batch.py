@@ -120,3 +120,22 @@ def test_bad_columns_are_refused_naming_the_field(change, words):
     with pytest.raises(ValueError) as refused:
         sweep_columns(*change(fields))
     assert str(refused.value) == words
+
+
+def test_answers_written_into_arrays_given_and_those_refused(compiled_loops):
+    """``out``: a caller's arrays, reused batch after batch (the audit's chunks), hold each batch's own answers."""
+    from solver.batch import batch_arrays
+
+    held = batch_arrays(3000)
+    for seed, n in ((5, 3000), (6, 1200)):
+        pairs = _ordinary(n, seed)
+        out = type(held)(*(x[:n] for x in held.__dict__.values()))
+        got = sweep_columns(*_as_columns(pairs), skip_refused=True, out=out)
+        assert got.hit is out.hit and got.accepted is out.accepted and got.accepted.all()
+        assert _same(got, sweep_many(*pairs)) == []
+    wrong = {"toi": held.toi[:10].astype(np.float32), "status": held.status[:9], "hit": held.hit[:10].copy()}
+    wrong["hit"].flags.writeable = False
+    for name, array in wrong.items():
+        out = type(held)(*(array if f == name else x[:10] for f, x in held.__dict__.items()))
+        with pytest.raises(ValueError, match=f"^out: {name} must be a writable"):
+            sweep_columns(*_as_columns(_ordinary(10, 7)), out=out)
