@@ -19,7 +19,15 @@ One run measures, on this machine:
    ``--big`` (1e8) pair log of the 14 geometry columns;
 3. **Dask**: the same 1e8 log on a local cluster of 1 and of 2 worker
    processes (``--workers``): wall time of the computation (cluster start-up
-   reported apart), median of ``--dask-repeats``.
+   reported apart), median of ``--dask-repeats``;
+4. **the command line** (issue 53): ``sphere-explorer audit LOG -o OUT -q`` in
+   a fresh process, as a user runs it, on the ``--e2e`` log and on a ``--small``
+   (1e6) one cut from the same seed, each ``--cli-repeats`` times (median), and
+   the *marginal* rate: the extra rows over the extra wall time, which leaves
+   out what every run pays once (Python's start, the imports, numba's cache,
+   the picture); beside it, pyarrow alone reading the same columns of both logs.
+   With ``--previous`` the other checkout's command runs in turn with this one's,
+   so both see the same load.
 
 The logs are generated in chunks into ``--dir`` (seeded like
 ``bench_solver.py``: centres uniform in [-5, 5]^3, velocities N(0, 3^2), radii
@@ -112,18 +120,35 @@ def _fresh(base: Path, name: str) -> Path:
 
 def end_to_end(log: Path, scratch: Path, repeats: int) -> dict:
     """Median wall time, pairs/s and read/decide split of ``repeats`` in-process audits (after one warm-up)."""
-    runs, cpus = [], []
-    for i in range(repeats + 1):
-        t, cpu = time.perf_counter(), time.process_time()
+    return aggregate(audit_runs(log, scratch, repeats))
+
+
+def audit_runs(log: Path, scratch: Path, repeats: int, warm: bool = True) -> list[dict]:
+    """``repeats`` in-process audits of ``log`` (after one warm-up unless ``warm`` is False): each run's wall
+    time, CPU time of all threads and of the main thread (which decides the rows; a reader thread reads them),
+    the summary's ``run`` and what :func:`aggregate` reports of the answers."""
+    runs = []
+    for i in range(repeats + int(warm)):
+        t, cpu, main = time.perf_counter(), time.process_time(), time.thread_time()
         summary = audit(log, _fresh(scratch, "out-e2e"), quiet=True)
-        wall, cpu = time.perf_counter() - t, time.process_time() - cpu
-        if i:  # the first run warms the page cache and numba's cache
-            runs.append((wall, summary["run"]))
-            cpus.append(cpu)
-    walls = [w for w, _ in runs]
-    read = [r["read_seconds"] for _, r in runs]
-    decide = [r["decide_seconds"] for _, r in runs]
-    pairs = summary["rows"]
+        wall, cpu, main = time.perf_counter() - t, time.process_time() - cpu, time.thread_time() - main
+        if i or not warm:  # the first run warms the page cache and numba's cache
+            runs.append({"wall": wall, "cpu": cpu, "main_cpu": main, "run": summary["run"], "rows": summary["rows"],
+                         "disagreements": {k: summary[k] for k in ("engine_false_hits", "engine_false_misses",
+                                                                   "engine_toi_errors")},
+                         "textbook": summary["textbook"] and {
+                             k: {x: v[x] for x in ("false_hits", "false_misses", "toi_errors")}
+                             for k, v in summary["textbook"].items()}})  # fmt: skip
+    return runs
+
+
+def aggregate(runs: list[dict]) -> dict:
+    """Medians of :func:`audit_runs`' runs."""
+    walls = [r["wall"] for r in runs]
+    cpus = [r["cpu"] for r in runs]
+    read = [r["run"]["read_seconds"] for r in runs]
+    decide = [r["run"]["decide_seconds"] for r in runs]
+    pairs = runs[-1]["rows"]
     return {
         "pairs": pairs,
         "wall_median_s": median(walls),
@@ -133,14 +158,24 @@ def end_to_end(log: Path, scratch: Path, repeats: int) -> dict:
         "decide_s_median": median(decide),
         "read_share": median(read) / (median(read) + median(decide)),
         "cpu_s_median": median(cpus),
+        "main_cpu_s_median": median([r["main_cpu"] for r in runs]),
         "pairs_per_cpu_s": pairs / median(cpus),
         "walls": walls,
-        "disagreements": {k: summary[k] for k in ("engine_false_hits", "engine_false_misses", "engine_toi_errors")},
-        "textbook": summary["textbook"]
-        and {
-            k: {x: v[x] for x in ("false_hits", "false_misses", "toi_errors")} for k, v in summary["textbook"].items()
-        },  # fmt: skip
+        "disagreements": runs[-1]["disagreements"],
+        "textbook": runs[-1]["textbook"],
     }
+
+
+def paired_end_to_end(log: Path, scratch: Path, repeats: int, previous: Path) -> tuple[dict, dict]:
+    """[1] for this tree and ``--previous`` in turn, round by round (one run of each a round, after a warm-up of
+    each), so that both see the same load; returns both :func:`aggregate` results."""
+    this, before = audit_runs(log, scratch, 0), []
+    run_previous(previous, "bench_audit", "previous_runs", log=str(log), scratch=str(scratch), repeats=0)
+    for _ in range(repeats):
+        this += audit_runs(log, scratch, 1, warm=False)
+        before += run_previous(previous, "bench_audit", "previous_runs", log=str(log), scratch=str(scratch),
+                               repeats=1)["runs"]  # fmt: skip
+    return aggregate(this), aggregate(before)
 
 
 def pyarrow_alone(log: Path, repeats: int) -> dict:
@@ -188,6 +223,12 @@ def previous_end_to_end(log: str, scratch: str, repeats: int) -> dict:
     return end_to_end(Path(log), Path(scratch), repeats)
 
 
+def previous_runs(log: str, scratch: str, repeats: int) -> dict:
+    """:func:`audit_runs` for ``--previous``, a warm-up and ``repeats`` runs (run on that checkout in a fresh process
+    by :func:`previous.run_previous`: the warm-up loads numba's cache and the plot's modules, as a user's run would)."""
+    return {"runs": audit_runs(Path(log), Path(scratch), repeats)}
+
+
 def solve_only(pairs: int, seed: int, repeats: int) -> dict:
     """``sweep_many`` alone on the same kind of pairs, in memory (chunks of GROUP)."""
     from solver import sweep_many
@@ -204,6 +245,46 @@ def solve_only(pairs: int, seed: int, repeats: int) -> dict:
         sweep_many(*args)
         times.append(time.perf_counter() - t)
     return {"pairs_per_s_median": GROUP / median(times)}
+
+
+def command_line(logs: dict[int, Path], scratch: Path, repeats: int, previous: Path | None) -> dict:
+    """Median wall time of ``sphere-explorer audit`` in a fresh process per log size (and per tree, in turn).
+
+    Returns ``{"this": {...}, "previous": {...}}``, each with ``walls`` (size -> seconds of each run),
+    ``median_s`` (size -> median) and ``marginal_pairs_per_s`` (the rows between the smallest and the
+    largest log over the wall time between them); plus ``pyarrow`` (size -> median seconds of pyarrow alone
+    reading the log's columns in one thread) and its marginal rate.
+    """
+    trees = {"this": ROOT} | ({"previous": Path(previous).resolve()} if previous is not None else {})
+    code = "import sys; from explorer.cli import main; sys.exit(main(sys.argv[1:]))"
+    env = {k: v for k, v in os.environ.items() if k != "SPHERE_SOLVER_JIT"}
+
+    def run(tree: Path, log: Path) -> float:
+        out = _fresh(scratch, "out-cli")
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-c", code, "audit", str(log), "-o", str(out), "-q"],
+                              env=env | {"PYTHONPATH": str(tree)}, cwd=tree, capture_output=True, text=True)  # fmt: skip
+        wall = time.perf_counter() - start
+        if proc.returncode != 0:
+            raise SystemExit(f"the audit failed in {tree}: {proc.stderr.strip()[-2000:]}")
+        return wall
+
+    walls = {name: {n: [] for n in logs} for name in trees}
+    for tree in trees.values():  # warm-up: numba's cache, the page cache
+        run(tree, logs[min(logs)])
+    for _ in range(repeats):
+        for name, tree in trees.items():
+            for n, log in logs.items():
+                walls[name][n].append(run(tree, log))
+    small, big = min(logs), max(logs)
+    out = {}
+    for name, runs in walls.items():
+        medians = {n: median(w) for n, w in runs.items()}
+        out[name] = {"walls": runs, "median_s": medians,
+                     "marginal_pairs_per_s": (big - small) / (medians[big] - medians[small])}  # fmt: skip
+    read = {n: pyarrow_alone(log, repeats)["one_thread_s_median"] for n, log in logs.items()}
+    out["pyarrow"] = {"median_s": read, "marginal_rows_per_s": (big - small) / (read[big] - read[small])}
+    return out
 
 
 def peak_memory(log: Path, scratch: Path) -> dict:
@@ -250,6 +331,9 @@ def main() -> int:
     ap.add_argument("--dask-repeats", type=int, default=3, help="runs per cluster size (default 3)")
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="cluster sizes (default 1 2)")
     ap.add_argument("--skip-big", action="store_true", help="skip the 1e8 log (memory and Dask)")
+    ap.add_argument("--small", type=float, default=1e6, help="pairs of the smaller log of [4] (default 1e6)")
+    ap.add_argument("--cli-repeats", type=int, default=5, help="runs of each command of [4] (default 5)")
+    ap.add_argument("--skip-cli", action="store_true", help="skip [4], the command line's marginal rate")
     ap.add_argument("--keep", action="store_true", help="keep the generated logs")
     ap.add_argument("--seed", type=int, default=20240601)
     ap.add_argument("--json", type=Path, default=None, help="also write the results as JSON")
@@ -281,17 +365,22 @@ def main() -> int:
         engine_log, plain_log, big_log = scratch / "engine.parquet", scratch / "plain.parquet", scratch / "big.parquet"
         results["generate_s"] = {"engine": generate(engine_log, e2e, True, args.seed),
                                  "plain": generate(plain_log, e2e, False, args.seed)}  # fmt: skip
-        results["e2e_engine"] = end_to_end(engine_log, scratch, args.repeats)
-        results["pyarrow_engine"] = pyarrow_alone(engine_log, args.repeats)
-        results["e2e_plain"] = end_to_end(plain_log, scratch, args.repeats)
-        results["pyarrow_plain"] = pyarrow_alone(plain_log, args.repeats)
+        for key, log in (("e2e_engine", engine_log), ("e2e_plain", plain_log)):
+            if args.previous is None:
+                results[key] = end_to_end(log, scratch, args.repeats)
+            else:
+                results[key], results.setdefault("previous", {})[key] = paired_end_to_end(
+                    log, scratch, args.repeats, args.previous
+                )
+            results["pyarrow_" + key.split("_")[1]] = pyarrow_alone(log, args.repeats)
         results["solve_only"] = solve_only(e2e, args.seed, 7)
-        if args.previous is not None:
-            results["previous"] = {
-                key: run_previous(args.previous, "bench_audit", "previous_end_to_end", log=str(log),
-                                  scratch=str(scratch), repeats=args.repeats)
-                for key, log in (("e2e_engine", engine_log), ("e2e_plain", plain_log))
-            }  # fmt: skip
+        if not args.skip_cli:
+            small_log = scratch / "engine-small.parquet"
+            results["generate_s"]["small"] = generate(small_log, int(args.small), True, args.seed)
+            results["cli"] = command_line({int(args.small): small_log, e2e: engine_log}, scratch, args.cli_repeats,
+                                          args.previous)  # fmt: skip
+            if not args.keep:
+                small_log.unlink()
         for log in (engine_log, plain_log):
             if not args.keep:
                 log.unlink()
@@ -359,12 +448,19 @@ def report(res: dict) -> None:
     )
     for key, label in (("e2e_engine", "engine"), ("e2e_plain", "geometry only")):
         r = res[key]
+        before = previous.get(key, {})
         print(
-            f"    {label}: {r['cpu_s_median']:.2f} CPU s (all threads) = {r['pairs_per_cpu_s'] / 1e6:.1f} M pairs per CPU second;"
-            f" runs: {' '.join(f'{w:.2f}' for w in r['walls'])} s"
-        )
+            f"    {label}: {r['cpu_s_median']:.2f} CPU s (all threads) = {r['pairs_per_cpu_s'] / 1e6:.1f} M pairs per CPU second,"
+            f" of which the main thread (deciding) {r.get('main_cpu_s_median', math.nan):.2f}"
+            + (f" (previous: {before['cpu_s_median']:.2f}, main {before.get('main_cpu_s_median', math.nan):.2f})"
+               if before else "")
+            + f"; runs: {' '.join(f'{w:.2f}' for w in r['walls'])} s"
+            + (f", previous: {' '.join(f'{w:.2f}' for w in before['walls'])} s" if before else "")
+        )  # fmt: skip
     print(f"    sweep_many alone, pairs in memory: {res['solve_only']['pairs_per_s_median'] / 1e6:.1f} M pairs/s")
     print(f"    engine log disagreements (float32 engine): {res['e2e_engine']['disagreements']}\n")
+    if "cli" in res:
+        print(cli_table(res["cli"]))
     if "memory" in res:
         r = res["memory"]
         print(fmt_table(["log", "pairs", "GB on disk", "max RSS MB", "wall s", "M pairs/s"],
@@ -377,6 +473,27 @@ def report(res: dict) -> None:
                  base / v["compute_s_median"]] for n, v in sorted(d.items())]  # fmt: skip
         print(fmt_table(["local cluster", "partitions", "start s", "compute s (median)", "M pairs/s", "speed-up"],
                         rows, "[3] Dask, 1e8 pairs (target: 2 workers >= 1.5x one)"))  # fmt: skip
+
+
+def cli_table(cli: dict) -> str:
+    """Section [4]: the command line's wall times, its marginal rate, and pyarrow's, for each tree measured."""
+    sizes = sorted(cli["pyarrow"]["median_s"], key=int)
+    read = cli["pyarrow"]
+    rows = []
+    for name in ("previous", "this"):
+        if name not in cli:
+            continue
+        r = cli[name]
+        marginal_s = 1.0 / r["marginal_pairs_per_s"]
+        rows.append([name, *(r["median_s"][n] for n in sizes), r["marginal_pairs_per_s"] / 1e6,
+                     marginal_s * read["marginal_rows_per_s"],
+                     " / ".join(" ".join(f"{w:.2f}" for w in r["walls"][n]) for n in sizes)])  # fmt: skip
+    rows.append(["pyarrow alone (one thread)", *(read["median_s"][n] for n in sizes), read["marginal_rows_per_s"] / 1e6,
+                 1.0, ""])  # fmt: skip
+    return fmt_table(["tree", *(f"wall s, {int(n):.0e} rows" for n in sizes), "marginal M pairs/s",
+                      "marginal / reading", "runs (s)"], rows,
+                     "[4] the command line, a fresh process per run (issue 53's target: >= 30 M pairs/s marginal, "
+                     "or <= 1.3x the time to read the columns)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ The first-call budgets
     A process starts with the plain copy and loads the compiled code only once
     it pays: :func:`exact_stage` (the exact stage, :mod:`solver._refine`:
     seconds to compile on a fresh install) after :data:`PLAIN_BUDGET` pairs,
-    :func:`batch_loop` (``sweep_many``'s loop) after :data:`PLAIN_BATCH_BUDGET`
+    :func:`batch_loop` (``sweep_many``'s loops) after :data:`PLAIN_BATCH_BUDGET`
     pairs.  A process that meets few such pairs never waits for the compiler.
 The slow-compile line
     :func:`announce_if_slow`: on a terminal, one line saying what is being
@@ -483,17 +483,18 @@ def load_exact_stage() -> ModuleType | None:
     return _exact_module
 
 
-def batch_loop(pairs: int) -> Callable:
-    """``sweep_many``'s loop (:func:`solver._kernel.sweep_kernel`) to run on ``pairs`` more pairs.
+def batch_loop(pairs: int, name: str = "sweep_kernel") -> Callable:
+    """``sweep_many``'s loop (:func:`solver._kernel.sweep_kernel`, or the loop of :mod:`solver._kernel` named
+    ``name``) to run on ``pairs`` more pairs.
 
     Its plain Python copy (about 50 µs a pair) while this process's calls stay
     within :data:`PLAIN_BATCH_BUDGET` pairs, so that a first call on a thousand
     pairs does not wait seconds for the compiler; else the module's own
-    (compiled, or plain Python when the solver runs so).
+    (compiled, or plain Python when the solver runs so).  The batch loops share the budget.
     """
     if compiling() and BATCH_BUDGET.take(pairs):
-        return plain("_kernel").sweep_kernel
-    return importlib.import_module(f"{_PACKAGE}._kernel").sweep_kernel
+        return getattr(plain("_kernel"), name)
+    return getattr(importlib.import_module(f"{_PACKAGE}._kernel"), name)
 
 
 # -- the slow-compile line -----------------------------------------------------------------------

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-
-from solver import sweep_many
+from numba import njit
 
 from ..constants import SKIPPED_EXAMPLES, TOI_TOL, WORST
 from ..log.columns import (
@@ -29,9 +28,9 @@ from ..log.columns import (
 )
 from ..log.units import horizons_and_least_motion
 from .judging import FALSE_MISS, Verdicts, judge
-from .rows import REASON_COLUMNS, gather, skip_reason
+from .rows import REASON_COLUMNS, Decided, decide, skip_reason
 from .tally import N_STATUS, Skipped, Tally
-from .textbook import DTYPES, textbook_many
+from .textbook import DTYPES, textbook_columns
 from .worst import select
 
 #: The source of answers of a log with engine columns.
@@ -74,7 +73,7 @@ def _constant_horizon(n: int, value: float) -> np.ndarray:
 
 def _columns(raw: dict[str, np.ndarray], settings: Settings) -> tuple[dict[str, np.ndarray], int, int, bool]:
     """The chunk's known columns as float64, the horizon filled in; its rows, ``hit_mode`` (see
-    :func:`explorer.audit.decision.rows.gather`), and whether the answers' times are checked."""
+    :func:`explorer.audit.decision.rows.decide`), and whether the answers' times are checked."""
     columns = {
         name: (label_floats if name in LABELS else as_float64)(name, values)
         for name, values in raw.items()
@@ -102,9 +101,7 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
     raw : dict of str to (n,) array
         The chunk's columns as read (any numeric, boolean or object dtype);
         the geometry columns are required, the optional ones used when present,
-        others ignored.  The centre and velocity columns are removed from it
-        once their pairs are gathered, so that a caller that reads the next
-        chunk meanwhile does not hold two copies of this one.
+        others ignored.  Float64 columns are decided where they are, never copied.
     settings : Settings
 
     Returns
@@ -119,67 +116,67 @@ def audit_chunk(raw: dict[str, np.ndarray], settings: Settings) -> Tally:
         of different lengths, naming the column and the chunk-relative row.
     """
     columns, n, hit_mode, checks_toi = _columns(raw, settings)
-    kept = gather(columns, n, hit_mode)
-    skipped = _skipped(kept, columns, n)
-    for name in GEOMETRY:  # gathered into the pairs' vectors: release the columns (radii stay, still used)
-        if name not in ("a_r", "b_r"):
-            del columns[name], raw[name]
-    try:
-        result = sweep_many(
-            kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity, kept.b_radius, kept.horizon
-        )
-    except ValueError as err:  # pragma: no cover - rows.gather keeps only what the solver accepts
-        raise LogError(f"the solver refused a pair: {err}") from None
-
-    tally = Tally(rows=n, pairs=len(kept), exact_path=int(np.count_nonzero(result.exact)))
-    tally.status = np.bincount(result.status, minlength=N_STATUS).astype(np.int64)
-    tally.skipped_by_column, tally.skipped_examples = skipped
-    _time_unit(tally, kept)
-    answers = _answers(kept, hit_mode)
+    decided = decide(columns, n, hit_mode)
+    result = decided.result
+    tally = Tally(rows=n, pairs=decided.pairs, exact_path=int(np.count_nonzero(result.exact)))
+    tally.status = np.zeros(N_STATUS, dtype=np.int64)
+    _count_status(result.status, decided.kept, tally.status)
+    tally.skipped_by_column, tally.skipped_examples = _skipped(decided, columns, n)
+    _time_unit(tally, decided)
+    answers = _answers(decided, hit_mode)
     kinds = {}
     for name, (said_hit, said_toi) in answers.items():
         kinds[name], tally.verdicts[name] = judge(
-            result.hit, result.toi, said_hit, said_toi, settings.toi_tol, checks_toi
+            result.hit, result.toi, said_hit, said_toi, settings.toi_tol, checks_toi, decided.kept
         )
     if ENGINE in kinds:
-        tally.misses_at_end = _misses_at_end(kinds[ENGINE], result, kept.horizon)
+        tally.misses_at_end = _misses_at_end(kinds[ENGINE], result, decided.columns[HORIZON])
     labels = {name: columns[name] for name in LABELS if name in columns}
-    tally.cases = select(kept, result, answers, kinds, settings.worst, labels)
+    tally.cases = select(decided, answers, kinds, settings.worst, labels)
     return tally
+
+
+@njit(cache=True, nogil=True)
+def _count_status(status, kept, counts):
+    """``counts[s]`` += the kept rows of status code ``s``."""
+    for i in range(status.shape[0]):
+        if kept[i]:
+            counts[status[i]] += 1
 
 
 def _misses_at_end(kind: np.ndarray, result, horizon: np.ndarray) -> int:
     """False misses still in contact at the end of the horizon, ``t_enter <= horizon <= t_exit`` (the roots'
     float64 values: a count for a hint, not a verdict)."""
+    rows = np.flatnonzero(kind == FALSE_MISS)
     with np.errstate(invalid="ignore"):
-        at_end = (result.t_enter <= horizon) & (horizon <= result.t_exit)
-    return int(np.count_nonzero((kind == FALSE_MISS) & at_end))
+        at_end = (result.t_enter[rows] <= horizon[rows]) & (horizon[rows] <= result.t_exit[rows])
+    return int(np.count_nonzero(at_end))
 
 
-def _answers(kept, hit_mode: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Each source's ``(hit, toi)`` per kept pair: the engine's, or the textbook formula's in each type."""
+def _answers(decided: Decided, hit_mode: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each source's ``(hit, toi)`` per row: the engine's, or the textbook formula's in each type."""
     if hit_mode:
-        return {ENGINE: (kept.engine_hit, kept.engine_toi)}
-    return textbook_many(
-        kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity, kept.b_radius, kept.horizon
-    )
+        return {ENGINE: (decided.engine_hit, decided.engine_toi)}
+    return textbook_columns([decided.columns[name] for name in GEOMETRY + (HORIZON,)])
 
 
-def _time_unit(tally: Tally, kept) -> None:
+def _time_unit(tally: Tally, decided: Decided) -> None:
     """The decided pairs' horizon range and least relative motion (see :mod:`explorer.audit.log.units`)."""
+    c = decided.columns
     tally.horizon_low, tally.horizon_high, tally.least_motion = horizons_and_least_motion(
-        kept.a_velocity, kept.b_velocity, kept.a_radius, kept.b_radius, kept.horizon
-    )
+        (c["a_vx"], c["a_vy"], c["a_vz"]), (c["b_vx"], c["b_vy"], c["b_vz"]), c["a_r"], c["b_r"], c[HORIZON],
+        decided.kept,
+    )  # fmt: skip
 
 
-def _skipped(kept, columns: dict[str, np.ndarray], n: int) -> tuple[dict[str, int], list[Skipped]]:
+def _skipped(decided: Decided, columns: dict[str, np.ndarray], n: int) -> tuple[dict[str, int], list[Skipped]]:
     """The chunk's skipped rows counted by the column that made them skipped, and the first few with their values."""
-    if len(kept) == n:
+    if decided.pairs == n:
         return {}, []
-    counts = np.bincount(kept.reason, minlength=len(REASON_COLUMNS) + 1)
+    counts = np.bincount(decided.reason, minlength=len(REASON_COLUMNS) + 1)
     by_column = {REASON_COLUMNS[k - 1]: int(c) for k, c in enumerate(counts) if k and c}
     examples = []
-    for row in np.flatnonzero(kept.reason)[:SKIPPED_EXAMPLES].tolist():
-        column = REASON_COLUMNS[int(kept.reason[row]) - 1]
+    for row in np.flatnonzero(decided.reason)[:SKIPPED_EXAMPLES].tolist():
+        column = REASON_COLUMNS[int(decided.reason[row]) - 1]
         examples.append(Skipped(row, column, skip_reason(column, float(columns[column][row]))))
     return by_column, examples

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from ..constants import HIST_BINS, HIST_MAX_EXP, HIST_MIN_EXP
+from ..log.columns import read_only
 
 #: Per-pair kinds written by :func:`judge`.
 AGREE, FALSE_HIT, FALSE_MISS, TOI_ERROR = 0, 1, 2, 3
@@ -31,7 +32,7 @@ _TOP = 2.0**HIST_MAX_EXP
 
 
 @njit(cache=True, nogil=True)
-def _judge(hit, toi, said_hit, said_toi, check_toi, tol, kind, hist):
+def _judge(hit, toi, said_hit, said_toi, check_toi, tol, kept, kind, hist):
     false_hits = 0
     false_misses = 0
     toi_errors = 0
@@ -42,7 +43,9 @@ def _judge(hit, toi, said_hit, said_toi, check_toi, tol, kind, hist):
         h = hit[i]
         s = said_hit[i]
         k = 0
-        if s and not h:
+        if not kept[i]:
+            pass
+        elif s and not h:
             k = 1
             false_hits += 1
         elif h and not s:
@@ -117,7 +120,7 @@ class Verdicts:
         self.histogram = self.histogram + other.histogram
 
 
-def judge(hit, toi, said_hit, said_toi, tol: float, check_toi: bool = True) -> tuple[np.ndarray, Verdicts]:
+def judge(hit, toi, said_hit, said_toi, tol: float, check_toi: bool = True, kept=None) -> tuple[np.ndarray, Verdicts]:
     """Compare answers with the exact ones.
 
     Parameters
@@ -133,11 +136,13 @@ def judge(hit, toi, said_hit, said_toi, tol: float, check_toi: bool = True) -> t
         Relative TOI tolerance (see the module notes).
     check_toi : bool
         False when the answer has no times (a log with ``engine_hit`` only).
+    kept : (m,) bool, optional
+        The pairs to judge (the rows of a chunk that were decided); every pair when None.
 
     Returns
     -------
     kind : (m,) int8
-        :data:`AGREE`, :data:`FALSE_HIT`, :data:`FALSE_MISS` or :data:`TOI_ERROR`.
+        :data:`AGREE`, :data:`FALSE_HIT`, :data:`FALSE_MISS` or :data:`TOI_ERROR`; :data:`AGREE` where not kept.
     verdicts : Verdicts
     """
     m = hit.shape[0]
@@ -145,7 +150,10 @@ def judge(hit, toi, said_hit, said_toi, tol: float, check_toi: bool = True) -> t
     histogram = np.zeros(HIST_BINS, dtype=np.int64)
     if not check_toi:
         said_toi = np.empty(0)
-    fh, fm, te, tm, tx, worst = _judge(hit, toi, said_hit, said_toi, bool(check_toi), float(tol), kind, histogram)
+    if kept is None:
+        kept = np.ones(m, dtype=np.bool_)
+    fh, fm, te, tm, tx, worst = _judge(hit, read_only(toi), said_hit, read_only(said_toi), bool(check_toi),
+                                       float(tol), kept, kind, histogram)  # fmt: skip
     return kind, Verdicts(fh, fm, te, tm, tx, worst, histogram, bool(check_toi))
 
 

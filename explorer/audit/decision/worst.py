@@ -23,7 +23,7 @@ import numpy as np
 
 from solver import Status
 
-from ..log.columns import GEOMETRY
+from ..log.columns import HORIZON
 from .judging import FALSE_HIT, FALSE_MISS, KIND_NAMES, TOI_ERROR
 
 
@@ -109,53 +109,52 @@ def label_value(x: float) -> int | float | None:
     return int(x) if x.is_integer() else x
 
 
-def select(kept, result, answers: dict, kinds: dict, worst: int, labels: dict | None = None) -> list[Case]:
+def select(decided, answers: dict, kinds: dict, worst: int, labels: dict | None = None) -> list[Case]:
     """The worst ``worst`` disagreements of one chunk, worst first.
 
     Parameters
     ----------
-    kept : explorer.audit.decision.rows.Kept
-        The decided pairs (``m`` of them) and their rows in the chunk.
-    result : solver.BatchResult
-        Exact answers, ``(m,)`` arrays.
-    answers : dict of str to ((m,) bool, (m,) float64)
+    decided : explorer.audit.decision.rows.Decided
+        The chunk's ``n`` rows and the exact answers.
+    answers : dict of str to ((n,) bool, (n,) float64)
         Each source's ``(hit, toi)``, in the order of the ordering.
-    kinds : dict of str to (m,) int8
-        Each source's per-pair kind from :func:`explorer.audit.decision.judging.judge`.
+    kinds : dict of str to (n,) int8
+        Each source's per-row kind from :func:`explorer.audit.decision.judging.judge` (:data:`AGREE` at the rows
+        not decided).
     worst : int
         How many to keep.
     labels : dict of str to (n,) float64, optional
-        The chunk's label columns (``step``, ``a_id``, ``b_id``), indexed by chunk row.
+        The chunk's label columns (``step``, ``a_id``, ``b_id``).
     """
     if worst <= 0 or not kinds:
         return []
     names = list(kinds)
-    idx, rank, source = _flagged(kinds, names)
-    if idx.size == 0:
+    rows, rank, source = _flagged(kinds, names)
+    if rows.size == 0:
         return []
-    p = kept.b_center[idx] - kept.a_center[idx]
-    v = kept.b_velocity[idx] - kept.a_velocity[idx]
-    contact = kept.a_radius[idx] + kept.b_radius[idx]
-    closest = _closest(p, v, kept.horizon[idx])
-    said_toi = np.stack([answers[name][1][idx] for name in names])[source, np.arange(idx.size)]
-    toi = result.toi[idx]
+    result, columns = decided.result, decided.columns
+    p = decided.vectors("b_c", rows) - decided.vectors("a_c", rows)
+    v = decided.vectors("b_v", rows) - decided.vectors("a_v", rows)
+    contact = columns["a_r"][rows] + columns["b_r"][rows]
+    closest = _closest(p, v, columns[HORIZON][rows])
+    said_toi = np.stack([answers[name][1][rows] for name in names])[source, np.arange(rows.size)]
+    toi = result.toi[rows]
     with np.errstate(invalid="ignore"):
         toi_err = np.abs(said_toi - toi) / np.maximum(1.0, np.abs(toi))
     severity = np.where(rank < len(names), np.abs(closest - contact) / contact, toi_err)
     severity = np.where(np.isnan(severity), np.inf, severity)
-    rows = kept.row[idx]
     cases = []
     for j in np.lexsort((rows, -severity, rank))[:worst].tolist():
-        i = int(idx[j])
+        i = int(rows[j])
         name = names[int(source[j])]
         cases.append(
             Case(
-                row=int(rows[j]),
+                row=i,
                 source=name,
                 kind=KIND_NAMES[int(kinds[name][i])],
                 rank=int(rank[j]),
                 severity=float(severity[j]),
-                values=_values(kept, i),
+                values=decided.values(i),
                 said={s: {"hit": bool(answers[s][0][i]), "toi": _value(answers[s][1][i])} for s in names},
                 status=Status(int(result.status[i])).name,
                 hit=bool(result.hit[i]),
@@ -164,7 +163,7 @@ def select(kept, result, answers: dict, kinds: dict, worst: int, labels: dict | 
                 t_exit=_value(result.t_exit[i]),
                 closest=float(closest[j]),
                 contact_distance=float(contact[j]),
-                labels={col: label_value(values[rows[j]]) for col, values in (labels or {}).items()},
+                labels={col: label_value(values[i]) for col, values in (labels or {}).items()},
             )
         )
     return cases
@@ -175,8 +174,8 @@ def _flagged(kinds: dict, names: list[str]) -> tuple[np.ndarray, np.ndarray, np.
 
     Returns
     -------
-    idx : (k,) int64
-        Kept pairs with a disagreement, ascending.
+    rows : (k,) int64
+        Rows with a disagreement, ascending.
     rank : (k,) int64
         Group (see the module notes): source ``s``'s wrong verdict is ``s``, its wrong time
         ``len(names) + s``; the smallest over the sources.
@@ -195,21 +194,6 @@ def _flagged(kinds: dict, names: list[str]) -> tuple[np.ndarray, np.ndarray, np.
         rank = np.where(better, group, rank)
         source = np.where(better, s, source)
     return idx, rank, source
-
-
-def _values(kept, i: int) -> dict[str, float]:
-    """The geometry columns and ``horizon`` of kept pair ``i``."""
-    values = {col: float(kept_value) for col, kept_value in zip(GEOMETRY, _row_values(kept, i))}
-    values["horizon"] = float(kept.horizon[i])
-    return values
-
-
-def _row_values(kept, i: int) -> list[float]:
-    """The 14 geometry values of kept pair ``i``, in :data:`GEOMETRY` order."""
-    return [
-        *kept.a_center[i].tolist(), *kept.a_velocity[i].tolist(), float(kept.a_radius[i]),
-        *kept.b_center[i].tolist(), *kept.b_velocity[i].tolist(), float(kept.b_radius[i]),
-    ]  # fmt: skip
 
 
 def engine_row(labels: dict) -> str:

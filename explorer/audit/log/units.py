@@ -21,50 +21,55 @@ import numpy as np
 from numba import njit
 
 from ..constants import UNIT_WARNING_MOTION
-from .columns import DEFAULT_HORIZON, HORIZON
+from .columns import DEFAULT_HORIZON, HORIZON, read_only
 
 #: Where the horizon of the rows came from, as ``summary.json`` names it.
 FROM_COLUMN, FROM_OPTION, FROM_DEFAULT = "column", "--horizon", "default"
 
 
-def horizons_and_least_motion(a_velocity, b_velocity, a_radius, b_radius, horizon) -> tuple[float, float, float]:
+def horizons_and_least_motion(
+    a_velocity, b_velocity, a_radius, b_radius, horizon, kept=None
+) -> tuple[float, float, float]:
     """The smallest and largest horizon, and the smallest relative motion over the horizon in contact
     distances of the pairs that move, in one compiled pass (the GIL released).
 
     Parameters
     ----------
-    a_velocity, b_velocity : (m, 3) float64
+    a_velocity, b_velocity : sequence of 3 (m,) float64
+        The x, y and z columns.
     a_radius, b_radius, horizon : (m,) float64
-        Pairs the solver accepts (finite, within :mod:`solver.limits`), as :func:`explorer.audit.decision.rows.gather`
-        keeps them.
+        Pairs the solver accepts (finite, within :mod:`solver.limits`), where ``kept``.
+    kept : (m,) bool, optional
+        The pairs to count (the rows of a chunk that were decided); every pair when None.
 
     Returns
     -------
     low, high : float
-        ``min`` and ``max`` of ``horizon``; ``inf`` and ``-inf`` when ``m = 0``.
+        ``min`` and ``max`` of ``horizon``; ``inf`` and ``-inf`` when no pair is counted.
     least : float
         ``min |vB - vA| h / (rA + rB)`` over the pairs with ``vB != vA``; ``inf`` when none moves.
     """
-    low, high, least = _scan(
-        np.ascontiguousarray(a_velocity, dtype=np.float64), np.ascontiguousarray(b_velocity, dtype=np.float64),
-        np.ascontiguousarray(a_radius, dtype=np.float64), np.ascontiguousarray(b_radius, dtype=np.float64),
-        np.ascontiguousarray(horizon, dtype=np.float64),
-    )  # fmt: skip
+    columns = [*a_velocity, *b_velocity, a_radius, b_radius, horizon]
+    columns = [read_only(np.ascontiguousarray(x, dtype=np.float64)) for x in columns]
+    if kept is None:
+        kept = np.ones(columns[-1].shape[0], dtype=np.bool_)
+    low, high, least = _scan(*columns, kept)
     return float(low), float(high), float(least)
 
 
 @njit(cache=True, nogil=True)
-def _scan(av, bv, ar, br, h):
+def _scan(avx, avy, avz, bvx, bvy, bvz, ar, br, h, kept):
     low, high, least = np.inf, -np.inf, np.inf
     for i in range(h.shape[0]):
-        low = min(low, h[i])
-        high = max(high, h[i])
-        dx = bv[i, 0] - av[i, 0]
-        dy = bv[i, 1] - av[i, 1]
-        dz = bv[i, 2] - av[i, 2]
-        squared = dx * dx + dy * dy + dz * dz
-        if squared > 0.0:
-            least = min(least, math.sqrt(squared) * h[i] / (ar[i] + br[i]))
+        if kept[i]:
+            low = min(low, h[i])
+            high = max(high, h[i])
+            dx = bvx[i] - avx[i]
+            dy = bvy[i] - avy[i]
+            dz = bvz[i] - avz[i]
+            squared = dx * dx + dy * dy + dz * dz
+            if squared > 0.0:
+                least = min(least, math.sqrt(squared) * h[i] / (ar[i] + br[i]))
     return low, high, least
 
 

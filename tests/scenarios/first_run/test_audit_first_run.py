@@ -144,18 +144,26 @@ def test_velocities_in_the_wrong_unit_are_warned_about_once(tmp_path):
 
 def test_the_horizons_and_least_motion_of_a_chunk():
     """The compiled one-pass scan against the definition, pair by pair with math.hypot: pairs that do not
-    move are left out, and a chunk with none moving (or no pairs) gives inf."""
+    move are left out, and so are the rows not kept; a chunk with none moving (or no pairs) gives inf."""
     rng = np.random.default_rng(5)
     m = 500
     va, vb = rng.normal(0.0, 3.0, (m, 3)), rng.normal(0.0, 3.0, (m, 3))
     vb[::7] = va[::7]  # these do not move relative to each other
     ra, rb, h = rng.uniform(0.1, 2.0, m), rng.uniform(0.1, 2.0, m), rng.uniform(0.01, 3.0, m)
+    kept = rng.uniform(size=m) < 0.8
+    kept[np.argmin(h)] = kept[np.argmax(h)] = False  # the extremes are not counted
     expected = min(math.hypot(*(vb[i] - va[i])) * h[i] / (ra[i] + rb[i]) for i in range(m) if (vb[i] != va[i]).any())
-    low, high, least = horizons_and_least_motion(va, vb, ra, rb, h)
+    low, high, least = horizons_and_least_motion(va.T, vb.T, ra, rb, h)
     assert (low, high) == (min(h), max(h))
     assert math.isclose(least, expected, rel_tol=1e-15)
-    assert horizons_and_least_motion(va[::7], vb[::7], ra[::7], rb[::7], h[::7])[2] == math.inf
+    in_kept = [
+        math.hypot(*(vb[i] - va[i])) * h[i] / (ra[i] + rb[i]) for i in range(m) if kept[i] and (vb[i] != va[i]).any()
+    ]
+    low, high, least = horizons_and_least_motion(va.T, vb.T, ra, rb, h, kept)
+    assert (low, high) == (min(h[kept]), max(h[kept])) and low > min(h) and high < max(h)
+    assert math.isclose(least, min(in_kept), rel_tol=1e-15)
+    assert horizons_and_least_motion(va[::7].T, vb[::7].T, ra[::7], rb[::7], h[::7])[2] == math.inf
     empty = np.zeros((0, 3))
-    assert horizons_and_least_motion(empty, empty, np.zeros(0), np.zeros(0), np.zeros(0)) == (
+    assert horizons_and_least_motion(empty.T, empty.T, np.zeros(0), np.zeros(0), np.zeros(0)) == (
         math.inf, -math.inf, math.inf,
     )  # fmt: skip

@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import numpy as np
@@ -22,8 +21,7 @@ import planted as planted_logs
 import pytest
 from audit_logs import CHUNK, comparable, read_summary
 
-from explorer.audit.decision.rows import gather
-from explorer.audit.log.columns import GEOMETRY, LogError
+from explorer.audit.log.columns import LogError
 from explorer.audit.run import audit
 from explorer.cli import main
 
@@ -110,16 +108,19 @@ def test_a_log_of_bad_rows_through_the_command(planted, tmp_path, capsys):
                    str(tmp_path / "out")]  # fmt: skip
 
 
-# The audit's own compiled code (the row checks and gathering, the judging, the textbook
-# formula) run with numba's bounds checking on, in a fresh process with a fresh cache, on the
+# The audit's own compiled code and the solver's batch loop over columns (the row checks, the judging,
+# the textbook formula, the time unit's scan) run with numba's bounds checking on, in a fresh process with a fresh cache, on the
 # chunk shapes that broke it: an out-of-bounds write is an IndexError there, not silent corruption.
 BOUNDS_SCRIPT = r"""
 import numpy as np
 from explorer.audit.log.columns import GEOMETRY
 from explorer.audit.decision.judging import judge
-from explorer.audit.decision.rows import gather
-from explorer.audit.decision.textbook import textbook_many
+from explorer.audit.decision.rows import decide
+from explorer.audit.decision.textbook import textbook_columns
+from explorer.audit.log.units import horizons_and_least_motion
+from solver import _compile
 
+_compile.BATCH_BUDGET.take(_compile.PLAIN_BATCH_BUDGET + 1)  # the compiled batch loop from the first chunk
 rng = np.random.default_rng(5)
 n = 64
 for bad in ([], list(range(n)), [0], [n - 1], list(range(0, n, 2)), list(range(n - 1))):
@@ -130,17 +131,17 @@ for bad in ([], list(range(n)), [0], [n - 1], list(range(0, n, 2)), list(range(n
     for row in bad:
         cols["a_cx"][row] = np.nan
     for mode in (0, 1, 2):
-        kept = gather(cols, n, mode)
+        decided = decide(cols, n, mode)
         m = n - len(bad)
-        assert len(kept) == m and kept.a_center.shape == (m, 3), (bad, mode)
-        assert (kept.reason != 0).sum() == len(bad)
-        if m:
-            assert np.array_equal(kept.a_center[:, 0], np.delete(cols["a_cx"], bad))
-        hit = np.zeros(m, dtype=bool)
-        toi = np.full(m, np.nan)
-        judge(hit, toi, kept.engine_hit if mode else hit, kept.engine_toi if mode else toi, 1e-6, True)
-        textbook_many(kept.a_center, kept.a_velocity, kept.a_radius, kept.b_center, kept.b_velocity,
-                      kept.b_radius, kept.horizon)
+        assert decided.pairs == m and decided.kept.sum() == m, (bad, mode)
+        assert (decided.reason != 0).sum() == len(bad)
+        assert np.array_equal(np.flatnonzero(~decided.kept), bad)
+        hit, toi = decided.result.hit, decided.result.toi
+        judge(hit, toi, decided.engine_hit if mode else hit, decided.engine_toi if mode else toi, 1e-6, True,
+              decided.kept)
+        textbook_columns([decided.columns[name] for name in GEOMETRY + ("horizon",)])
+        horizons_and_least_motion([cols["a_vx"], cols["a_vy"], cols["a_vz"]], [cols["b_vx"], cols["b_vy"], cols["b_vz"]],
+                                  cols["a_r"], cols["b_r"], cols["horizon"], decided.kept)
 print("ok")
 """
 
@@ -150,34 +151,6 @@ def test_the_audits_compiled_code_under_bounds_checking(tmp_path):
     proc = subprocess.run([sys.executable, "-c", BOUNDS_SCRIPT], capture_output=True, text=True, env=env, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.strip() == "ok"
-
-
-def test_gathering_chunks_of_growing_and_shrinking_sizes_in_one_thread():
-    """The gathered vectors are views of one buffer per thread, made on the thread's first chunk and grown
-    when a chunk needs more: in a new thread (no buffer yet), chunks of 2, 7, 3 and 7 rows in turn each give
-    their own values (a buffer kept too small would cut or mix them)."""
-    rng = np.random.default_rng(8)
-    gathered, errors = [], []
-
-    def work():
-        try:
-            for n in (2, 7, 3, 7):
-                cols = {name: rng.uniform(1.0, 2.0, n) for name in GEOMETRY}
-                cols["horizon"] = np.ones(n)
-                kept = gather(cols, n, 0)
-                gathered.append((cols, [v.tolist() for v in (kept.a_center, kept.a_velocity, kept.b_center,
-                                                            kept.b_velocity)]))  # fmt: skip
-        except Exception as err:  # noqa: BLE001 - reported by the test below
-            errors.append(err)
-
-    thread = threading.Thread(target=work)
-    thread.start()
-    thread.join()
-    assert errors == [] and len(gathered) == 4
-    for cols, vectors in gathered:
-        expected = [np.column_stack([cols[f"{letter}_{kind}{x}"] for x in "xyz"]).tolist()
-                    for letter, kind in (("a", "c"), ("a", "v"), ("b", "c"), ("b", "v"))]  # fmt: skip
-        assert vectors == expected
 
 
 # -- the same answer in one process and under Dask -----------------------------------------------

@@ -2,7 +2,7 @@
 
 One chunk holds, row after row, every column of a log set in turn to the values at and just beyond
 the edges of its range in :mod:`solver.limits` (and NaN, infinities, zero); every other value of a
-row is an ordinary one.  :func:`explorer.audit.decision.rows.gather` keeps a row or names the column it
+row is an ordinary one.  :func:`explorer.audit.decision.rows.decide` keeps a row or names the column it
 skipped it for; the solver, given the same pair alone, accepts it or refuses it naming that
 quantity, and states the bounds the audit's reason states.
 """
@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 
-from explorer.audit.decision.rows import REASON_COLUMNS, gather, skip_reason
+from explorer.audit.decision.rows import REASON_COLUMNS, decide, skip_reason
 from explorer.audit.log.columns import GEOMETRY, HORIZON
 from solver import limits, sweep_many
 
@@ -83,38 +83,37 @@ def test_a_row_is_kept_exactly_when_the_solver_accepts_it_and_skipped_for_the_qu
     columns = {name: np.full(n, value) for name, value in ORDINARY.items()}
     for i, (column, value) in enumerate(cases):
         columns[column][i] = value
-    kept = gather(columns, n, 0)
-    kept_rows = set(kept.row.tolist())
+    decided = decide(columns, n, 0)
     refused = 0
     for i, (column, value) in enumerate(cases):
         verdict = _solver_verdict({name: float(values[i]) for name, values in columns.items()})
-        assert (i in kept_rows) == (verdict is None), (column, value, verdict)
+        assert decided.kept[i] == (verdict is None), (column, value, verdict)
         if verdict is None:
-            assert kept.reason[i] == 0
+            assert decided.reason[i] == 0
             continue
         refused += 1
-        assert REASON_COLUMNS[kept.reason[i] - 1] == column, (column, value)
+        assert REASON_COLUMNS[decided.reason[i] - 1] == column, (column, value)
         assert verdict.startswith(f"{_solver_name(column)}: "), verdict
         if math.isfinite(value):  # the solver says "must be finite" for the others
             words = skip_reason(column, value)
             assert words.startswith("must be ") and words.endswith(f", got {value!r}"), words
             bounds = re.findall(r"\d+e[+-]\d+", verdict.partition(" must be ")[2].partition(", got")[0])
             assert bounds and all(bound in words for bound in bounds), (words, verdict)
-    assert 0 < refused < n and len(kept) == n - refused
+    assert 0 < refused < n and decided.pairs == n - refused
 
 
 PLAIN_SOLVER_SCRIPT = """
 import numpy as np
 from solver import _kernel
 from explorer.audit.log.columns import GEOMETRY
-from explorer.audit.decision.rows import gather
+from explorer.audit.decision.rows import decide
 
 assert not hasattr(_kernel.within, "py_func"), "the solver should run as plain Python here"
 columns = {name: np.ones(4) for name in GEOMETRY}
 columns["horizon"] = np.ones(4)
 columns["b_vy"][1] = 1e-200
 columns["horizon"][2] = 0.0
-print(gather(columns, 4, 0).reason.tolist())
+print(decide(columns, 4, 0).reason.tolist())
 """
 
 
@@ -127,9 +126,12 @@ def test_rows_are_checked_where_the_solver_runs_as_plain_python(tmp_path):
     assert proc.stdout.strip() == str([0, GEOMETRY.index("b_vy") + 1, REASON_COLUMNS.index(HORIZON) + 1, 0])
 
 
-def test_the_compiled_checks_see_one_type_of_column_whatever_the_reader_handed_over():
+def test_the_compiled_checks_see_one_type_of_column_whatever_the_reader_handed_over(monkeypatch):
     """A file's columns read in place are read-only, converted ones writable: one compiled version serves both."""
     from explorer.audit.decision import rows
+    from solver import _compile, _kernel
+
+    monkeypatch.setattr(_compile, "BATCH_BUDGET", _compile._Budget(0))  # the compiled loop from the first row
 
     def chunk(read_only: set[str]) -> dict[str, np.ndarray]:
         columns = {name: np.full(3, value) for name, value in ORDINARY.items()}
@@ -140,5 +142,38 @@ def test_the_compiled_checks_see_one_type_of_column_whatever_the_reader_handed_o
 
     names = list(GEOMETRY + (HORIZON,))
     for read_only in (set(), set(names), set(names[::2]), {"a_cx", HORIZON}):
-        assert gather(chunk(read_only), 3, 0).reason.tolist() == [0, REASON_COLUMNS.index("b_r") + 1, 0]
-    assert len(rows._check_and_interleave.signatures) == 1 and len(rows._reasons.signatures) == 1
+        assert decide(chunk(read_only), 3, 0).reason.tolist() == [0, REASON_COLUMNS.index("b_r") + 1, 0]
+    assert len(_kernel.columns_kernel.dispatcher.signatures) == 1 and len(rows._reasons.signatures) == 1
+
+
+def test_chunks_of_growing_and_shrinking_sizes_decided_in_one_thread():
+    """The answers are written into arrays each thread reuses, made on its first chunk and grown when a chunk
+    needs more: in a new thread (none yet), chunks of 2, 7, 3 and 7 rows in turn each get their own answers, as
+    ``sweep_many`` gives them for that chunk alone (arrays kept too small, or shared, would cut or mix them)."""
+    import threading
+
+    rng = np.random.default_rng(8)
+    decided, errors = [], []
+
+    def work():
+        try:
+            for n in (2, 7, 3, 7):
+                columns = {name: rng.uniform(-2.0, 2.0, n) for name in GEOMETRY}
+                columns["a_r"], columns["b_r"], columns[HORIZON] = np.full(n, 1.0), np.full(n, 0.5), np.ones(n)
+                result = decide(columns, n, 0).result
+                decided.append((columns, [getattr(result, f).copy() for f in ("hit", "status", "toi", "t_enter")]))
+        except Exception as err:  # noqa: BLE001 - reported by the test below
+            errors.append(err)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert errors == [] and len(decided) == 4
+    for columns, answers in decided:
+        a_c, a_v, b_c, b_v = (
+            np.column_stack([columns[f"{q}{x}"] for x in "xyz"]) for q in ("a_c", "a_v", "b_c", "b_v")
+        )
+        alone = sweep_many(a_c, a_v, columns["a_r"], b_c, b_v, columns["b_r"], columns[HORIZON])
+        expected = [alone.hit, alone.status, alone.toi, alone.t_enter]
+        assert [a.tobytes() for a in answers] == [e.tobytes() for e in expected]
+    assert {bool(x) for _, answers in decided for x in answers[0]} == {True, False}
