@@ -428,14 +428,14 @@ function showText() {
     tr.addEventListener("click", () => act(() => page.inspect(k === frame.inspected ? null : k)));
     return tr;
   });
-  const asking = frame.stage === "asking";
+  const asking = frame.asking;
   $("ask-box").hidden = !asking;
   $("guess-hit").setAttribute("aria-pressed", String(frame.guess.hit === true));
   $("guess-miss").setAttribute("aria-pressed", String(frame.guess.hit === false));
   $("score").hidden = !frame.score;
   $("score").textContent = frame.score ? frame.score.words : "";
   $("ask").hidden = asking;  // while asking, Reveal is the one way to the answer
-  $("ask").textContent = frame.stage === "shown" && frame.score ? words.askAgain : words.askFirst;
+  $("ask").textContent = frame.score ? words.askAgain : words.askFirst;  // a score: the answer is shown
   for (const id of ["play", "time", "rest-frame"]) $(id).disabled = asking;
   if (!asking && !frame.score) clearGuess();
   $("rest-frame").checked = frame.restFrame;
@@ -845,7 +845,7 @@ let downAt = null;
 function clicked(event) {
   const moved = downAt ? Math.hypot(event.clientX - downAt[0], event.clientY - downAt[1]) : Infinity;
   downAt = null;
-  return page && frame.stage === "asking" && moved <= 5 && !data.recorded;  // more: a drag, or the camera turned
+  return page && frame.asking && moved <= 5 && !data.recorded;  // more: a drag, or the camera turned
 }
 
 function clearGuess() { for (const dot of document.querySelectorAll(".guess-dot")) dot.remove(); }
@@ -865,7 +865,7 @@ function bindGuess() {
   $("guess-miss").addEventListener("click", () => act(() => page.guess(false)));
   $("reveal").addEventListener("click", () => { act(() => page.reveal()); animate((s) => page.advance_reveal(s)); });
   $("ask").addEventListener("click", () => {
-    const asking = frame.stage === "asking";
+    const asking = frame.asking;
     act(() => page.ask(!asking));
     if (!asking) { clearGuess(); setDefaultCamera(); draw(); }
   });
@@ -930,17 +930,36 @@ function bindControls() {
   });
 }
 
+// a start that failed: the page's guard names a runtime file missing or damaged, or says ``fallback``
+async function failStart(fallback) {
+  const reason = await window.sphereExplorerFailed(fallback);
+  rejectReady(new Error(reason));
+}
+
+function reasonOf(error) {  // an error's words, whatever was thrown (Pyodide throws objects that are not Errors)
+  const text = error && error.message ? error.message : typeof error === "string" ? error : JSON.stringify(error);
+  return String(text).slice(0, 200);
+}
+
 async function start() {
-  try { vtk = await loadVtk(data.runtime); makeView(); } catch (error) {
-    $("status").textContent = words.noWebGL;
-    rejectReady(error);
-    return;
-  }
   if (location.protocol === "file:" && data.runtime.kind === "folder") {
     $("status").textContent = words.fileUrl;
     rejectReady(new Error(words.fileUrl));
     return;
   }
+  try { vtk = await loadVtk(data.runtime); makeView(); } catch (error) {
+    await failStart(words.noWebGL);
+    return;
+  }
+  // the project's sources (small, but read only once Python has started) checked while Python starts: damaged,
+  // they are said at once (the page's modules have run: they are whole)
+  window.sphereExplorerFailed(null, data.runtime.checkFirst || [])
+    .then((reason) => { if (reason) rejectReady(new Error(reason)); });
+  // a start that takes long: the guard looks at the runtime's files; a damaged one is said at once
+  const slow = setTimeout(async () => {
+    const reason = await window.sphereExplorerFailed(null);
+    if (reason) rejectReady(new Error(reason));
+  }, 1000 * data.checkSeconds);
   try {
     if (data.recorded) page = await recordedPage(data.recorded.frames, data.scene);
     else {
@@ -949,10 +968,12 @@ async function start() {
       page = module.LivePage(data.scene);
     }
   } catch (error) {
-    $("status").textContent = words.failed.replace("{reason}", String(error).slice(0, 200));
-    rejectReady(error);
+    clearTimeout(slow);
+    await failStart(words.failed.replace("{reason}", reasonOf(error)));
     return;
   }
+  clearTimeout(slow);
+  if ($("status").dataset.failed) return;  // a damaged file was found while Python started: the page says so
   refresh();
   setDefaultCamera();
   if (data.camera.saved) {  // the scene's own camera (File > Export web page: the window's); Reset camera frames it

@@ -194,6 +194,9 @@ class LivePage:
             "inspected": session.inspection.event,
             "plot": self._plot(focus) if view.stage in ("roots", "shown") else self._no_plot(),
             "stage": view.stage,
+            # what the page does with the stage, decided here: the question is open; the answer is all shown
+            "asking": view.stage == "asking",
+            "answered": view.stage == "shown",
             "question": question_text(scene),
             # for a screen reader: said after each change (not while a drag goes on), and all of it on request
             "spoken": None if session.dragging else short_description(scene, solution, asking, question_text(scene)),

@@ -53,6 +53,18 @@ WORDS = {
     "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
     "and open it from there, or use the single-file page (export-html --single).",
 }
+#: What a page that cannot start says (explorer/web/guard.js): cut short, a runtime file missing, cut or damaged, or
+#: its script never ran.  ``{file}``: the file as the page names it (runtime/…); ``{got}``, ``{want}``: its bytes.
+GUARD_WORDS = {
+    "cutPage": "This page is incomplete: its file was cut short. Download or copy it again, whole.",
+    "missing": "{file} is missing: copy the whole site folder, its runtime folder included.",
+    "cutFile": "{file} is incomplete ({got} of {want} bytes): copy the whole site folder again.",
+    "damaged": "{file} is damaged (not the file this page was made with): copy the whole site folder again.",
+    "noScript": "This page's script did not run: copy the whole site folder again, or open it in a recent browser.",
+}
+#: After this long without Python, a page checks its runtime's files (a damaged one is named at once; if they are
+#: whole, it goes on waiting: a slow machine).
+CHECK_SECONDS = 6
 #: A recorded page's status line: it plays what was recorded; dragging needs the live page.
 RECORDED_STATUS = "This recorded page plays the motion; open the live page to drag."
 #: The same, of a site's recorded page, which names its live twin beside it (a browser runs that from a server).
@@ -95,6 +107,7 @@ def page_data(scene: Scene, runtime: dict, recorded: dict | None = None) -> dict
             "saved": view_settings(scene.view)["camera"],  # the scene's own camera (the window's, exported), or None
         },  # fmt: skip
         "words": WORDS if recorded is None else {**WORDS, **RECORDED_WORDS},
+        "checkSeconds": CHECK_SECONDS,
         "gripPixels": GRIP_PIXELS,
         "plotBox": PLOT_BOX,
         "panelSeconds": PANEL_SECONDS,
@@ -209,12 +222,14 @@ def document(
     """
     style = _asset("page.css") + _asset("live.css")
     wasm, connect = ("", "'none'") if recorded else (" 'wasm-unsafe-eval'", "'self' data: blob:")
+    guard = guard_script()
     policy = (
-        f"default-src 'none'; script-src {script_sources}{wasm}; style-src 'unsafe-inline'; "
+        f"default-src 'none'; script-src {script_sources} {_hash(guard)}{wasm}; style-src 'unsafe-inline'; "
         f"img-src data: blob:; connect-src {connect}; base-uri 'none'; form-action 'none'"
     )
     data = script_json(page_data(scene, runtime, recorded))
     return f"""{document_head(html.escape(policy), html.escape(title))}
+<script>{guard}</script>
 <style>
 {style}</style>{head}
 </head>
@@ -222,9 +237,16 @@ def document(
 {body(scene, title, recorded is not None, instants, references)}
 <script type="application/json" id="page-data">{data}</script>
 {scripts}
+<p id="page-end" hidden></p>
 </body>
 </html>
 """
+
+
+def guard_script() -> str:
+    """The classic script at the top of every page that says why it cannot start (``guard.js``, its words
+    :data:`GUARD_WORDS`)."""
+    return _asset("guard.js").replace("const WORDS = GUARD_WORDS;", f"const WORDS = {script_json(GUARD_WORDS)};", 1)
 
 
 #: A site page opened from a file: the browser imports no module there, so the page goes to its recorded twin.

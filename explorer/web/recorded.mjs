@@ -17,7 +17,7 @@ class RecordedPage {
     this.sceneText = sceneText;
     this.reference = "world";
     this.momentum = recording.momentum;
-    this.asking = recording.opens === "asking";
+    this.asking = recording.opensAsking;
     this.revealed = null;  // seconds into the reveal, null when not revealing
     this.index = 0;        // the instant shown
     this.playing = false;
@@ -54,7 +54,7 @@ class RecordedPage {
     const f = this.decoded(this.current());
     f.time = { ...f.time, playing: this.playing };
     f.guess = { hit: this.answer, placed: false };
-    f.score = f.stage === "shown" && this.answer !== null ? this.r.scores[this.answer ? "hit" : "miss"] : null;
+    f.score = f.answered && this.answer !== null ? this.r.scores[this.answer ? "hit" : "miss"] : null;
     return JSON.stringify(f);
   }
 

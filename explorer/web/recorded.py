@@ -154,7 +154,7 @@ def record(scene: Scene, at_events: bool = True) -> dict:
         ``parts``, ``keys``, ``frames`` (see :func:`encode`); ``states``: for each reference, ``"0"`` and
         ``"1"`` (the momentum switch off, on), the frames' indices: ``shown`` (one per instant), and where
         recorded ``asking`` and ``reveal`` (``[[seconds of the reveal's clock, frame], ...]``); ``times``, the
-        instants; ``opens``: ``"asking"`` or ``"shown"``; ``momentum``: the switch as the scene opens;
+        instants; ``opensAsking``: whether it opens asking; ``momentum``: the switch as the scene opens;
         ``revealSeconds`` (the reveal's length) and ``revealEnd`` (the instant it ends at); ``playRate`` (time
         per second of playing); ``events`` (their times, where a click on one goes); ``scores`` (the words of
         an answer, ``hit`` or ``miss``, once shown); ``askedSolution`` (:meth:`LivePage.solution_text` while
@@ -204,7 +204,7 @@ def record(scene: Scene, at_events: bool = True) -> dict:
         "frames": frames.frames,
         "states": states,
         "times": times,
-        "opens": opens if opens == "asking" else "shown",
+        "opensAsking": opens == "asking",  # the stage it opens in, decided here
         "momentum": momentum,
         "revealSeconds": sum(seconds for _, seconds in REVEAL_STAGES),
         "revealEnd": end,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import hashlib
 import io
 import json
 import re
@@ -128,23 +129,36 @@ def app_module() -> str:
     return "\n".join(parts)
 
 
+def folder_files() -> list[tuple[str, bytes]]:
+    """What a site's runtime folder holds: ``(name in the folder, bytes)``, the page's own modules first."""
+    check()
+    files = [(name, asset(name).encode("utf-8")) for name in MODULES]
+    files += [(target, web_runtime.path(package, name).read_bytes()) for package, name, target in FOLDER_FILES]
+    return files + [(SOURCES_ZIP, sources_zip())]
+
+
 def write_folder(site: Path) -> Path:
     """Write the runtime folder of a site being written (the staging folder of
     :func:`explorer.system.files.new_folder`), ``site/runtime``; returns it."""
-    check()
     folder = site / "runtime"
     (folder / "pyodide").mkdir(parents=True)
-    files = [(target, web_runtime.path(package, name).read_bytes()) for package, name, target in FOLDER_FILES]
-    files += [(name, asset(name).encode("utf-8")) for name in MODULES] + [(SOURCES_ZIP, sources_zip())]
-    for target, data in files:
+    for target, data in folder_files():
         with create(folder / target) as handle:
             handle.write(data)
     return folder
 
 
+@lru_cache(maxsize=1)
+def folder_manifest() -> dict[str, dict]:
+    """``{name in the folder: {"bytes", "sha256"}}`` of every file of a site's runtime folder: what a page checks
+    when it cannot start (explorer/web/guard.js names the file that is missing, cut short or damaged)."""
+    return {name: {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()} for name, data in folder_files()}
+
+
 def folder_runtime(prefix: str = "runtime/") -> dict:
-    """A site page's ``runtime`` entry of its data: where its shared folder is."""
-    return {"kind": "folder", "base": prefix, "sources": SOURCES_ZIP}
+    """A site page's ``runtime`` entry of its data: where its shared folder is, and what each of its files is."""
+    return {"kind": "folder", "base": prefix, "sources": SOURCES_ZIP, "files": folder_manifest(),
+            "checkFirst": [SOURCES_ZIP]}  # fmt: skip  # small, read last: checked while Python starts
 
 
 def gzip_bytes(data: bytes) -> bytes:

@@ -113,7 +113,7 @@ def test_a_scene_that_asks_is_recorded_asking_then_revealed_in_the_live_pages_st
     contact, where the verdict is solve's."""
     rec = _recorded(load(SCENES_DIR / "predict_first.json"))
     truth = solved(SCENES_DIR / "predict_first.json")
-    assert rec["opens"] == "asking"
+    assert rec["opensAsking"] is True
     page = LivePage(_text("predict_first"))
     states = rec["states"]["world"]["0"]
     assert recorded_frame(rec, states["asking"]) == _expected(page)

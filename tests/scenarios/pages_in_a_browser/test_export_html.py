@@ -16,6 +16,7 @@ from explorer.cli import main
 from explorer.model.formats import scene_io
 from explorer.model.formats.gallery import DEFAULT_SCENE
 from explorer.web import PAGE_BUDGET
+from explorer.web.live_page import guard_script
 
 S = str(DEFAULT_SCENE)
 
@@ -169,11 +170,15 @@ def test_a_hostile_scene_shows_its_text_as_text_and_runs_nothing(tmp_path, capsy
             assert page.evaluate(f"document.querySelector('{selector}').children.length") == 0
         labels = page.evaluate("[...document.querySelectorAll('#labels .label')].map(e => e.textContent)")
         assert set(HOSTILE["names"]) <= set(labels)
-        # the page's data, vtk.js and its recording (data), its script, and vtk.js as the page ran it
-        assert page.evaluate("document.querySelectorAll('script').length") == 5
+        # the guard (what a page that cannot start says), the page's data, vtk.js and its recording (data), its
+        # script, and vtk.js as the page ran it
+        assert page.evaluate("document.querySelectorAll('script').length") == 6
         assert page.evaluate("[...document.querySelectorAll('script:not([type])')].map((s) => s.src.slice(0, 5))") == [
-            "blob:"
+            "",
+            "blob:",
         ]
+        guard = page.evaluate("document.querySelector('script:not([type])').textContent")
+        assert guard == guard_script()  # the inline one is the guard, as Python wrote it
         injected = "img, b, #app svg:not(#plot svg, #momenta svg), [onload], [onerror]"
         assert page.evaluate(f"document.querySelectorAll('{injected}').length") == 0
         styles = "[...document.querySelectorAll('body style')].filter(e => !e.closest('#plot')).length"
