@@ -15,14 +15,12 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 
 from ..model.actions.session import Session
 from ..model.state.scene import SceneError
-from ..model.words.description import said
+from ..model.words.description import selection_words
 from ..model.words.text import refusal
-from ..view.grips import KEY_FINE, KEY_MARKERS, key_move
+from ..view.grips import key_scaled, key_step, key_target
 
 #: The arrow keys: (across, upward) on the screen.
 ARROWS = {Qt.Key_Right: (1, 0), Qt.Key_Left: (-1, 0), Qt.Key_Up: (0, 1), Qt.Key_Down: (0, -1)}
-#: The step's multiplier stays within these (``+`` doubles it, ``-`` halves it).
-STEP_RANGE = (1 / 64, 64.0)
 
 
 class ViewKeys(QObject):
@@ -57,15 +55,14 @@ class ViewKeys(QObject):
             self._move(*ARROWS[key], velocity=bool(mods & Qt.ShiftModifier), fine=bool(mods & Qt.ControlModifier))
             return True
         if key in (Qt.Key_Plus, Qt.Key_Equal, Qt.Key_Minus):
-            lo, hi = STEP_RANGE
-            self.scale = min(max(self.scale * (0.5 if key == Qt.Key_Minus else 2.0), lo), hi)
+            self.scale = key_scaled(self.scale, key == Qt.Key_Minus)
             self._say()
             return True
         return False
 
     def step(self, fine: bool = False) -> float:
         """How far an arrow key moves a grip now, in the scene's units."""
-        return self.viewport.drawing.placement.marker * KEY_MARKERS * self.scale * (KEY_FINE if fine else 1.0)
+        return key_step(self.viewport.drawing.placement.marker, self.scale, fine)
 
     def _select(self, direction: int) -> bool:
         """Select the next (+1) or previous body; past either end, let the focus leave the view (False)."""
@@ -83,11 +80,10 @@ class ViewKeys(QObject):
         at = self.viewport.drawing.placement
         camera = plotter.camera
         sight = np.subtract(camera.focal_point, camera.position)
-        right = np.cross(sight, camera.up)
-        move = np.array(key_move(sight, right, camera.up, across, upward)) * self.step(fine)
         start = at.tips[k] if velocity else at.centers[k]
+        end = key_target(start, sight, camera.up, across, upward, self.step(fine))
         try:
-            session.nudge(k, "velocity" if velocity else "center", start, tuple(np.add(start, move)))
+            session.nudge(k, "velocity" if velocity else "center", start, end)
         except SceneError as exc:
             self.said.emit(refusal(str(exc)))
             return
@@ -96,9 +92,6 @@ class ViewKeys(QObject):
     def _say(self) -> None:
         """Say what is selected, where it is and how it moves, and the step (status bar, accessible name)."""
         session = self.session
-        body = session.scene.bodies[session.selection.selected]
-        point = lambda p: "(" + ", ".join(said(c) for c in p) + ")"  # noqa: E731
-        words = (f"{body.name} selected: centre {point(body.center)}, velocity {point(body.velocity)}; "
-                 f"arrow keys move it by {said(self.step())} (Shift: its velocity, Ctrl: a tenth, + and −: the step)")  # fmt: skip
+        words = selection_words(session.scene.bodies[session.selection.selected], self.step())
         self.viewport.plotter.interactor.setAccessibleName(f"3-D view, {words}")
         self.said.emit(words)

@@ -148,6 +148,32 @@ KEY_MARKERS = 1.0
 KEY_FINE = 0.1
 
 
+#: The step's multiplier stays within these (``+`` doubles it, ``-`` halves it).
+KEY_SCALES = (1 / 64, 64.0)
+
+
+def key_step(marker: float, scale: float, fine: bool = False) -> float:
+    """How far an arrow key moves a grip, in the scene's units: :data:`KEY_MARKERS` of the placement's ``marker``,
+    times the step's multiplier ``scale``, and :data:`KEY_FINE` of that when ``fine``."""
+    return marker * KEY_MARKERS * scale * (KEY_FINE if fine else 1.0)
+
+
+def key_scaled(scale: float, smaller: bool) -> float:
+    """The step's multiplier after ``-`` (``smaller``: halved) or ``+`` (doubled), kept within :data:`KEY_SCALES`."""
+    lo, hi = KEY_SCALES
+    return min(max(scale * (0.5 if smaller else 2.0), lo), hi)
+
+
+def key_target(start, sight, up, across: int, upward: int, step: float) -> Vector:
+    """Where an arrow key moves a grip drawn at ``start``, seen along ``sight`` with the screen's ``up`` (each (3,)):
+    one ``step`` along :func:`key_move`'s axis."""
+    sx, sy, sz = (float(c) for c in sight)
+    ux, uy, uz = (float(c) for c in up)
+    right = (sy * uz - sz * uy, sz * ux - sx * uz, sx * uy - sy * ux)
+    move = key_move(sight, right, up, across, upward)
+    return tuple(float(a) + m * step for a, m in zip(start, move))  # type: ignore[return-value]
+
+
 def key_move(view_direction, right, up, across: int, upward: int) -> Vector:
     """Where an arrow key moves a grip, as a vector of coordinate axes in the drag plane (see
     :func:`drag_plane_normal`): ``across`` (+1 the right arrow, −1 the left) along the plane's axis closest to the

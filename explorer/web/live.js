@@ -403,7 +403,9 @@ function el(tag, text, attrs = {}) {
 }
 
 function showText() {
-  if (frame.spoken !== null && frame.spoken !== $("spoken").textContent) $("spoken").textContent = frame.spoken;
+  const spoken = frame.keyWords !== null ? frame.keyWords : frame.spoken;  // a key's words first, once
+  if (spoken !== null && spoken !== $("spoken").textContent) $("spoken").textContent = spoken;
+  if (frame.keyWords !== null) $("status").textContent = frame.keyWords;
   fill($("describe-all"), frame.spokenAll, (line) => el("li", line));
   showForm();
   $("verdict").textContent = frame.verdict;
@@ -859,6 +861,31 @@ function guessAt(event) {
   stage.appendChild(dot);
 }
 
+// the 3-D view by keyboard (as the window's): Tab into it says the body selected; Tab and Shift+Tab select the next
+// and previous (past either end the focus leaves); arrows move it in the drag plane, Shift its velocity, Ctrl a tenth;
+// + and - the step.  Python moves it and says so (LivePage.select_body, key_move, key_scale).
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+function bindKeys() {
+  const stage = $("stage");
+  if (data.recorded) return;  // nothing to move
+  stage.tabIndex = 0;
+  stage.addEventListener("focus", () => { if (stage.matches(":focus-visible")) act(() => page.select_body(0)); });  // by key
+  stage.addEventListener("keydown", (event) => {
+    if (event.target !== stage) return;
+    if (event.key === "Tab") {
+      if (page.select_body(event.shiftKey ? -1 : 1)) { event.preventDefault(); refresh(); }
+    } else if (event.key in ARROWS && !event.altKey) {
+      event.preventDefault();
+      const [across, upward] = ARROWS[event.key];
+      const camera = JSON.stringify({ sight: Array.from(view.camera.getDirectionOfProjection()), up: Array.from(view.camera.getViewUp()) });
+      act(() => page.key_move(across, upward, event.shiftKey, event.ctrlKey, camera));
+    } else if (["+", "=", "-"].includes(event.key)) {
+      event.preventDefault();
+      act(() => page.key_scale(event.key === "-"));
+    }
+  });
+}
+
 function bindGuess() {
   $("stage").addEventListener("pointerup", (event) => { if (!dragging && clicked(event)) { guessAt(event); refresh(); } });
   $("guess-hit").addEventListener("click", () => act(() => page.guess(true)));
@@ -985,6 +1012,7 @@ async function start() {
   bindGestures();
   bindControls();
   bindGuess();
+  bindKeys();
   const touch = matchMedia("(pointer: coarse)").matches;  // a finger: no Shift, no hover
   $("status").textContent = data.recorded ? data.recorded.status : touch ? words.dragTouch : words.drag;
   $("guess-hint").textContent = touch ? words.guessHintTouch : words.guessHint;

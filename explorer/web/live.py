@@ -29,7 +29,7 @@ from ..model.derived.stepping import stepped_test
 from ..model.formats.lab_table import csv_text, table_blocks, table_rows
 from ..model.formats.scene_io import dumps, file_stem, parse
 from ..model.state.scene import SceneError
-from ..model.words.description import full_description, short_description
+from ..model.words.description import full_description, selection_words, short_description
 from ..model.words.frames import frame_line
 from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now, plane_text
 from ..model.words.parabola import parabola
@@ -38,7 +38,7 @@ from ..model.words.text import exact_numbers, fmt, refusal
 from ..model.words.values import event_rows, pair_rows, trace_rows, value_rows
 from ..view.bounds import default_pose, framed_box, whole_bounds
 from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS, layer_shown
-from ..view.grips import PlaneDrag, grips, pick
+from ..view.grips import PlaneDrag, grips, key_scaled, key_step, key_target, pick
 from ..view.label_places import label_plan, place
 from ..view.overlay_text import legend_rows, note_text, verdict_line
 from ..view.palette import (
@@ -114,6 +114,8 @@ class LivePage:
         self._guess: dict = _no_guess()  # a student's answer in question mode
         self.exact = False  # the page's *exact numbers* switch: every number to its last digit
         self._curve: tuple | None = None  # the last plot: (solution, focus, all of it but its time)
+        self._key_scale = 1.0  # an arrow key's step multiplier (+ and -)
+        self._key_words: str | None = None  # what the last key selected or moved, said once
 
     # -- what the page shows ----------------------------------------------------------------------
     def _placement(self):
@@ -230,8 +232,11 @@ class LivePage:
             "canRedo": session.history.can_redo,
             "dragging": session.dragging,
             "refusal": self.refusal,
+            "keyWords": self._key_words,  # said once, by the page's live region
+            "selected": session.selection.selected,
         }
         self.refusal = None
+        self._key_words = None
         return data
 
     def _momenta(self, bodies: list, frame) -> dict:
@@ -451,6 +456,48 @@ class LivePage:
         if self._drag is not None:
             self._drag = None
             self.session.end_drag()
+
+    # -- the keyboard (the window's keys: explorer/qt/keyboard.py) ---------------------------------------
+    def select_body(self, direction: int) -> bool:
+        """Tab (+1) and Shift+Tab (−1) in the 3-D view: select the next or previous body, and say it (0: say the
+        one selected). False past either end: the focus leaves the view, as everywhere else."""
+        session = self.session
+        k = session.selection.selected + int(direction)
+        if not 0 <= k < len(session.scene.bodies):
+            return False
+        session.select(k)
+        self._say_selection()
+        return True
+
+    def key_move(self, across: int, upward: int, velocity: bool, fine: bool, camera: str) -> None:
+        """An arrow key (``across``: +1 right, −1 left; ``upward``: +1 up, −1 down) moves the selected body's centre
+        (Shift, ``velocity``: its arrow tip) one step in the plane a drag would move it in, along the screen's right
+        and up; ``camera`` (JSON) {"sight", "up"}: where the view looks and its up; ``fine``: a tenth of a step.
+        One undoable edit; a refused one is said and nothing changes."""
+        session = self.session
+        view = json.loads(camera)
+        k = session.selection.selected
+        at = self._placement()
+        start = at.tips[k] if velocity else at.centers[k]
+        end = key_target(start, view["sight"], view["up"], int(across), int(upward), self._key_step(fine))
+        try:
+            session.nudge(k, "velocity" if velocity else "center", start, end)
+        except SceneError as exc:
+            self.refusal = str(exc)
+            return
+        self._say_selection()
+
+    def key_scale(self, smaller: bool) -> None:
+        """``-`` (``smaller``) halves an arrow key's step, ``+`` doubles it."""
+        self._key_scale = key_scaled(self._key_scale, bool(smaller))
+        self._say_selection()
+
+    def _key_step(self, fine: bool = False) -> float:
+        return key_step(self._placement().marker, self._key_scale, fine)
+
+    def _say_selection(self) -> None:
+        session = self.session
+        self._key_words = selection_words(session.scene.bodies[session.selection.selected], self._key_step())
 
     def open_text(self, text: str) -> str:
         """Open a scene file's ``text`` (the reader's *Open scene…*) as the page's scene, as the window opens a

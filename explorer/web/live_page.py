@@ -148,7 +148,7 @@ def body(scene: Scene, title: str, recorded: bool = False, instants: str | None 
 <button id="reveal" type="button">Reveal</button></div>
 <p id="score" hidden></p></header>
 <main>
-<section id="stage" aria-label="3-D view: drag a sphere or an arrow tip; drag elsewhere to turn; wheel or pinch to zoom">
+<section id="stage" aria-label="3-D view: drag a sphere or an arrow tip; drag elsewhere to turn; wheel or pinch to zoom; Tab selects a body, arrow keys move it, Shift+arrows its velocity">
 <div id="view"></div><div id="labels" aria-hidden="true"></div>
 <ul id="legend"></ul>
 <p id="status">{e(WORDS["starting"])}</p>

@@ -149,3 +149,11 @@ def _point(p) -> str:
 def _listed(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def selection_words(body, step: float) -> str:
+    """What the keyboard has selected (``body``: a scene's body), where it is and how it moves, and the step: said
+    when a key selects or moves it (the window's status bar and view, the page's live region)."""
+    point = lambda p: "(" + ", ".join(said(c) for c in p) + ")"  # noqa: E731
+    return (f"{body.name} selected: centre {point(body.center)}, velocity {point(body.velocity)}; "
+            f"arrow keys move it by {said(step)} (Shift: its velocity, Ctrl: a tenth, + and −: the step)")  # fmt: skip
