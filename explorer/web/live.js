@@ -1016,6 +1016,7 @@ async function start() {
   const touch = matchMedia("(pointer: coarse)").matches;  // a finger: no Shift, no hover
   $("status").textContent = data.recorded ? data.recorded.status : touch ? words.dragTouch : words.drag;
   $("guess-hint").textContent = touch ? words.guessHintTouch : words.guessHint;
+  if (!touch && !data.recorded) $("stage").setAttribute("aria-label", words.stageKeys);
   document.body.dataset.ready = "1";
   resolveReady(true);
 }

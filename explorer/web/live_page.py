@@ -45,6 +45,10 @@ WORDS = {
     "drag": "Drag a sphere or an arrow tip · Shift+drag a sphere: its velocity · drag elsewhere: turn",
     # on a touch screen (no Shift, no hover): what a finger does
     "dragTouch": "Slide a finger on a sphere or an arrow tip to move it · elsewhere to turn · pinch to zoom",
+    "stage": "3-D view: drag a sphere or an arrow tip; drag elsewhere to turn; wheel or pinch to zoom",
+    # the same with a keyboard (not on a touch screen, where no Shift is): what its keys do
+    "stageKeys": "3-D view: drag a sphere or an arrow tip; drag elsewhere to turn; wheel to zoom; Tab selects a body, "
+    "arrow keys move it, Shift+arrows its velocity",
     "guessHint": "and, if you like, click in the view where they will touch;",
     "guessHintTouch": "and, if you like, tap the view where they will touch;",
     "failed": "This page could not start its Python ({reason}).",
@@ -148,7 +152,7 @@ def body(scene: Scene, title: str, recorded: bool = False, instants: str | None 
 <button id="reveal" type="button">Reveal</button></div>
 <p id="score" hidden></p></header>
 <main>
-<section id="stage" aria-label="3-D view: drag a sphere or an arrow tip; drag elsewhere to turn; wheel or pinch to zoom; Tab selects a body, arrow keys move it, Shift+arrows its velocity">
+<section id="stage" aria-label="{e(WORDS["stage"])}">
 <div id="view"></div><div id="labels" aria-hidden="true"></div>
 <ul id="legend"></ul>
 <p id="status">{e(WORDS["starting"])}</p>

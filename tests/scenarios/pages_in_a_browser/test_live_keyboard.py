@@ -38,6 +38,7 @@ def test_tab_to_a_then_arrows_move_it_and_shift_arrows_its_velocity(site, browse
         page = browser.page((base,))
         page.goto(base + "default.html")
         page.evaluate("window.sphereExplorer.ready")
+        assert "Tab selects a body, arrow keys move it" in page.get_attribute("#stage", "aria-label")  # said on entry
         for _ in range(40):  # Tab, as a keyboard user does, until the 3-D view has the focus
             page.keyboard.press("Tab")
             if page.evaluate("document.activeElement.id") == "stage":
