@@ -40,14 +40,17 @@
     return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  // the first runtime file (of ``only``'s names, or any) that is missing or not the one the page was made with
-  async function damaged(only) {
+  // the first runtime file (of ``only``'s names, or any) that is missing or not the one the page was made with;
+  // ``arrived``: only of those the page has finished loading (a slow page's files still on their way are not
+  // fetched twice)
+  async function damaged(only, arrived) {
     const data = pageData();
     const runtime = data && data.runtime;
     if (!runtime || runtime.kind !== "folder" || !runtime.files || location.protocol === "file:") return null;
     for (const [name, want] of Object.entries(runtime.files)) {
       if (only && !only.includes(name)) continue;
       const shown = runtime.base + name;
+      if (arrived && performance.getEntriesByName(new URL(shown, document.baseURI).href).length === 0) continue;
       let bytes = null;
       try {
         const answer = await fetch(new URL(shown, document.baseURI));  // as the page got it (its cache too)
@@ -65,10 +68,10 @@
   }
 
   // live.js's question when its start failed (``fallback``: its own words) or takes long, or of the files it checks
-  // as it starts (null: not failed yet; ``only``: those files' names)
-  window.sphereExplorerFailed = async (fallback, only) => {
+  // as it starts (null: not failed yet; ``only``: those files' names; ``arrived``: only those that have arrived)
+  window.sphereExplorerFailed = async (fallback, only, arrived) => {
     if (failed) return failed;
-    const reason = await damaged(only);
+    const reason = await damaged(only, arrived);
     return reason || fallback ? say(reason || fallback) : null;
   };
 

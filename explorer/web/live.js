@@ -982,10 +982,11 @@ async function start() {
   // they are said at once (the page's modules have run: they are whole)
   window.sphereExplorerFailed(null, data.runtime.checkFirst || [])
     .then((reason) => { if (reason) rejectReady(new Error(reason)); });
-  // a start that takes long: the guard looks at the runtime's files; a damaged one is said at once
-  const slow = setTimeout(async () => {
-    const reason = await window.sphereExplorerFailed(null);
-    if (reason) rejectReady(new Error(reason));
+  // a start that takes long: every few seconds the guard looks at the runtime's files that have arrived (Pyodide
+  // waits for good on a damaged WebAssembly file); a damaged one is said at once
+  const slow = setInterval(async () => {
+    const reason = await window.sphereExplorerFailed(null, null, true);
+    if (reason) { clearInterval(slow); rejectReady(new Error(reason)); }
   }, 1000 * data.checkSeconds);
   try {
     if (data.recorded) page = await recordedPage(data.recorded.frames, data.scene);
@@ -995,11 +996,11 @@ async function start() {
       page = module.LivePage(data.scene);
     }
   } catch (error) {
-    clearTimeout(slow);
+    clearInterval(slow);
     await failStart(words.failed.replace("{reason}", reasonOf(error)));
     return;
   }
-  clearTimeout(slow);
+  clearInterval(slow);
   if ($("status").dataset.failed) return;  // a damaged file was found while Python started: the page says so
   refresh();
   setDefaultCamera();

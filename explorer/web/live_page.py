@@ -66,8 +66,8 @@ GUARD_WORDS = {
     "damaged": "{file} is damaged (not the file this page was made with): copy the whole site folder again.",
     "noScript": "This page's script did not run: copy the whole site folder again, or open it in a recent browser.",
 }
-#: After this long without Python, a page checks its runtime's files (a damaged one is named at once; if they are
-#: whole, it goes on waiting: a slow machine).
+#: Every this long without Python, a page checks those of its runtime's files that have arrived (a damaged one is
+#: named at once; if they are whole, it goes on waiting: a slow machine or network).
 CHECK_SECONDS = 6
 #: A recorded page's status line: it plays what was recorded; dragging needs the live page.
 RECORDED_STATUS = "This recorded page plays the motion; open the live page to drag."
