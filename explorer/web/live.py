@@ -233,7 +233,6 @@ class LivePage:
             "dragging": session.dragging,
             "refusal": self.refusal,
             "keyWords": self._key_words,  # said once, by the page's live region
-            "selected": session.selection.selected,
         }
         self.refusal = None
         self._key_words = None
@@ -353,21 +352,24 @@ class LivePage:
         {name: [w, h]} and the plot's data rectangle ``area`` [w, h], in the SVG's units; returns
         {name: [t, f] or null} for the plot last described."""
         data = json.loads(screen)
-        plot = self._plot_now
-        if plot is None:
-            return "{}"
-        shown = [m for m in marks(plot) if m.name in data["sizes"]]
-        sizes = {m.name: tuple(data["sizes"][m.name] or plot_word_size(m.text)) for m in shown}
-        spots = place_words(shown, sizes, tuple(data["area"]), plot.t_range, plot.f_range())
-        return json.dumps(spots)
+        return json.dumps(self._word_spots(data["sizes"], data["area"]))
 
     def plot_word_spots(self) -> dict:
         """:meth:`place_plot_words` for the plot last described, each word's size estimated (a recorded page's,
         which has no Python to measure with): {name: [t, f] or None}."""
-        if self._plot_now is None:
+        plot = self._plot_now
+        return {} if plot is None else self._word_spots({m.name: None for m in marks(plot)}, plot_area())
+
+    def _word_spots(self, measured: dict, area) -> dict:
+        """Where the words of the last plot's marks named in ``measured`` ({name: [w, h], or None: not measured,
+        estimated}) go in its data rectangle ``area`` [w, h]: {name: [t, f] or None}, JSON-ready."""
+        plot = self._plot_now
+        if plot is None:
             return {}
-        screen = {"sizes": {m.name: None for m in marks(self._plot_now)}, "area": plot_area()}
-        return json.loads(self.place_plot_words(json.dumps(screen)))
+        shown = [m for m in marks(plot) if m.name in measured]
+        sizes = {m.name: tuple(measured[m.name] or plot_word_size(m.text)) for m in shown}
+        spots = place_words(shown, sizes, tuple(area), plot.t_range, plot.f_range())
+        return {name: None if spot is None else list(spot) for name, spot in spots.items()}
 
     def whole_box(self) -> str:
         """What *Frame all* frames now (:func:`explorer.view.bounds.whole_bounds`), as JSON [[x, y, z], [x, y, z]]:
@@ -479,7 +481,8 @@ class LivePage:
         k = session.selection.selected
         at = self._placement()
         start = at.tips[k] if velocity else at.centers[k]
-        end = key_target(start, view["sight"], view["up"], int(across), int(upward), self._key_step(fine))
+        step = key_step(at.marker, self._key_scale, fine)
+        end = key_target(start, view["sight"], view["up"], int(across), int(upward), step)
         try:
             session.nudge(k, "velocity" if velocity else "center", start, end)
         except SceneError as exc:
@@ -492,12 +495,11 @@ class LivePage:
         self._key_scale = key_scaled(self._key_scale, bool(smaller))
         self._say_selection()
 
-    def _key_step(self, fine: bool = False) -> float:
-        return key_step(self._placement().marker, self._key_scale, fine)
-
     def _say_selection(self) -> None:
+        """Say the body selected, where it is and the step now (the marker moves with the scene's extent)."""
         session = self.session
-        self._key_words = selection_words(session.scene.bodies[session.selection.selected], self._key_step())
+        step = key_step(self._placement().marker, self._key_scale)
+        self._key_words = selection_words(session.scene.bodies[session.selection.selected], step)
 
     def open_text(self, text: str) -> str:
         """Open a scene file's ``text`` (the reader's *Open scene…*) as the page's scene, as the window opens a

@@ -27,7 +27,7 @@ from importlib import resources
 
 from ..model.formats.scene_io import MAX_FILE_BYTES, dumps
 from ..model.state.scene import Scene, view_settings
-from ..view.bounds import DEFAULT_ZOOM, FRAME_ALL_TIP, NEAR_CLIP_TOLERANCE, VIEW_ANGLE, VIEW_DIRECTION, WIDE_ASPECT
+from ..view.bounds import FRAME_ALL_TIP, NEAR_CLIP_TOLERANCE
 from ..view.grips import GRIP_PIXELS
 from .live import PLOT_BOX, looks
 
@@ -57,6 +57,8 @@ WORDS = {
     "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
     "and open it from there, or use the single-file page (export-html --single).",
 }
+#: The frames of reference a page has a switch for (a recorded page: those it was recorded in).
+REFERENCES = ("world", "rest", "com")
 #: What a page that cannot start says (explorer/web/guard.js): cut short, a runtime file missing, cut or damaged, or
 #: its script never ran.  ``{file}``: the file as the page names it (runtime/…); ``{got}``, ``{want}``: its bytes.
 GUARD_WORDS = {
@@ -102,11 +104,7 @@ def page_data(scene: Scene, runtime: dict, recorded: dict | None = None) -> dict
         "recorded": recorded,
         "scene": dumps(scene),
         "looks": json.loads(looks()),
-        "camera": {
-            "direction": list(VIEW_DIRECTION),
-            "viewAngle": VIEW_ANGLE,
-            "zoom": DEFAULT_ZOOM,
-            "wideAspect": WIDE_ASPECT,
+        "camera": {  # the default camera is Python's (LivePage.default_camera); these, what the script sets itself
             "nearClip": NEAR_CLIP_TOLERANCE,
             "saved": view_settings(scene.view)["camera"],  # the scene's own camera (the window's, exported), or None
         },  # fmt: skip
@@ -122,7 +120,7 @@ def page_data(scene: Scene, runtime: dict, recorded: dict | None = None) -> dict
 
 
 def body(scene: Scene, title: str, recorded: bool = False, instants: str | None = None,
-         references: tuple[str, ...] = ("world", "rest", "com")) -> str:  # fmt: skip
+         references: tuple[str, ...] = REFERENCES) -> str:  # fmt: skip
     """The page's visible HTML: header, the 3-D stage, the side panel and the controls (filled by the script).
 
     A ``recorded`` page has no control of what needs Python (editing, the Scene panel, opening a file, a click as
@@ -214,7 +212,7 @@ def document(
     head: str = "",
     recorded: dict | None = None,
     instants: str | None = None,
-    references: tuple[str, ...] = ("world", "rest", "com"),
+    references: tuple[str, ...] = REFERENCES,
 ) -> str:
     """The whole page: head with its Content Security Policy, the body, the data and ``scripts`` (HTML tags).
 
@@ -297,7 +295,7 @@ def recorded_page(
     frames: str,
     live: str | None = None,
     instants: str | None = None,
-    references: tuple[str, ...] = ("world", "rest", "com"),
+    references: tuple[str, ...] = REFERENCES,
 ) -> str:
     """``scene``'s recorded page: the live page's drawer playing ``frames`` (:func:`explorer.web.recorded.encode`),
     with vtk.js inside it, one file that works offline from anywhere and runs no Python.

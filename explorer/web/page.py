@@ -27,8 +27,8 @@ from ..model.state.scene import Scene
 from ..model.words.text import status_text
 from ..system.files import show_path
 from . import PAGE_BUDGET
-from .live_page import recorded_page
-from .recorded import REFERENCES, encode, instants, record, thinned
+from .live_page import REFERENCES, recorded_page
+from .recorded import encode, instants, record, thinned
 
 
 @dataclass(frozen=True)

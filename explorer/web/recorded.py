@@ -37,6 +37,7 @@ from ..model.state.scene import Scene
 from ..system import interrupt
 from ..view.bounds import WIDE_ASPECT
 from .live import LivePage
+from .live_page import REFERENCES
 from .runtime import gzip_bytes
 
 #: Evenly spaced instants over the time slider's range.
@@ -45,8 +46,6 @@ EVEN_INSTANTS = 61
 MAX_INSTANTS = 240
 #: Samples of the reveal's run to the first contact (the bodies move; the answer still hidden).
 RUN_SAMPLES = 12
-#: The frames of reference a page shows, as the page's switches name them.
-REFERENCES = ("world", "rest", "com")
 #: Those recorded while the scene asks: not B's rest frame, whose body is the one A meets first (an answer).
 ASKED_REFERENCES = ("world", "com")
 #: The entries of a frame kept item by item (a picture changes a few of its items from one instant to the next),
@@ -194,9 +193,10 @@ def record(scene: Scene, at_events: bool = True) -> dict:
                 page.reveal()
                 page.advance_reveal(at)
                 recorded["reveal"].append([at, frames.add(page)])
+    reveal_seconds = sum(seconds for _, seconds in REVEAL_STAGES)
     page.ask(True)
     page.reveal()
-    page.advance_reveal(sum(seconds for _, seconds in REVEAL_STAGES))
+    page.advance_reveal(reveal_seconds)
     end = min(range(len(times)), key=lambda k: abs(times[k] - session.view.time))
     return {
         "parts": frames.parts,
@@ -206,7 +206,7 @@ def record(scene: Scene, at_events: bool = True) -> dict:
         "times": times,
         "opensAsking": opens == "asking",  # the stage it opens in, decided here
         "momentum": momentum,
-        "revealSeconds": sum(seconds for _, seconds in REVEAL_STAGES),
+        "revealSeconds": reveal_seconds,
         "revealEnd": end,
         "playRate": scene.horizon / HORIZON_PLAY_SECONDS,
         "events": [e.time for e in session.solution.events],
