@@ -153,6 +153,18 @@ function setDefaultCamera(whole = false) {  // whole: Frame all, every body over
   view.renderer.resetCameraClippingRange();
 }
 
+// Python draws in a frame of its own, which moves in steps with what the picture frames (explorer.view.local_frame):
+// when it has moved, the camera stays where it was, in the new frame's numbers
+function keepCamera(was, now) {
+  if (was.unit === now.unit && was.origin.every((c, k) => c === now.origin[k])) return;
+  const shift = was.origin.map((c, k) => (c - now.origin[k]) / now.unit), k = was.unit / now.unit;
+  const moved = (p) => p.map((c, j) => c * k + shift[j]);
+  const camera = view.camera;
+  camera.setPosition(...moved(camera.getPosition()));
+  camera.setFocalPoint(...moved(camera.getFocalPoint()));
+  view.renderer.resetCameraClippingRange();
+}
+
 function draw() {
   const shown = new Set();
   for (const shape of frame.shapes) {
@@ -735,6 +747,8 @@ function scheduleLabels() {
 function refresh(moved = 0) {
   const start = performance.now();
   frame = JSON.parse(page.frame());
+  if (view.local) keepCamera(view.local, frame.local);
+  view.local = frame.local;
   const described = performance.now();
   draw();
   const drawn = performance.now();
@@ -969,11 +983,6 @@ function reasonOf(error) {  // an error's words, whatever was thrown (Pyodide th
 }
 
 async function start() {
-  if (location.protocol === "file:" && data.runtime.kind === "folder") {
-    $("status").textContent = words.fileUrl;
-    rejectReady(new Error(words.fileUrl));
-    return;
-  }
   try { vtk = await loadVtk(data.runtime); makeView(); } catch (error) {
     await failStart(words.noWebGL);
     return;
@@ -1004,8 +1013,9 @@ async function start() {
   if ($("status").dataset.failed) return;  // a damaged file was found while Python started: the page says so
   refresh();
   setDefaultCamera();
-  if (data.camera.saved) {  // the scene's own camera (File > Export web page: the window's); Reset camera frames it
-    const { position, focal_point: focal, up } = data.camera.saved;
+  const saved = JSON.parse(page.saved_camera());  // the scene's own camera (the window's, exported); Reset camera frames it
+  if (saved) {
+    const { position, focal_point: focal, up } = saved;
     view.camera.setFocalPoint(...focal); view.camera.setPosition(...position); view.camera.setViewUp(...up);
     view.renderer.resetCameraClippingRange();
   }

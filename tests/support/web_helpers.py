@@ -66,8 +66,13 @@ def element_box(page, element_id: str) -> list[float]:
 
 
 def camera(page) -> dict:
-    """The page's camera and its 3-D view's box in CSS pixels."""
-    return {**page.evaluate("window.sphereExplorer.camera()"), "box": element_box(page, "view")}
+    """The page's camera in world coordinates and its 3-D view's box in CSS pixels (the page draws in a frame of its
+    own, the frame's ``local`` origin and unit: explorer.view.local_frame)."""
+    cam = page.evaluate("window.sphereExplorer.camera()")
+    local = page.evaluate("window.sphereExplorer.frame().local")
+    origin, unit = np.asarray(local["origin"], dtype=float), float(local["unit"])
+    world = {key: (origin + unit * np.asarray(cam[key], dtype=float)).tolist() for key in ("position", "focal")}
+    return {**cam, **world, "box": element_box(page, "view")}
 
 
 def project(cam: dict, point) -> tuple[float, float, float]:
