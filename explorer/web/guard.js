@@ -98,8 +98,17 @@
     return true;
   }
 
+  // a page cut short: how many of its bytes arrived, of those its head says it has (explorer/web/live_page.py)
+  function cutShort() {
+    const want = Number((document.querySelector('meta[name="page-bytes"]') || {}).content || 0);
+    const arrived = performance.getEntriesByType("navigation")[0];
+    const got = arrived ? arrived.decodedBodySize : 0;
+    if (!(want > 0 && got > 0 && got < want)) return WORDS.cutPage;
+    return WORDS.cutPageBytes.replace("{got}", got.toLocaleString("en")).replace("{want}", want.toLocaleString("en"));
+  }
+
   addEventListener("DOMContentLoaded", () => {
-    if (!document.getElementById("page-end")) say(WORDS.cutPage);
+    if (!document.getElementById("page-end")) say(cutShort());
     else toRecordedTwin();
   });
   addEventListener("load", async () => {  // every script the page has has run by now, or never will (frames too)

@@ -34,7 +34,8 @@ window.sphereExplorer = {
   },
   frame: () => frame,  // what the page shows now (live.py's LivePage.frame, parsed)
   state: view,  // its camera (view.camera), as the recorded page's state gives it
-  project: (point) => cssPoint(point),  // a world point's place in the view, CSS pixels from its top left
+  // a world point's place in the view, CSS pixels from its top left (the page draws in its frame's numbers)
+  project: (point) => cssPoint(point.map((c, k) => (c - frame.local.origin[k]) / frame.local.unit)),
   camera: () => ({ position: view.camera.getPosition(), focal: view.camera.getFocalPoint(),
     up: view.camera.getViewUp(), angle: view.camera.getViewAngle() }),  // where the view looks from, and how wide
   frameCount: () => view.frames || 0,

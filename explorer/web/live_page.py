@@ -58,9 +58,11 @@ WORDS = {
 #: The frames of reference a page has a switch for (a recorded page: those it was recorded in).
 REFERENCES = ("world", "rest", "com")
 #: What a page that cannot start says (explorer/web/guard.js): cut short, a runtime file missing, cut or damaged, or
-#: its script never ran.  ``{file}``: the file as the page names it (runtime/…); ``{got}``, ``{want}``: its bytes.
+#: its script never ran.  ``{file}``: the file as the page names it (runtime/…); ``{got}``, ``{want}``: its bytes
+#: (a page's own: those the browser got, and :data:`PAGE_BYTES`).
 GUARD_WORDS = {
     "cutPage": "This page is incomplete: its file was cut short. Download or copy it again, whole.",
+    "cutPageBytes": "This page is incomplete: {got} of its {want} bytes. Download or copy it again, whole.",
     "missing": "{file} is missing: copy the whole site folder, its runtime folder included.",
     "cutFile": "{file} is incomplete ({got} of {want} bytes): copy the whole site folder again.",
     "damaged": "{file} is damaged (not the file this page was made with): copy the whole site folder again.",
@@ -232,7 +234,8 @@ def document(
         + ("; frame-src 'self'" if frames else "")
     )
     data = script_json(page_data(scene, runtime, recorded))
-    return f"""{document_head(html.escape(policy), html.escape(title))}
+    return _with_length(f"""{document_head(html.escape(policy), html.escape(title))}
+{PAGE_BYTES.format(0)}
 <script>{guard}</script>
 <style>
 {style}</style>{head}
@@ -244,7 +247,18 @@ def document(
 <p id="page-end" hidden></p>
 </body>
 </html>
-"""
+""")
+
+
+#: A page's length in bytes, in its head before the guard (what a page cut short says it should have had); padded
+#: to a fixed width, so that writing the length in does not change it.
+PAGE_BYTES = '<meta name="page-bytes" content="{:012d}">'
+
+
+def _with_length(text: str) -> str:
+    """``text``, a page whose head holds :data:`PAGE_BYTES` of 0, with its length in UTF-8 written there."""
+    blank = PAGE_BYTES.format(0)
+    return text.replace(blank, PAGE_BYTES.format(len(text.encode("utf-8"))), 1)
 
 
 def guard_script() -> str:

@@ -70,9 +70,19 @@ def camera(page) -> dict:
     own, the frame's ``local`` origin and unit: explorer.view.local_frame)."""
     cam = page.evaluate("window.sphereExplorer.camera()")
     local = page.evaluate("window.sphereExplorer.frame().local")
-    origin, unit = np.asarray(local["origin"], dtype=float), float(local["unit"])
-    world = {key: (origin + unit * np.asarray(cam[key], dtype=float)).tolist() for key in ("position", "focal")}
+    world = {key: in_world(local, cam[key]).tolist() for key in ("position", "focal")}
     return {**cam, **world, "box": element_box(page, "view")}
+
+
+def drawn_centers(page) -> list[np.ndarray]:
+    """Where the page draws each body's centre now, in world coordinates (the frame's ``centers``)."""
+    frame = page.evaluate("(f => ({local: f.local, centers: f.centers}))(window.sphereExplorer.frame())")
+    return [in_world(frame["local"], c) for c in frame["centers"]]
+
+
+def in_world(local: dict, point) -> np.ndarray:
+    """A point (3,) of the page's numbers in world coordinates: ``local`` is the frame's (its ``origin``, ``unit``)."""
+    return np.asarray(local["origin"], dtype=float) + float(local["unit"]) * np.asarray(point, dtype=float)
 
 
 def project(cam: dict, point) -> tuple[float, float, float]:

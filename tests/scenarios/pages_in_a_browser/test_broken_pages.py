@@ -79,7 +79,7 @@ CASES = [  # (the file of the site, how it is broken, what the page says)
     ("runtime/pyodide/pyodide.asm.wasm", _flipped, GUARD_WORDS["damaged"].format(file="runtime/pyodide/pyodide.asm.wasm")),
     ("runtime/pyodide/python_stdlib.zip", None, GUARD_WORDS["missing"].format(file="runtime/pyodide/python_stdlib.zip")),
     ("runtime/sources.zip", _flipped, GUARD_WORDS["damaged"].format(file="runtime/sources.zip")),
-    ("default.html", _half, GUARD_WORDS["cutPage"]),
+    ("default.html", _half, "cutPageBytes"),
 ]  # fmt: skip
 
 
@@ -91,8 +91,8 @@ def test_a_site_page_with_a_file_missing_cut_or_damaged_says_which_within_second
     folder = _copy(site, tmp_path / "site")
     size = (folder / name).stat().st_size
     _rewrite(folder / name, broken)
-    if says == "cutFile":
-        says = GUARD_WORDS["cutFile"].format(file=name, got=f"{size // 2:,}", want=f"{size:,}")
+    if says in ("cutFile", "cutPageBytes"):
+        says = GUARD_WORDS[says].format(file=name, got=f"{size // 2:,}", want=f"{size:,}")
     with serve(folder) as base:
         status, settled, seconds = _opened(browser, base + "default.html", base)
     assert (status, settled) == (says, "rejected: " + says)
@@ -128,5 +128,6 @@ def test_a_single_file_cut_anywhere_says_it_is_incomplete(browser, tmp_path_fact
     cut.write_bytes(data[: int(fraction * len(data))])
     url = cut.absolute().as_uri()  # opened as a file, as an e-mail attachment is
     status, settled, seconds = _opened(browser, url, url)
-    assert (status, settled) == (GUARD_WORDS["cutPage"], "rejected: " + GUARD_WORDS["cutPage"])
+    says = GUARD_WORDS["cutPageBytes"].format(got=f"{int(fraction * len(data)):,}", want=f"{len(data):,}")
+    assert (status, settled) == (says, "rejected: " + says)
     assert seconds <= SAYS_WITHIN, seconds
