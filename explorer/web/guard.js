@@ -75,11 +75,48 @@
     return reason || fallback ? say(reason || fallback) : null;
   };
 
+  // A page framed by a site page opened from a file says it is there (see below).
+  if (location.protocol === "file:" && window.parent !== window) parent.postMessage("sphere-explorer-page", "*");
+
+  // A site page opened from a file: a browser imports no module there, so its Python never starts.  It goes to its
+  // recorded twin if the twin is beside it (a file:// page cannot ask whether a file exists: it loads the twin in a
+  // hidden frame, whose guard says it is there), and otherwise says how to get the live page.
+  let toTwin = false;
+  function toRecordedTwin() {
+    const data = pageData(), twin = document.getElementById("recorded");
+    if (location.protocol !== "file:" || !data || !data.runtime || data.runtime.kind !== "folder" || !twin) return false;
+    const frame = document.createElement("iframe");
+    frame.hidden = true;
+    frame.title = "";
+    addEventListener("message", (event) => {
+      if (event.source !== frame.contentWindow || event.data !== "sphere-explorer-page") return;
+      toTwin = true;
+      location.replace(twin.href);
+    });
+    frame.src = twin.href;
+    document.body.append(frame);
+    return true;
+  }
+
+  // a page cut short: how many of its bytes arrived, of those its head says it has (explorer/web/live_page.py)
+  function cutShort() {
+    const want = Number((document.querySelector('meta[name="page-bytes"]') || {}).content || 0);
+    const arrived = performance.getEntriesByType("navigation")[0];
+    const got = arrived ? arrived.decodedBodySize : 0;
+    if (!(want > 0 && got > 0 && got < want)) return WORDS.cutPage;
+    return WORDS.cutPageBytes.replace("{got}", got.toLocaleString("en")).replace("{want}", want.toLocaleString("en"));
+  }
+
   addEventListener("DOMContentLoaded", () => {
-    if (!document.getElementById("page-end")) say(WORDS.cutPage);
+    if (!document.getElementById("page-end")) say(cutShort());
+    else toRecordedTwin();
   });
-  addEventListener("load", async () => {  // every script the page has has run by now, or never will
+  addEventListener("load", async () => {  // every script the page has has run by now, or never will (frames too)
     if (failed || window.sphereExplorer) return;
+    if (location.protocol === "file:" && (pageData() || {}).runtime?.kind === "folder") {
+      setTimeout(() => { if (!toTwin) say(WORDS.fileUrl); }, 500);  // its twin's word, if it is there, comes first
+      return;
+    }
     say((await damaged()) || WORDS.noScript);
   });
 })();

@@ -34,7 +34,8 @@ window.sphereExplorer = {
   },
   frame: () => frame,  // what the page shows now (live.py's LivePage.frame, parsed)
   state: view,  // its camera (view.camera), as the recorded page's state gives it
-  project: (point) => cssPoint(point),  // a world point's place in the view, CSS pixels from its top left
+  // a world point's place in the view, CSS pixels from its top left (the page draws in its frame's numbers)
+  project: (point) => cssPoint(point.map((c, k) => (c - frame.local.origin[k]) / frame.local.unit)),
   camera: () => ({ position: view.camera.getPosition(), focal: view.camera.getFocalPoint(),
     up: view.camera.getViewUp(), angle: view.camera.getViewAngle() }),  // where the view looks from, and how wide
   frameCount: () => view.frames || 0,
@@ -150,6 +151,18 @@ function setDefaultCamera(whole = false) {  // whole: Frame all, every body over
   camera.setPosition(...pose.position);
   camera.setViewUp(...pose.up);
   camera.setViewAngle(pose.view_angle);
+  view.renderer.resetCameraClippingRange();
+}
+
+// Python draws in a frame of its own, which moves in steps with what the picture frames (explorer.view.local_frame):
+// when it has moved, the camera stays where it was, in the new frame's numbers
+function keepCamera(was, now) {
+  if (was.unit === now.unit && was.origin.every((c, k) => c === now.origin[k])) return;
+  const shift = was.origin.map((c, k) => (c - now.origin[k]) / now.unit), k = was.unit / now.unit;
+  const moved = (p) => p.map((c, j) => c * k + shift[j]);
+  const camera = view.camera;
+  camera.setPosition(...moved(camera.getPosition()));
+  camera.setFocalPoint(...moved(camera.getFocalPoint()));
   view.renderer.resetCameraClippingRange();
 }
 
@@ -735,6 +748,8 @@ function scheduleLabels() {
 function refresh(moved = 0) {
   const start = performance.now();
   frame = JSON.parse(page.frame());
+  if (view.local) keepCamera(view.local, frame.local);
+  view.local = frame.local;
   const described = performance.now();
   draw();
   const drawn = performance.now();
@@ -969,11 +984,6 @@ function reasonOf(error) {  // an error's words, whatever was thrown (Pyodide th
 }
 
 async function start() {
-  if (location.protocol === "file:" && data.runtime.kind === "folder") {
-    $("status").textContent = words.fileUrl;
-    rejectReady(new Error(words.fileUrl));
-    return;
-  }
   try { vtk = await loadVtk(data.runtime); makeView(); } catch (error) {
     await failStart(words.noWebGL);
     return;
@@ -1004,8 +1014,9 @@ async function start() {
   if ($("status").dataset.failed) return;  // a damaged file was found while Python started: the page says so
   refresh();
   setDefaultCamera();
-  if (data.camera.saved) {  // the scene's own camera (File > Export web page: the window's); Reset camera frames it
-    const { position, focal_point: focal, up } = data.camera.saved;
+  const saved = JSON.parse(page.saved_camera());  // the scene's own camera (the window's, exported); Reset camera frames it
+  if (saved) {
+    const { position, focal_point: focal, up } = saved;
     view.camera.setFocalPoint(...focal); view.camera.setPosition(...position); view.camera.setViewUp(...up);
     view.renderer.resetCameraClippingRange();
   }

@@ -6,10 +6,14 @@ picture (:func:`explorer.view.picture.describe`: every shape and label, which
 the script draws with vtk.js), the verdict line, the note, the colour key, the
 values, the decision's trace, the events, the parabola's curve and marks, and
 the time slider's span and marks.  A drag is the window's drag
-(:mod:`explorer.view.grips`): the script sends the pointer's ray in world
-coordinates, Python picks, moves and edits the session (undo, redo and reset
+(:mod:`explorer.view.grips`): the script sends the pointer's ray in the page's
+frame, Python picks, moves and edits the session (undo, redo and reset
 included).  :meth:`LivePage.scene_text` and :meth:`LivePage.solution_text` are
 the scene file and the ``sphere-explorer solve`` JSON of what is on screen.
+
+Every point the page draws is in the page's own frame, a local origin and unit
+(:mod:`explorer.view.local_frame`; the frame's ``local``), so that a scene far
+from the origin, or very small, is drawn true in vtk.js's 32-bit floats.
 
 Everything crosses to JavaScript as JSON text (one string each way, cheaper than
 proxies of many small objects).  numpy-, VTK- and Qt-free; the same module runs
@@ -28,7 +32,7 @@ from ..model.derived.inspection import event_marks
 from ..model.derived.stepping import stepped_test
 from ..model.formats.lab_table import csv_text, table_blocks, table_rows
 from ..model.formats.scene_io import dumps, file_stem, parse
-from ..model.state.scene import SceneError
+from ..model.state.scene import SceneError, view_settings
 from ..model.words.description import full_description, selection_words, short_description
 from ..model.words.frames import frame_line
 from ..model.words.momenta import bodies_at, diagram_plane, diagrams_now, plane_text
@@ -40,6 +44,7 @@ from ..view.bounds import default_pose, framed_box, whole_bounds
 from ..view.catalogue import LABEL_LAYERS, LEAST_DOT, LEAST_LINE, LOOKS, layer_shown
 from ..view.grips import PlaneDrag, grips, key_scaled, key_step, key_target, pick
 from ..view.label_places import label_plan, place
+from ..view.local_frame import LocalFrame, frame_for
 from ..view.overlay_text import legend_rows, note_text, verdict_line
 from ..view.palette import (
     BACKGROUND,
@@ -116,6 +121,7 @@ class LivePage:
         self._curve: tuple | None = None  # the last plot: (solution, focus, all of it but its time)
         self._key_scale = 1.0  # an arrow key's step multiplier (+ and -)
         self._key_words: str | None = None  # what the last key selected or moved, said once
+        self._local: LocalFrame | None = None  # the frame the last frame was drawn in (explorer.view.local_frame)
 
     # -- what the page shows ----------------------------------------------------------------------
     def _placement(self):
@@ -124,6 +130,18 @@ class LivePage:
         view = session.view
         return describe(session.scene, session.solution, view.time, view.reference, com=view.com,
                         ask=session.asking.hides_answers).placement  # fmt: skip
+
+    def _framed_box(self):
+        """The box the default camera frames now (world, lo (3,) and hi (3,))."""
+        session = self.session
+        return framed_box(session.scene, session.solution, session.view.rest_frame, session.view.stage == "asking")
+
+    def drawing_frame(self) -> LocalFrame:
+        """The frame the page draws in (:mod:`explorer.view.local_frame`): that of the last frame sent (the page's
+        camera and rays are in it), or before any, of what the picture frames now."""
+        if self._local is None:
+            self._local = frame_for(self._placement().bounds)
+        return self._local
 
     def frame(self) -> str:
         """Everything the page shows now, as JSON (see the module docstring); its numbers rounded to what they
@@ -154,12 +172,14 @@ class LivePage:
         steps = stepped_test(solution, view.steps) if view.layers.get("steps") else None
         frame = session.frame  # the frame every number is in: the one the switches name, at the time shown
         bodies = bodies_at(scene, solution, view.time, frame)  # the table and the diagram at the time shown
+        # every point drawn is in the page's own frame, every length in its unit: one around what the picture frames
+        local = self._local = frame_for(at.bounds)
         data = {
             "shapes": [
                 {
                     "name": s.name,
                     "kind": s.kind,
-                    "args": _rounded(s.args),
+                    "args": _rounded(local.args(s.kind, s.args)),
                     "color": s.color,
                     "opacity": s.opacity,
                     "visible": layer_shown(LOOKS[s.name].layer, layers),
@@ -167,11 +187,11 @@ class LivePage:
                 for s in picture.shapes
             ],  # fmt: skip
             # drawn at least a few pixels wide: a dot at each opaque body, a line along each path (picture.least_marks)
-            "least": dict(zip(("dots", "lines"), (_rounded(marks) for marks in least_marks(picture.shapes, layers)))),
+            "least": self._least(local, least_marks(picture.shapes, layers)),
             "labels": [
                 {
                     "name": x.name,
-                    "anchor": _rounded(x.anchor),
+                    "anchor": _rounded(local.point(x.anchor)),
                     "text": x.text,
                     "color": x.color,
                     "offset": list(x.offset),
@@ -180,11 +200,15 @@ class LivePage:
                 if layers.get("labels", True) and layers.get(LABEL_LAYERS[x.name], True)  # only the labels shown
             ],  # fmt: skip
             "layers": view.layers,
-            "bounds": _rounded(at.bounds),
-            "radii": _rounded(at.radii),
-            "centers": _rounded(at.centers),
+            "local": local.as_dict(),
+            "bounds": _rounded([local.point(p) for p in at.bounds]),
+            "radii": _rounded([local.length(r) for r in at.radii]),
+            "centers": _rounded([local.point(c) for c in at.centers]),
             "names": [body.name for body in scene.bodies],
-            "arrows": _rounded(picture.velocity_arrows(len(scene.bodies))),  # (start, end) or null, by body
+            "arrows": [
+                None if a is None else _rounded([local.point(p) for p in a])
+                for a in picture.velocity_arrows(len(scene.bodies))
+            ],  # (start, end) or null, by body
             "verdict": question_text(scene) if asking else verdict_line(scene, solution, at, focus),
             "verdictColor": VERDICT_PLAIN if asking else VERDICT_COLORS.get(solution.sweep.status.name, VERDICT_PLAIN),
             "note": None if asking else note_text(scene, solution, at, picture.note, layers.get("conserved", False)),
@@ -238,6 +262,14 @@ class LivePage:
         self._key_words = None
         return data
 
+    @staticmethod
+    def _least(local: LocalFrame, marks: tuple[list, list]) -> dict:
+        """The least marks (:func:`explorer.view.picture.least_marks`) in the page's frame: ``dots`` [[point,
+        colour], ...] and ``lines`` [[[point, ...], colour], ...]."""
+        dots, lines = marks
+        return {"dots": [[_rounded(local.point(p)), color] for p, color in dots],
+                "lines": [[[_rounded(local.point(p)) for p in path], color] for path, color in lines]}  # fmt: skip
+
     def _momenta(self, bodies: list, frame) -> dict:
         """The momenta diagrams (:func:`explorer.model.words.momenta.diagrams_now`; ``bodies`` at the time shown,
         in ``frame``, the frame at that time) in their plane's two coordinates, the plane named in ``caption``:
@@ -284,12 +316,13 @@ class LivePage:
 
     def guess(self, hit, ray: str | None = None, view_direction: str | None = None) -> None:
         """The student's answer while asking: ``hit`` (true: they touch, false: they miss, null: not said), and
-        optionally where (a click: the pointer's ray ``[origin, direction]`` and the view direction, JSON)."""
+        optionally where (a click: the pointer's ray ``[origin, direction]``, in the page's frame, and the view
+        direction, JSON)."""
         if not self.session.asking.asking:
             return
         self._guess["hit"] = None if hit is None else bool(hit)
         if ray is not None:
-            self._guess["ray"], self._guess["view"] = json.loads(ray), json.loads(view_direction)
+            self._guess["ray"], self._guess["view"] = self._ray(ray), json.loads(view_direction)
 
     def score(self, guess: dict) -> dict:
         """A student's answer ``guess`` (``hit``: true or false; ``ray`` and ``view``: where they clicked, or None)
@@ -381,12 +414,19 @@ class LivePage:
     def default_camera(self, aspect: float, whole: bool = False) -> str:
         """The default camera for a view ``aspect`` wide (width / height; 0: unknown) framing what the picture frames
         now, or with ``whole`` every body over the whole motion (*Frame all*): :func:`explorer.view.bounds.default_pose`
-        as JSON, the window's rule, in full precision."""
+        as JSON, the window's rule, in full precision, in the page's frame (:meth:`drawing_frame`)."""
         session = self.session
         scene, solution, view = session.scene, session.solution, session.view
-        box = (whole_bounds(scene, solution, view.reference, session.asking.hides_answers) if whole
-               else framed_box(scene, solution, view.rest_frame, view.stage == "asking"))  # fmt: skip
-        return json.dumps(default_pose(box, float(aspect)))
+        box = (
+            whole_bounds(scene, solution, view.reference, session.asking.hides_answers) if whole else self._framed_box()
+        )
+        return json.dumps(self.drawing_frame().pose(default_pose(box, float(aspect))))
+
+    def saved_camera(self) -> str:
+        """The scene's own camera (the window's, exported with it) in the page's frame as JSON (``position``,
+        ``focal_point``, ``up``), or ``null``."""
+        saved = view_settings(self.session.scene.view)["camera"]
+        return json.dumps(None if saved is None else self.drawing_frame().pose(saved))
 
     def place_labels(self, screen: str) -> str:
         """Where the labels go (the window's rule, :mod:`explorer.view.label_places`), from what the page
@@ -421,10 +461,10 @@ class LivePage:
 
     # -- gestures ---------------------------------------------------------------------------------
     def press(self, ray: str, view_direction: str, shift: bool = False, slack: float = 0.0) -> bool:
-        """A press with the pointer's ray ``[origin, direction]`` (JSON, world coordinates, unit direction):
+        """A press with the pointer's ray ``[origin, direction]`` (JSON, in the page's frame, unit direction):
         True when it grabbed a sphere or an arrow tip (Shift on a sphere: its velocity), and the drag begins.
         ``slack``: the angle of a few pixels, which every grip spans at least (see :func:`.grips.pick`)."""
-        origin, direction = json.loads(ray)
+        origin, direction = self._ray(ray)
         session = self.session
         at = self._placement()
         picked = pick(grips(session.scene, at), tuple(origin), tuple(direction), float(slack))
@@ -442,7 +482,7 @@ class LivePage:
         """Move the grabbed grip with the pointer's ray (JSON); True when the scene changed."""
         if self._drag is None:
             return False
-        origin, direction = json.loads(ray)
+        origin, direction = self._ray(ray)
         point = self._drag.moved(origin, direction)
         if point is None:
             return False
@@ -452,6 +492,11 @@ class LivePage:
             self.refusal = f"{exc} — the drag stops here"
             return False
         return True
+
+    def _ray(self, ray: str) -> tuple:
+        """A ray from the page (JSON ``[origin, direction]``, origin in the page's frame) in world coordinates."""
+        origin, direction = json.loads(ray)
+        return self.drawing_frame().world(origin), tuple(direction)
 
     def release(self) -> None:
         """End the drag: it becomes one undoable edit."""

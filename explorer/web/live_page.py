@@ -26,7 +26,7 @@ import json
 from importlib import resources
 
 from ..model.formats.scene_io import MAX_FILE_BYTES, dumps
-from ..model.state.scene import Scene, view_settings
+from ..model.state.scene import Scene
 from ..view.bounds import FRAME_ALL_TIP, NEAR_CLIP_TOLERANCE
 from ..view.grips import GRIP_PIXELS
 from .live import PLOT_BOX, looks
@@ -54,19 +54,22 @@ WORDS = {
     "failed": "This page could not start its Python ({reason}).",
     "noWebGL": "This browser could not draw the 3-D view (it needs WebGL).",
     "tooLarge": "{name}: file too large ({size} bytes; a scene file is at most {limit} bytes)",  # as the window says
-    "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
-    "and open it from there, or use the single-file page (export-html --single).",
 }
 #: The frames of reference a page has a switch for (a recorded page: those it was recorded in).
 REFERENCES = ("world", "rest", "com")
 #: What a page that cannot start says (explorer/web/guard.js): cut short, a runtime file missing, cut or damaged, or
-#: its script never ran.  ``{file}``: the file as the page names it (runtime/…); ``{got}``, ``{want}``: its bytes.
+#: its script never ran.  ``{file}``: the file as the page names it (runtime/…); ``{got}``, ``{want}``: its bytes
+#: (a page's own: those the browser got, and :data:`PAGE_BYTES`).
 GUARD_WORDS = {
     "cutPage": "This page is incomplete: its file was cut short. Download or copy it again, whole.",
+    "cutPageBytes": "This page is incomplete: {got} of its {want} bytes. Download or copy it again, whole.",
     "missing": "{file} is missing: copy the whole site folder, its runtime folder included.",
     "cutFile": "{file} is incomplete ({got} of {want} bytes): copy the whole site folder again.",
     "damaged": "{file} is damaged (not the file this page was made with): copy the whole site folder again.",
     "noScript": "This page's script did not run: copy the whole site folder again, or open it in a recent browser.",
+    # a site page opened from a file, its recorded twin not beside it
+    "fileUrl": "Opened from a file: a browser starts no Python here. Serve the folder (python3 -m http.server) "
+    "and open it from there, or use the single-file page (export-html --single).",
 }
 #: Every this long without Python, a page checks those of its runtime's files that have arrived (a damaged one is
 #: named at once; if they are whole, it goes on waiting: a slow machine or network).
@@ -104,10 +107,8 @@ def page_data(scene: Scene, runtime: dict, recorded: dict | None = None) -> dict
         "recorded": recorded,
         "scene": dumps(scene),
         "looks": json.loads(looks()),
-        "camera": {  # the default camera is Python's (LivePage.default_camera); these, what the script sets itself
-            "nearClip": NEAR_CLIP_TOLERANCE,
-            "saved": view_settings(scene.view)["camera"],  # the scene's own camera (the window's, exported), or None
-        },  # fmt: skip
+        # the default camera and the scene's own are Python's (LivePage.default_camera, saved_camera); this, the script's
+        "camera": {"nearClip": NEAR_CLIP_TOLERANCE},
         "words": WORDS if recorded is None else {**WORDS, **RECORDED_WORDS},
         "checkSeconds": CHECK_SECONDS,
         "gripPixels": GRIP_PIXELS,
@@ -213,6 +214,7 @@ def document(
     recorded: dict | None = None,
     instants: str | None = None,
     references: tuple[str, ...] = REFERENCES,
+    frames: bool = False,
 ) -> str:
     """The whole page: head with its Content Security Policy, the body, the data and ``scripts`` (HTML tags).
 
@@ -220,7 +222,8 @@ def document(
     ``'self'`` (the shared runtime's files) or the hashes of inline scripts and ``blob:`` (the runtime's
     modules a single file unpacks).  ``head``: elements for the end of the head (data no text of the page
     holds).  ``recorded``, ``instants``, ``references``: a recorded page's (see :func:`page_data`,
-    :func:`body`); it connects nowhere and runs no WebAssembly.
+    :func:`body`); it connects nowhere and runs no WebAssembly.  ``frames``: the page may frame its own files (a
+    site page opened from a file looks for its recorded twin so, ``guard.js``).
     """
     style = _asset("page.css") + _asset("live.css")
     wasm, connect = ("", "'none'") if recorded else (" 'wasm-unsafe-eval'", "'self' data: blob:")
@@ -228,9 +231,11 @@ def document(
     policy = (
         f"default-src 'none'; script-src {script_sources} {_hash(guard)}{wasm}; style-src 'unsafe-inline'; "
         f"img-src data: blob:; connect-src {connect}; base-uri 'none'; form-action 'none'"
+        + ("; frame-src 'self'" if frames else "")
     )
     data = script_json(page_data(scene, runtime, recorded))
-    return f"""{document_head(html.escape(policy), html.escape(title))}
+    return _with_length(f"""{document_head(html.escape(policy), html.escape(title))}
+{PAGE_BYTES.format(0)}
 <script>{guard}</script>
 <style>
 {style}</style>{head}
@@ -242,7 +247,18 @@ def document(
 <p id="page-end" hidden></p>
 </body>
 </html>
-"""
+""")
+
+
+#: A page's length in bytes, in its head before the guard (what a page cut short says it should have had); padded
+#: to a fixed width, so that writing the length in does not change it.
+PAGE_BYTES = '<meta name="page-bytes" content="{:012d}">'
+
+
+def _with_length(text: str) -> str:
+    """``text``, a page whose head holds :data:`PAGE_BYTES` of 0, with its length in UTF-8 written there."""
+    blank = PAGE_BYTES.format(0)
+    return text.replace(blank, PAGE_BYTES.format(len(text.encode("utf-8"))), 1)
 
 
 def guard_script() -> str:
@@ -251,23 +267,19 @@ def guard_script() -> str:
     return _asset("guard.js").replace("const WORDS = GUARD_WORDS;", f"const WORDS = {script_json(GUARD_WORDS)};", 1)
 
 
-#: A site page opened from a file: the browser imports no module there, so the page goes to its recorded twin.
-_TO_RECORDED = """if (location.protocol === "file:") location.replace(document.getElementById("recorded").href);"""
-
-
 def site_page(scene: Scene, title: str, recorded: str) -> str:
     """A site's live page of ``scene``: its scripts in the shared ``runtime/`` folder; opened from a file, it
-    goes to the recorded page ``recorded`` beside it (a relative URL), which says how to get this one."""
+    goes to the recorded page ``recorded`` beside it (a relative URL), which says how to get this one, or where that
+    is missing says so itself (``guard.js``)."""
     from .runtime import APP, folder_runtime
 
     e = html.escape
     scripts = (
         f'<a id="recorded" href="{e(recorded)}" hidden>recorded page</a>\n'
-        f"<script>{_TO_RECORDED}</script>\n"
         '<script src="runtime/vtk.js"></script>\n'
         f'<script type="module" src="runtime/{APP}"></script>'
     )
-    return document(scene, title, folder_runtime(), scripts, f"'self' {_hash(_TO_RECORDED)}")
+    return document(scene, title, folder_runtime(), scripts, "'self'", frames=True)
 
 
 def single_page(scene: Scene, title: str) -> str:

@@ -66,6 +66,7 @@ class RecordedPage {
     return JSON.stringify(this.decoded(this.current()).cameras[whole ? "whole" : "framed"][k]);
   }
 
+  saved_camera() { return this.r.savedCamera; }  // the scene's own camera, in the frame the page draws in
   place_labels() { return "{}"; }  // labels stay at their recorded offsets (no Python to place them here)
 
   // f(t)'s words where Python placed them at export, each word's size estimated (explorer/web/live.py)

@@ -118,8 +118,10 @@ class _Frames:
         interrupt.check()  # a long motion's frames take seconds: a signal is acted on between them
         data = page.frame_data()
         view = page.session.view
-        key = (view.reference, view.com, view.rest_frame, view.stage == "asking", page.session.asking.hides_answers)
-        if key not in self._cameras:  # what the camera depends on (LivePage.default_camera)
+        local = data["local"]  # the frame the camera is in, too
+        key = (view.reference, view.com, view.rest_frame, view.stage == "asking", page.session.asking.hides_answers,
+               tuple(local["origin"]), local["unit"])  # fmt: skip
+        if key not in self._cameras:  # what the camera depends on (LivePage.default_camera, in the page's frame)
             self._cameras[key] = {
                 way: [json.loads(page.default_camera(aspect, whole)) for aspect in ASPECTS]
                 for way, whole in (("framed", False), ("whole", True))
@@ -158,7 +160,8 @@ def record(scene: Scene, at_events: bool = True) -> dict:
         per second of playing); ``events`` (their times, where a click on one goes); ``scores`` (the words of
         an answer, ``hit`` or ``miss``, once shown); ``askedSolution`` (:meth:`LivePage.solution_text` while
         asking); ``aspects`` (:data:`ASPECTS`, those of each frame's
-        ``cameras``: ``framed`` and ``whole``, a pose each); ``solution`` (what ``sphere-explorer solve`` prints).
+        ``cameras``: ``framed`` and ``whole``, a pose each); ``solution`` (what ``sphere-explorer solve`` prints);
+        ``savedCamera`` (:meth:`LivePage.saved_camera`).
     """
     page = LivePage(dumps(scene))
     session = page.session
@@ -214,6 +217,7 @@ def record(scene: Scene, at_events: bool = True) -> dict:
         "aspects": list(ASPECTS),
         "solution": page.solution_text(),
         "askedSolution": asked,
+        "savedCamera": page.saved_camera(),
     }
 
 

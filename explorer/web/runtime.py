@@ -43,6 +43,7 @@ SOURCES = (
     "explorer/view/catalogue.py",
     "explorer/view/grips.py",
     "explorer/view/label_places.py",
+    "explorer/view/local_frame.py",
     "explorer/view/overlay_text.py",
     "explorer/view/palette.py",
     "explorer/view/picture.py",

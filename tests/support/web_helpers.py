@@ -66,8 +66,23 @@ def element_box(page, element_id: str) -> list[float]:
 
 
 def camera(page) -> dict:
-    """The page's camera and its 3-D view's box in CSS pixels."""
-    return {**page.evaluate("window.sphereExplorer.camera()"), "box": element_box(page, "view")}
+    """The page's camera in world coordinates and its 3-D view's box in CSS pixels (the page draws in a frame of its
+    own, the frame's ``local`` origin and unit: explorer.view.local_frame)."""
+    cam = page.evaluate("window.sphereExplorer.camera()")
+    local = page.evaluate("window.sphereExplorer.frame().local")
+    world = {key: in_world(local, cam[key]).tolist() for key in ("position", "focal")}
+    return {**cam, **world, "box": element_box(page, "view")}
+
+
+def drawn_centers(page) -> list[np.ndarray]:
+    """Where the page draws each body's centre now, in world coordinates (the frame's ``centers``)."""
+    frame = page.evaluate("(f => ({local: f.local, centers: f.centers}))(window.sphereExplorer.frame())")
+    return [in_world(frame["local"], c) for c in frame["centers"]]
+
+
+def in_world(local: dict, point) -> np.ndarray:
+    """A point (3,) of the page's numbers in world coordinates: ``local`` is the frame's (its ``origin``, ``unit``)."""
+    return np.asarray(local["origin"], dtype=float) + float(local["unit"]) * np.asarray(point, dtype=float)
 
 
 def project(cam: dict, point) -> tuple[float, float, float]:

@@ -20,6 +20,7 @@ from explorer.model.formats.gallery import SCENES_DIR, gallery
 from explorer.model.formats.scene_io import load, parse
 from explorer.model.state.scene import SceneError
 from explorer.view.bounds import view_bounds
+from explorer.view.local_frame import LocalFrame
 from explorer.view.picture import describe
 from explorer.web.live import LivePage, looks
 from explorer.web.runtime import source_files
@@ -28,8 +29,9 @@ from explorer.web.runtime import source_files
 DOWN = [0.0, 0.0, -1.0]
 
 
-def _ray(x: float, y: float, height: float = 1e3) -> str:
-    return json.dumps([[x, y, height], DOWN])
+def _ray(page: LivePage, x: float, y: float, height: float = 1e3) -> str:
+    """A ray straight down at world point (x, y) from ``height``, as the page sends it: in the frame it draws in."""
+    return json.dumps([page.drawing_frame().point((x, y, height)), DOWN])
 
 
 def _page(stem: str) -> LivePage:
@@ -46,7 +48,10 @@ def test_a_frame_is_the_windows_picture_and_words():
     assert [x["text"] for x in frame["labels"]] == [x.text for x in picture.labels]
     assert frame["verdict"].startswith("A–B: HIT at t₀ = 0.375052") and "26 events" in frame["verdict"]
     assert len(frame["events"]) == len(solution.events) == 26
-    assert frame["bounds"] == [pytest.approx(list(c), rel=1e-8) for c in view_bounds(scene, solution)]
+    local = page.drawing_frame()  # the page draws in a frame of its own (explorer.view.local_frame)
+    assert [local.world(c) for c in frame["bounds"]] == [
+        pytest.approx(c, rel=1e-8) for c in view_bounds(scene, solution)
+    ]
     assert set(json.loads(looks())["items"]) >= {s["name"] for s in frame["shapes"]}
 
 
@@ -64,7 +69,10 @@ def test_frame_all_holds_every_body_over_the_whole_motion_where_the_camera_frame
     frame, whole = json.loads(page.frame()), json.loads(page.whole_box())
     ends = [(b, b.position(t)) for b in scene.bodies for t in (0.0, scene.horizon)]
     assert all(_holds(whole, p, b.radius * (1 - 1e-12)) for b, p in ends)
-    assert not _holds(frame["bounds"], scene.bodies[0].center)  # the close-up: A far out of it
+    local = page.drawing_frame()
+    assert not _holds(
+        [local.world(c) for c in frame["bounds"]], scene.bodies[0].center
+    )  # the close-up: A far out of it
     page.set_rest_frame(True)
     page.turn(10.0)
     a, b = scene.bodies
@@ -109,9 +117,9 @@ def test_a_drag_moves_a_as_the_windows_drag_does_and_is_one_undoable_edit():
     page = _page("default")
     scene = load(SCENES_DIR / "default.json")
     a = scene.bodies[0]
-    assert page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN))
-    assert page.move(_ray(a.center[0] + 1.5, a.center[1] - 0.5))
-    assert page.move(_ray(a.center[0] + 2.0, a.center[1] + 0.25))
+    assert page.press(_ray(page, a.center[0], a.center[1]), json.dumps(DOWN))
+    assert page.move(_ray(page, a.center[0] + 1.5, a.center[1] - 0.5))
+    assert page.move(_ray(page, a.center[0] + 2.0, a.center[1] + 0.25))
     page.release()
     moved = parse(page.scene_text())
     assert moved.bodies[0].center == (a.center[0] + 2.0, a.center[1] + 0.25, a.center[2])  # the plane z = const
@@ -134,15 +142,17 @@ def test_shift_on_a_sphere_and_a_tip_drag_the_velocity_and_empty_space_grabs_not
     page = _page("default")
     scene = load(SCENES_DIR / "default.json")
     a = scene.bodies[0]
-    assert not page.press(_ray(100.0, 100.0), json.dumps(DOWN))  # nothing there: the camera turns
+    assert not page.press(_ray(page, 100.0, 100.0), json.dumps(DOWN))  # nothing there: the camera turns
     tip = [a.center[k] + a.velocity[k] * scene.horizon for k in range(3)]
-    assert page.press(_ray(tip[0], tip[1]), json.dumps(DOWN))
-    page.move(_ray(tip[0] + 1.0, tip[1]))
+    assert page.press(_ray(page, tip[0], tip[1]), json.dumps(DOWN))
+    page.move(_ray(page, tip[0] + 1.0, tip[1]))
     page.release()
     after = parse(page.scene_text()).bodies[0]
     assert after.center == a.center and after.velocity == (a.velocity[0] + 1.0 / scene.horizon, *a.velocity[1:])
-    assert page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN), shift=True)  # Shift: from the centre, the tip
-    page.move(_ray(a.center[0], a.center[1] + 2.0))
+    assert page.press(
+        _ray(page, a.center[0], a.center[1]), json.dumps(DOWN), shift=True
+    )  # Shift: from the centre, the tip
+    page.move(_ray(page, a.center[0], a.center[1] + 2.0))
     page.release()
     shifted = parse(page.scene_text()).bodies[0]
     assert shifted.center == a.center and shifted.velocity[1] == after.velocity[1] + 2.0 / scene.horizon
@@ -152,23 +162,23 @@ def test_a_ball_inside_a_container_is_grabbed_not_the_container_and_a_tiny_ball_
     page = _page("seed001_container")
     scene = load(SCENES_DIR / "seed001_container.json")
     a = scene.bodies[0]
-    assert page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN))
-    page.move(_ray(a.center[0] + 0.5, a.center[1]))
+    assert page.press(_ray(page, a.center[0], a.center[1]), json.dumps(DOWN))
+    page.move(_ray(page, a.center[0] + 0.5, a.center[1]))
     page.release()
     assert parse(page.scene_text()).bodies[1] == scene.bodies[1]
     assert parse(page.scene_text()).bodies[0].center[0] == a.center[0] + 0.5
     page = _page("seed003_long_shot")
     a = load(SCENES_DIR / "seed003_long_shot.json").bodies[0]
     near = a.center[0] + 30 * a.radius  # a ray passing 30 radii wide of the bullet, from 1e6 away
-    assert not page.press(_ray(near, a.center[1], 1e6), json.dumps(DOWN))
-    assert page.press(_ray(near, a.center[1], 1e6), json.dumps(DOWN), slack=1e-4)  # 1e-4 rad: 100 units there
+    assert not page.press(_ray(page, near, a.center[1], 1e6), json.dumps(DOWN))
+    assert page.press(_ray(page, near, a.center[1], 1e6), json.dumps(DOWN), slack=1e-4)  # 1e-4 rad: 100 units there
 
 
 def test_a_drag_beyond_the_limits_is_refused_in_words_and_the_scene_stays():
     page = _page("default")
     a = load(SCENES_DIR / "default.json").bodies[0]
-    page.press(_ray(a.center[0], a.center[1]), json.dumps(DOWN))
-    assert not page.move(_ray(5e12, a.center[1]))
+    page.press(_ray(page, a.center[0], a.center[1]), json.dumps(DOWN))
+    assert not page.move(_ray(page, 5e12, a.center[1]))
     frame = json.loads(page.frame())
     assert frame["refusal"].endswith("— the drag stops here") and "1e+12" in frame["refusal"]
     assert json.loads(page.frame())["refusal"] is None  # said once
@@ -248,8 +258,9 @@ def test_the_page_is_told_each_body_s_velocity_arrow_and_name_not_left_to_parse_
     velocity (0, 0.5, -0.3) so that it leaves B's sphere (r 0.8), in its direction."""
     frame = json.loads(_page("heavy_light_glancing").frame())
     assert frame["names"] == ["A", "B"]
-    (a_start, a_end), (b_start, b_end) = frame["arrows"]
-    assert a_start == [-6, 0.8, 0.5] and a_end == [2, 0.8, 0.5]
+    local = LocalFrame(tuple(frame["local"]["origin"]), frame["local"]["unit"])
+    (a_start, a_end), (b_start, b_end) = ([list(local.world(p)) for p in arrow] for arrow in frame["arrows"])
+    assert a_start == pytest.approx([-6, 0.8, 0.5], abs=1e-8) and a_end == pytest.approx([2, 0.8, 0.5], abs=1e-8)
     b = [e - s for s, e in zip(b_start, b_end)]
     length = sum(x * x for x in b) ** 0.5
     assert length > 0.8 and b[0] == 0.0 and b[1] / length == pytest.approx(0.5 / 0.34**0.5)

@@ -1,6 +1,7 @@
 """A page that cannot start says why within 10 s, in words a teacher can act on, and its ``ready`` rejects with them:
 a site copied without a runtime file, or with one cut short or damaged, names that file; a page cut short (a site's,
-a single file cut anywhere) says it is incomplete.  Served as a site is (``python3 -m http.server``), in headless
+a single file cut anywhere) says it is incomplete; a site page opened as a file without its recorded twin beside it
+says how to get the live page.  Served as a site is (``python3 -m http.server``), in headless
 Chromium; each broken copy shares the gallery site's files but the one it breaks."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from browser import Browser, serve, wait_until
 from live_helpers import export
 
 from explorer.model.formats.gallery import SCENES_DIR
+from explorer.web.export import RECORDED_SUFFIX
 from explorer.web.live_page import GUARD_WORDS
 
 pytestmark = pytest.mark.long  # started first (tests/conftest.py)
@@ -77,7 +79,7 @@ CASES = [  # (the file of the site, how it is broken, what the page says)
     ("runtime/pyodide/pyodide.asm.wasm", _flipped, GUARD_WORDS["damaged"].format(file="runtime/pyodide/pyodide.asm.wasm")),
     ("runtime/pyodide/python_stdlib.zip", None, GUARD_WORDS["missing"].format(file="runtime/pyodide/python_stdlib.zip")),
     ("runtime/sources.zip", _flipped, GUARD_WORDS["damaged"].format(file="runtime/sources.zip")),
-    ("default.html", _half, GUARD_WORDS["cutPage"]),
+    ("default.html", _half, "cutPageBytes"),
 ]  # fmt: skip
 
 
@@ -89,8 +91,8 @@ def test_a_site_page_with_a_file_missing_cut_or_damaged_says_which_within_second
     folder = _copy(site, tmp_path / "site")
     size = (folder / name).stat().st_size
     _rewrite(folder / name, broken)
-    if says == "cutFile":
-        says = GUARD_WORDS["cutFile"].format(file=name, got=f"{size // 2:,}", want=f"{size:,}")
+    if says in ("cutFile", "cutPageBytes"):
+        says = GUARD_WORDS[says].format(file=name, got=f"{size // 2:,}", want=f"{size:,}")
     with serve(folder) as base:
         status, settled, seconds = _opened(browser, base + "default.html", base)
     assert (status, settled) == (says, "rejected: " + says)
@@ -104,6 +106,18 @@ def test_the_whole_site_starts_and_says_nothing_of_the_kind(site, browser):
     assert settled == "resolved" and status not in GUARD_WORDS.values()
 
 
+def test_a_site_page_copied_without_its_recorded_twin_and_opened_as_a_file_says_how_to_get_the_live_page(
+    site, browser, tmp_path
+):
+    """At 4decb2d it went to its twin regardless, and the student saw the browser's "file not found" page."""
+    folder = _copy(site, tmp_path / "site")
+    _rewrite(folder / f"default{RECORDED_SUFFIX}", None)
+    url = (folder / "default.html").as_uri()
+    status, settled, seconds = _opened(browser, url, "file://")
+    assert (status, settled) == (GUARD_WORDS["fileUrl"], "rejected: " + GUARD_WORDS["fileUrl"])
+    assert seconds <= SAYS_WITHIN, seconds
+
+
 @pytest.mark.parametrize("fraction", [0.1, 0.5, 0.9999])
 def test_a_single_file_cut_anywhere_says_it_is_incomplete(browser, tmp_path_factory, fraction):
     single = tmp_path_factory.getbasetemp() / "single-default.html"
@@ -114,5 +128,6 @@ def test_a_single_file_cut_anywhere_says_it_is_incomplete(browser, tmp_path_fact
     cut.write_bytes(data[: int(fraction * len(data))])
     url = cut.absolute().as_uri()  # opened as a file, as an e-mail attachment is
     status, settled, seconds = _opened(browser, url, url)
-    assert (status, settled) == (GUARD_WORDS["cutPage"], "rejected: " + GUARD_WORDS["cutPage"])
+    says = GUARD_WORDS["cutPageBytes"].format(got=f"{int(fraction * len(data)):,}", want=f"{len(data):,}")
+    assert (status, settled) == (says, "rejected: " + says)
     assert seconds <= SAYS_WITHIN, seconds

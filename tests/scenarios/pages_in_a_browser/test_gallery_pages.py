@@ -21,6 +21,7 @@ from web_helpers import (
     camera,
     color_matches,
     drag,
+    drawn_centers,
     element_box,
     hide_text_overlays,
     occluded,
@@ -304,7 +305,7 @@ def test_the_rest_frame_toggle_shrinks_a_to_a_point(site, open_page):
         """Page pixels on A's disc off its ray, and off B inside rA + rB, where they are drawn now."""
         cam = camera(page)
         _, up = screen_axes(cam)
-        centres = page.evaluate("sphereExplorer.frame().centers")
+        centres = drawn_centers(page)
         return (project(cam, np.add(centres[0], 0.6 * a.radius * up))[:2],
                 project(cam, np.add(centres[1], (b.radius + 0.5 * a.radius) * up))[:2])  # fmt: skip
 

@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pytest
 from browser import Browser, serve, wait_until
-from web_helpers import PLOT_TEXTS, camera, element_box, overlap, pixel_radius, project
+from web_helpers import PLOT_TEXTS, camera, element_box, in_world, overlap, pixel_radius, project
 
 from explorer.view.label_places import NEAR
 
@@ -46,7 +46,8 @@ def _items(page) -> dict:
     for label in frame["labels"]:
         kind, k = label["name"][:-1], int(label["name"][-1:]) if label["name"][-1:].isdigit() else None
         if kind == "name":
-            items[label["text"]] = (frame["centers"][k], frame["radii"][k])
+            local = frame["local"]  # the page's numbers, in world coordinates
+            items[label["text"]] = (in_world(local, frame["centers"][k]), local["unit"] * frame["radii"][k])
         elif kind == "root":
             ghost = np.asarray(a["center"]) + (np.asarray(a["velocity"]) - shift) * roots[k]
             items[label["text"]] = (ghost, 1.5 * a["radius"])

@@ -17,6 +17,7 @@ from web_helpers import (
     PLOT_TEXTS,
     camera,
     color_matches,
+    drawn_centers,
     hide_text_overlays,
     overlap,
     pixel_radius,
@@ -137,7 +138,7 @@ def _a_on_screen(page, radius: float) -> tuple[tuple[float, float], float]:
     """Where A's centre is drawn (the page's own frame: its centre now), and its radius on screen, in page pixels,
     from the page's camera by the textbook projection (web_helpers.project)."""
     cam = camera(page)
-    x, y, depth = project(cam, page.evaluate("window.sphereExplorer.frame().centers[0]"))
+    x, y, depth = project(cam, drawn_centers(page)[0])
     return (x, y), pixel_radius(cam, radius, depth)
 
 
@@ -172,9 +173,7 @@ def test_the_momenta_switch_and_the_time_slider_change_the_drawing_and_nothing_i
     wait_until(page, "window.sphereExplorer.frame().time.t > 0")
     t = page.evaluate("window.sphereExplorer.frame().time.t")
     at_t = solved(SCENES_DIR / "heavy_light_glancing.json", "--time", repr(t))
-    assert page.evaluate("window.sphereExplorer.frame().centers[0]") == pytest.approx(
-        at_t["bodies_at"][0]["center"], rel=1e-8, abs=1e-8
-    )
+    assert list(drawn_centers(page)[0]) == pytest.approx(at_t["bodies_at"][0]["center"], rel=1e-8, abs=1e-8)
     now, _ = _a_on_screen(page, scene["bodies"][0]["radius"])
     assert np.hypot(now[0] - start[0], now[1] - start[1]) > 2 * r  # A was drawn elsewhere
 
