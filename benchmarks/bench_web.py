@@ -32,7 +32,9 @@ solver's code compiled or loaded from numba's cache):
 
 The header gives the machine and the load average, as ``bench_solver.py``
 does.  Figures on a shared machine are noisy: quote medians, and compare only
-figures of one run.  ``--site-only`` measures the site alone (step 2).
+figures of one run.  ``--site-only`` measures the site alone (step 2), ``--pages-only`` the pages' export alone
+(step 1: no site, no browser), which with ``--previous CHECKOUT`` is timed for that checkout too, in a process of
+its own (``PYTHONPATH=CHECKOUT``), scene by scene in turn with this one.
 """
 
 from __future__ import annotations
@@ -67,10 +69,10 @@ from explorer.web.export import write_page  # noqa: E402
 EXE = Path(sys.executable).with_name("sphere-explorer")
 
 
-def export_times(folder: Path, repeats: int) -> list[dict]:
-    """Export each gallery scene ``repeats`` times: median seconds and size."""
+def export_times(folder: Path, repeats: int, paths: list[Path] | None = None) -> list[dict]:
+    """Export each gallery scene (or of ``paths``) ``repeats`` times: median seconds and size."""
     rows = []
-    for path in gallery():
+    for path in gallery() if paths is None else paths:
         scene = load(path)
         out = folder / f"{path.stem}.html"
         seconds = []
@@ -83,6 +85,22 @@ def export_times(folder: Path, repeats: int) -> list[dict]:
         held = len(text.split('id="recording">', 1)[1].split("</script>", 1)[0])  # base64 of gzip of the frames
         rows.append({"scene": path.stem, "export_s": median(seconds), "bytes": out.stat().st_size,
                      "frames": len(frames), "frames_kb": held / 1e3})  # fmt: skip
+    return rows
+
+
+def previous_export_times(previous: Path, folder: Path, repeats: int) -> list[dict]:
+    """:func:`export_times` on ``previous``'s code, scene by scene in turn with this checkout's: each scene is
+    exported ``repeats`` times by a process on the previous code (``--pages-only --json``, one scene at a time,
+    after its own warm-up), then by this one; rows with ``export_s`` and ``previous_s``."""
+    rows = []
+    env = {**os.environ, "PYTHONPATH": str(previous)}
+    for path in gallery():
+        out = folder / "previous.json"
+        subprocess.run([sys.executable, __file__, "--pages-only", "--repeats", str(repeats), "--scene", path.stem,
+                        "--json", str(out)], env=env, check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+        before = json.loads(out.read_text())["pages"][0]
+        now = export_times(folder, repeats, [path])[0]
+        rows.append({**now, "previous_s": before["export_s"], "previous_bytes": before["bytes"]})
     return rows
 
 
@@ -166,8 +184,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3, help="timed exports and page loads per scene (default 3)")
     parser.add_argument("--site-runs", type=int, default=3, help="runs of the site as a command (default 3)")
-    parser.add_argument("--previous", type=Path, help="another checkout whose site command runs in turn (before)")
+    parser.add_argument(
+        "--previous",
+        type=Path,
+        help="another checkout timed in turn with this one (before): its site command, or with --pages-only its pages",
+    )
     parser.add_argument("--site-only", action="store_true", help="measure the site alone (no pages, no browser)")
+    parser.add_argument(
+        "--pages-only",
+        action="store_true",
+        help="measure the pages' export alone (no site, no browser); with --previous, both in turn",
+    )
+    parser.add_argument("--scene", help="with --pages-only: this gallery scene only (its file's stem)")
     parser.add_argument("--screenshot", type=Path, help="write the default scene's page, as the browser shows it, here")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     args = parser.parse_args()
@@ -178,9 +206,13 @@ def main() -> int:
         folder = Path(tmp)
         if not args.site_only:
             write_page(load(DEFAULT_SCENE), folder / "warm-up.html")  # imports, compiled code
-            rows = export_times(folder, args.repeats)
-        runs = site_runs(previous, folder, args.site_runs)
-        if not args.site_only and (chromium := find_chromium()):
+            if args.pages_only and previous is not None:
+                rows = previous_export_times(previous, folder, args.repeats)
+            else:
+                paths = None if args.scene is None else [SCENES_DIR / f"{args.scene}.json"]
+                rows = export_times(folder, args.repeats, paths)
+        runs = {} if args.pages_only else site_runs(previous, folder, args.site_runs)
+        if not args.site_only and not args.pages_only and (chromium := find_chromium()):
             browser_times(folder, rows, args.repeats)
             if args.screenshot:
                 screenshot(folder, args.screenshot)
@@ -193,7 +225,8 @@ def main() -> int:
     print(f"date {machine['date']}  cpu {machine['cpu_model']}  cpus {cpus}")
     print(f"load average at start {machine['loadavg_at_start']}  at end {load_end}  python {machine['python']}")
     if rows:
-        print(f"repeats {args.repeats}  browser {chromium or 'none found (no page loads timed)'}")
+        unused = "not opened (--pages-only)" if args.pages_only else "none found (no page loads timed)"
+        print(f"repeats {args.repeats}  browser {chromium or unused}")
         table = [
             [r["scene"], r["export_s"], r["bytes"] / 1e6, r["frames"], r["frames_kb"], r.get("drawn_s", float("nan")),
              len(r.get("requests", []))]
@@ -206,7 +239,19 @@ def main() -> int:
             f"median export {median([r['export_s'] for r in rows]):.2f} s; "
             f"median drawn {median([r.get('drawn_s', float('nan')) for r in rows]):.2f} s"
         )
-    site_report(runs, previous)
+    if rows and "previous_s" in rows[0]:
+        print(f"pages' export, previous ({previous}) and this checkout in turn, scene by scene:")
+        for r in rows:
+            same = "same size" if r["bytes"] == r["previous_bytes"] else f"{r['previous_bytes']} -> {r['bytes']} bytes"
+            print(f"  {r['scene']:26s} {r['previous_s']:6.2f} s -> {r['export_s']:6.2f} s  ({same})")
+        before, after = (median([r[key] for r in rows]) for key in ("previous_s", "export_s"))
+        total_before, total_after = (sum(r[key] for r in rows) for key in ("previous_s", "export_s"))
+        print(
+            f"  median page {before:.2f} s -> {after:.2f} s ({before / after:.2f}x); "
+            f"all pages {total_before:.1f} s -> {total_after:.1f} s ({total_before / total_after:.2f}x)"
+        )
+    if runs:
+        site_report(runs, previous)
     if args.json:
         report = {"machine": machine, "loadavg_at_end": load_end, "pages": rows, "site": runs, "previous": previous}
         args.json.write_text(json.dumps(report, indent=2, default=str))

@@ -45,7 +45,7 @@ from . import SINGLE_BUDGET
 from . import page as page_module
 from .live_page import document_head, single_page, site_page
 from .page import Page, PageTooLarge, build_page
-from .runtime import write_folder
+from .runtime import folder_manifest, use_folder_manifest, write_folder
 
 #: The size of the picture an index's card is made from (the drawing code's, as ``render`` draws it).
 VIEW_SIZE = (960, 768)
@@ -197,11 +197,12 @@ def write_site(
         A page cannot be made (the message names its scene file); nothing is left.
     """
     names = _page_names([path for path, _ in scenes])
-    jobs = [(path, scene, name, page_module.PAGE_BUDGET) for (path, scene), name in zip(scenes, names)]
-    workers = site_workers(len(jobs)) if workers is None else workers
-    entries: list[SiteEntry | None] = [None] * len(jobs)
+    workers = site_workers(len(scenes)) if workers is None else workers
+    entries: list[SiteEntry | None] = [None] * len(scenes)
     with new_folder(out, "the site") as work:
         write_folder(work)
+        manifest = folder_manifest()  # of the files just written: each page names them (a worker hashes none)
+        jobs = [(path, scene, name, page_module.PAGE_BUDGET, manifest) for (path, scene), name in zip(scenes, names)]
 
         def done(k: int, made: tuple[str, str, SiteEntry]) -> None:
             """Write page ``k``'s two files (its recorded page and its live page) as it is made."""
@@ -234,15 +235,20 @@ def site_workers(pages: int) -> int:
     return max(1, min(SITE_WORKERS, usable_cores(), pages))
 
 
-def site_page_files(path: Path, scene: Scene, name: str, budget: int) -> tuple[str, str, SiteEntry]:
+def site_page_files(
+    path: Path, scene: Scene, name: str, budget: int, manifest: dict | None = None
+) -> tuple[str, str, SiteEntry]:
     """A site's two pages of the scene file ``path`` (the live page ``name``): the recorded page, the live page,
-    and what the index shows of it.
+    and what the index shows of it.  ``manifest``: the site's runtime folder's (:func:`.runtime.folder_manifest`
+    of the command that wrote it; None: made here).
 
     Raises
     ------
     PageTooLarge
         Over ``budget`` bytes (naming the scene file).
     """
+    if manifest is not None:
+        use_folder_manifest(manifest)
     try:
         page = build_page(scene, path.stem, budget=budget, live=name)
     except PageTooLarge as exc:

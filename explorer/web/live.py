@@ -68,12 +68,17 @@ PLOT_BOX = {"width": 460, "height": 300, "left": 64, "right": 12, "top": 14, "bo
 PLOT_FONT = 12
 
 
+#: A float written to :data:`DRAW_DIGITS` significant digits (``%`` formats a float as ``format`` does, faster).
+_DRAW_FORMAT = f"%.{DRAW_DIGITS}g"
+
+
 def _rounded(value):
     """``value`` with its floats to :data:`DRAW_DIGITS` significant digits (nested tuples become lists)."""
     if isinstance(value, float):
-        return float(f"{value:.{DRAW_DIGITS}g}") if math.isfinite(value) else None
-    if isinstance(value, (tuple, list)):
-        return [_rounded(v) for v in value]
+        return float(_DRAW_FORMAT % value) if math.isfinite(value) else None
+    if isinstance(value, (tuple, list)):  # a point's or a path's floats without a call each (a recorded page has 1e6)
+        return [(float(_DRAW_FORMAT % v) if math.isfinite(v) else None) if type(v) is float else _rounded(v)
+                for v in value]  # fmt: skip
     return value
 
 
@@ -115,6 +120,7 @@ class LivePage:
         self._drag: PlaneDrag | None = None
         self._labels: list = []  # the last frame's labels
         self._plot_now = None  # the last frame's parabola (its marks' words are placed for it)
+        self._spots: tuple | None = None  # plot_word_spots's last answer: (the parabola, its marks, the spots)
         self.refusal: str | None = None
         self._guess: dict = _no_guess()  # a student's answer in question mode
         self.exact = False  # the page's *exact numbers* switch: every number to its last digit
@@ -391,7 +397,12 @@ class LivePage:
         """:meth:`place_plot_words` for the plot last described, each word's size estimated (a recorded page's,
         which has no Python to measure with): {name: [t, f] or None}."""
         plot = self._plot_now
-        return {} if plot is None else self._word_spots({m.name: None for m in marks(plot)}, plot_area())
+        if plot is None:
+            return {}
+        shown = marks(plot)  # a parabola's marks change only with their words' digits (exact numbers)
+        if self._spots is None or self._spots[0] is not plot or self._spots[1] != shown:  # not at each instant
+            self._spots = (plot, shown, self._word_spots({m.name: None for m in shown}, plot_area()))
+        return dict(self._spots[2])
 
     def _word_spots(self, measured: dict, area) -> dict:
         """Where the words of the last plot's marks named in ``measured`` ({name: [w, h], or None: not measured,

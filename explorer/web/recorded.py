@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+import pickle
 
 from ..model.actions.asking import REVEAL_STAGES, reveal_target
 from ..model.actions.session import HORIZON_PLAY_SECONDS, Session
@@ -52,6 +53,9 @@ ASKED_REFERENCES = ("world", "com")
 #: and those kept so by their keys' lists (the least marks: the bodies' dots move, the paths' lines stay).
 LISTS = ("shapes", "labels")
 GROUPS = ("least",)
+#: The entries made here once for several frames and never changed (the cameras, by what they depend on): each
+#: known by its identity, not written out again at every frame.
+OWN = ("cameras",)
 #: The views' aspects (width / height) a recorded page has the default camera for, from a phone held upright to
 #: WIDE_ASPECT, beyond which the rule gives one camera; the page takes the nearest (no Python to work it out).
 ASPECTS = tuple(round(0.3 + 0.05 * k, 2) for k in range(1 + round((WIDE_ASPECT - 0.3) / 0.05)))
@@ -94,16 +98,29 @@ class _Frames:
         self.keys: list[str] | None = None
         self.parts: list[str] = []
         self._part: dict[str, int] = {}
+        self._seen: dict[bytes, int] = {}  # a value's pickle -> its part: a value seen before is not written again
+        self._own: dict[int, tuple] = {}  # id -> (an entry of OWN, its part)
         self.frames: list[list] = []
-        self._frame: dict[str, int] = {}
+        self._frame: dict[bytes, int] = {}
         self._cameras: dict[tuple, dict] = {}  # the default cameras, by what they depend on
 
     def part(self, value) -> int:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=True)
-        if text not in self._part:
-            self._part[text] = len(self.parts)
-            self.parts.append(text)
-        return self._part[text]
+        """The index of ``value``'s part (its JSON text), added if new.
+
+        Most values repeat from frame to frame: a value is known first by its pickle, which is exact (types, the
+        sign of a zero, keys in order) and several times cheaper to make than JSON (no float is written in
+        decimal); its JSON text is made only when that pickle is new.  Two values that pickle differently but
+        read the same in JSON (keys in another order, a tuple for a list) still share one part."""
+        seen = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        k = self._seen.get(seen)
+        if k is None:
+            text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=True)
+            k = self._part.get(text)
+            if k is None:
+                k = self._part[text] = len(self.parts)
+                self.parts.append(text)
+            self._seen[seen] = k
+        return k
 
     def entry(self, key: str, value):
         """``value`` of the frame's entry ``key`` as its parts' indices (see the class docstring)."""
@@ -111,6 +128,11 @@ class _Frames:
             return [self.part(v) for v in value]
         if key in GROUPS:
             return {k: [self.part(v) for v in items] for k, items in value.items()}
+        if key in OWN:
+            known = self._own.get(id(value))
+            if known is None or known[0] is not value:  # held here: its id is not another's while it is
+                known = self._own[id(value)] = (value, self.part(value))
+            return known[1]
         return self.part(value)
 
     def add(self, page: LivePage) -> int:
@@ -131,7 +153,7 @@ class _Frames:
         if self.keys is None:
             self.keys = list(data)
         entries = [self.entry(k, data[k]) for k in self.keys]
-        key = json.dumps(entries, separators=(",", ":"))
+        key = pickle.dumps(entries, pickle.HIGHEST_PROTOCOL)  # parts' indices: equal frames pickle alike
         if key not in self._frame:
             self._frame[key] = len(self.frames)
             self.frames.append(entries)

@@ -140,20 +140,43 @@ def folder_files() -> list[tuple[str, bytes]]:
 
 def write_folder(site: Path) -> Path:
     """Write the runtime folder of a site being written (the staging folder of
-    :func:`explorer.system.files.new_folder`), ``site/runtime``; returns it."""
+    :func:`explorer.system.files.new_folder`), ``site/runtime``; returns it.  Its files' manifest becomes this
+    process's :func:`folder_manifest` (the site's pages name the files it holds; its workers are handed it)."""
+    global _manifest
     folder = site / "runtime"
     (folder / "pyodide").mkdir(parents=True)
-    for target, data in folder_files():
+    files = folder_files()
+    for target, data in files:
         with create(folder / target) as handle:
             handle.write(data)
+    _manifest = manifest_of(files)
     return folder
 
 
-@lru_cache(maxsize=1)
+#: :func:`folder_manifest`, once made or handed in (:func:`use_folder_manifest`).
+_manifest: dict[str, dict] | None = None
+
+
 def folder_manifest() -> dict[str, dict]:
     """``{name in the folder: {"bytes", "sha256"}}`` of every file of a site's runtime folder: what a page checks
-    when it cannot start (explorer/web/guard.js names the file that is missing, cut short or damaged)."""
-    return {name: {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()} for name, data in folder_files()}
+    when it cannot start (explorer/web/guard.js names the file that is missing, cut short or damaged).  Made once a
+    process: the files of the last :func:`write_folder` here, or handed in by the command whose worker this is."""
+    global _manifest
+    if _manifest is None:
+        _manifest = manifest_of(folder_files())
+    return _manifest
+
+
+def manifest_of(files: list[tuple[str, bytes]]) -> dict[str, dict]:
+    """:func:`folder_manifest` of ``files`` (:func:`folder_files`)."""
+    return {name: {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()} for name, data in files}
+
+
+def use_folder_manifest(manifest: dict[str, dict]) -> None:
+    """Take ``manifest`` as :func:`folder_manifest` (a site's worker: the command read and hashed the 16 MB once,
+    for the folder it wrote, rather than each worker again)."""
+    global _manifest
+    _manifest = manifest
 
 
 def folder_runtime(prefix: str = "runtime/") -> dict:
