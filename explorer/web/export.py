@@ -364,12 +364,14 @@ a {{ color: inherit; text-decoration: none; }}
 </style>
 </head>
 <body>
+<main>
 <h1>Moving spheres: when and where they collide</h1>
 <p>Each scene opens as one page that works offline in any browser with WebGL: turn the 3-D view with the mouse
 or a finger, move the time slider, switch to the rest frame.</p>
 <ul id="scenes">
 {cards}
 </ul>
+</main>
 </body>
 </html>
 """

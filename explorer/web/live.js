@@ -415,6 +415,21 @@ function el(tag, text, attrs = {}) {
   return e;
 }
 
+// words in a drawing's colour (a label, the colour key, f(t)'s marks, a momentum's name) on the page's white: that
+// colour darkened, its hue kept, until it reads at 4.6:1 or more (WCAG 1.4.3 asks 4.5); what is drawn keeps its own
+const READABLE = 4.6;
+function readable(color) {
+  const hex = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!hex) return color;
+  const rgb = [0, 2, 4].map((k) => parseInt(hex[1].slice(k, k + 2), 16));
+  const linear = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  for (let step = 50; ; step--) {
+    const c = rgb.map((v) => Math.round((v * step) / 50));
+    const luminance = 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2]);
+    if (step === 0 || 1.05 / (luminance + 0.05) >= READABLE) return step === 50 ? color : `rgb(${c.join(", ")})`;
+  }
+}
+
 function showText() {
   const spoken = frame.keyWords !== null ? frame.keyWords : frame.spoken;  // a key's words first, once
   if (spoken !== null && spoken !== $("spoken").textContent) $("spoken").textContent = spoken;
@@ -426,7 +441,7 @@ function showText() {
   $("note").textContent = frame.note || "";
   $("note").hidden = !frame.note;
   fill($("legend"), frame.legend, ([color, text]) => {
-    const li = el("li", text + " "); li.style.color = color;
+    const li = el("li", text + " "); li.style.color = readable(color);
     const swatch = el("span", null, { class: "swatch" }); swatch.style.background = color; li.appendChild(swatch);
     return li;
   });
@@ -583,7 +598,7 @@ function drawMomenta() {
     for (const [name, color, a, b] of d.links) {
       arrow(a, b, color, false);
       const [x0, y0] = at(a), [x1, y1] = at(b);
-      if (Math.hypot(x1 - x0, y1 - y0) > 14) root.append(svg("text", { x: (x0 + x1) / 2 + 4, y: (y0 + y1) / 2 - 4, fill: color, "font-weight": "bold" }, name));
+      if (Math.hypot(x1 - x0, y1 - y0) > 14) root.append(svg("text", { x: (x0 + x1) / 2 + 4, y: (y0 + y1) / 2 - 4, fill: readable(color), "font-weight": "bold" }, name));
     }
     if (d.links.length) arrow(d.links[0][2], d.links[d.links.length - 1][3], frame.momentumColor, true);
     root.append(svg("text", { x: k * cell + cell / 2, y: H - 20, "text-anchor": "middle", fill: frame.momentumColor, class: "total" }, d.total));
@@ -634,7 +649,7 @@ function drawPlot() {
   root.append(svg("text", { x: W / 2, y: H - 4, "text-anchor": "middle" }, "t (frames)"));
   const words = p.marks.map((m) => svg("text", { x: x(m.t), y: y(m.f), "text-anchor": "middle", "dominant-baseline": "central",
     "font-weight": m.root ? "bold" : "normal", class: "mark-words" }, m.text));
-  words.forEach((w, k) => { w.style.fill = p.marks[k].color; });  // over the stylesheet's plain text colour
+  words.forEach((w, k) => { w.style.fill = readable(p.marks[k].color); });  // over the stylesheet's plain text colour
   root.append(...words);
   $("plot-title").textContent = p.title;
   $("plot").replaceChildren(root);
@@ -685,7 +700,7 @@ function placeLabels() {
       layer.appendChild(span);
     }
     if (span.textContent !== label.text) span.textContent = label.text;
-    span.style.color = label.color;
+    span.style.color = readable(label.color);
     const at = seenPoint(label.anchor), offset = labelOffsets.has(label.name) ? labelOffsets.get(label.name) : label.offset;
     const inView = at !== null && at.x >= 0 && at.y >= 0 && at.x <= box.width && at.y <= box.height;
     span.hidden = offset === null || !inView;
