@@ -41,3 +41,30 @@ VERTEX_TEXT = "#555555"
 #: The verdict line's colour by the primary pair's status name (others: VERDICT_PLAIN).
 VERDICT_COLORS = {"HIT": "#11803f", "OVERLAPPING": "#c01818"}
 VERDICT_PLAIN = "#333333"
+
+#: Words drawn in a colour on the page's white reach this contrast at least (WCAG 1.4.3 asks 4.5:1).
+READABLE_CONTRAST = 4.6
+
+
+def _luminance(rgb: tuple[int, ...]) -> float:
+    """The relative luminance of an sRGB colour (0..255 each), as WCAG defines it."""
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def readable(color: str) -> str:
+    """``color`` ("#rrggbb") for words on white: as it is where it reads at :data:`READABLE_CONTRAST`, else darkened
+    in fiftieths, its hue kept, until it does (what is drawn in it keeps its own colour)."""
+    rgb = tuple(int(color[k : k + 2], 16) for k in (1, 3, 5))
+    for step in range(50, -1, -1):
+        darker = tuple(round(c * step / 50) for c in rgb)
+        if step == 0 or 1.05 / (_luminance(darker) + 0.05) >= READABLE_CONTRAST:
+            return color if step == 50 else "#" + "".join(f"{c:02x}" for c in darker)
+    raise AssertionError("unreachable: black reads on white")
+
+
+def text_colors() -> dict[str, str]:
+    """Every colour of this palette that words are drawn in (a label, the colour key, f(t)'s marks, a momentum's
+    name): its :func:`readable` form, for the page."""
+    named = [value for value in globals().values() if isinstance(value, str) and value.startswith("#")]
+    return {color: readable(color) for color in [*BODY_COLORS, *named, *VERDICT_COLORS.values()]}

@@ -416,19 +416,8 @@ function el(tag, text, attrs = {}) {
 }
 
 // words in a drawing's colour (a label, the colour key, f(t)'s marks, a momentum's name) on the page's white: that
-// colour darkened, its hue kept, until it reads at 4.6:1 or more (WCAG 1.4.3 asks 4.5); what is drawn keeps its own
-const READABLE = 4.6;
-function readable(color) {
-  const hex = /^#([0-9a-f]{6})$/i.exec(color);
-  if (!hex) return color;
-  const rgb = [0, 2, 4].map((k) => parseInt(hex[1].slice(k, k + 2), 16));
-  const linear = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  for (let step = 50; ; step--) {
-    const c = rgb.map((v) => Math.round((v * step) / 50));
-    const luminance = 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2]);
-    if (step === 0 || 1.05 / (luminance + 0.05) >= READABLE) return step === 50 ? color : `rgb(${c.join(", ")})`;
-  }
-}
+// colour as Python makes it readable (explorer.view.palette.readable); what is drawn keeps its own
+const readable = (color) => data.looks.readable[color] || color;
 
 function showText() {
   const spoken = frame.keyWords !== null ? frame.keyWords : frame.spoken;  // a key's words first, once

@@ -55,6 +55,7 @@ from ..view.palette import (
     VERDICT_COLORS,
     VERDICT_PLAIN,
     colors_by_name,
+    text_colors,
 )
 from ..view.picture import describe, least_marks
 from ..view.plot_words import marks, place_words
@@ -83,9 +84,11 @@ def _rounded(value):
 
 
 def looks() -> str:
-    """The catalogue as JSON: every item's look by name, and every label's layer (sent once)."""
+    """The catalogue as JSON: every item's look by name, every label's layer, and each text colour's readable form
+    (:func:`explorer.view.palette.text_colors`); sent once."""
     return json.dumps({"items": {k: v.as_dict() for k, v in LOOKS.items()}, "labels": LABEL_LAYERS,
-                       "background": BACKGROUND, "least": {"dot": LEAST_DOT, "line": LEAST_LINE}})  # fmt: skip
+                       "background": BACKGROUND, "least": {"dot": LEAST_DOT, "line": LEAST_LINE},
+                       "readable": text_colors()})  # fmt: skip
 
 
 def plot_area() -> list[float]:
