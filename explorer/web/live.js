@@ -441,12 +441,18 @@ function showText() {
   $("pairs-box").hidden = !frame.pairs.length;
   fill($("pairs"), frame.pairs, (text) => el("li", text));
   $("events-box").hidden = !frame.events.length;
+  // each event by mouse (its row) or keyboard (the button in its first cell: Tab, then Enter or Space); the focus
+  // stays on its event when the rows are made again
+  const focused = document.activeElement ? document.activeElement.dataset.event : undefined;
   fill($("events"), frame.events, (row, k) => {
     const tr = el("tr"); if (k === frame.inspected) tr.className = "active";
-    for (const cell of row) tr.append(el("td", cell));
+    row.forEach((cell, j) => tr.append(j ? el("td", cell) : el("td", null)));
+    tr.firstChild.append(el("button", row[0], { type: "button", class: "event", "data-event": String(k),
+      "aria-pressed": String(k === frame.inspected) }));
     tr.addEventListener("click", () => act(() => page.inspect(k === frame.inspected ? null : k)));
     return tr;
   });
+  if (focused !== undefined) { const again = $("events").querySelector(`[data-event="${focused}"]`); if (again) again.focus(); }
   const asking = frame.asking;
   $("ask-box").hidden = !asking;
   $("guess-hit").setAttribute("aria-pressed", String(frame.guess.hit === true));

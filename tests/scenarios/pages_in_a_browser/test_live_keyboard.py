@@ -73,3 +73,29 @@ def test_tab_to_a_then_arrows_move_it_and_shift_arrows_its_velocity(site, browse
         assert _body(page, 1) == b
         assert page.errors == []
         page.context.close()
+
+
+def test_an_event_is_inspected_by_keyboard_and_the_focus_stays_on_it(site, browser):
+    """The break's events, each a button in its row: Tab reaches the first, Enter inspects it (the time goes to it,
+    it is marked pressed), Tab and Space the next; the focus stays on the event pressed as the rows are made again."""
+    with serve(site) as base:
+        page = browser.page((base,), width=1366, height=768)
+        page.goto(base + "snooker_break.html")
+        page.evaluate("window.sphereExplorer.ready")
+        page.locator("#events-box h2").scroll_into_view_if_needed()
+        page.evaluate("document.querySelector('#events-box h2').setAttribute('tabindex', '-1')")
+        page.focus("#events-box h2")  # as a reader arrives at the heading, then moves on by Tab
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.event") == "0"
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.sphereExplorer.frame().inspected") == 0
+        assert page.evaluate("document.activeElement.dataset.event") == "0"  # the rows were made again: still here
+        assert page.get_attribute('[data-event="0"]', "aria-pressed") == "true"
+        solution = page.evaluate("window.sphereExplorer.solution()")
+        assert page.evaluate("window.sphereExplorer.frame().time.t") == solution["path"]["events"][0]["time"]
+        page.keyboard.press("Tab")
+        page.keyboard.press("Space")
+        assert page.evaluate("window.sphereExplorer.frame().inspected") == 1
+        assert page.get_attribute('[data-event="0"]', "aria-pressed") == "false"
+        assert page.errors == []
+        page.context.close()
