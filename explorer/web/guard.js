@@ -81,10 +81,11 @@
   // A site page opened from a file: a browser imports no module there, so its Python never starts.  It goes to its
   // recorded twin if the twin is beside it (a file:// page cannot ask whether a file exists: it loads the twin in a
   // hidden frame, whose guard says it is there), and otherwise says how to get the live page.
+  const siteFromFile = () => location.protocol === "file:" && (pageData() || {}).runtime?.kind === "folder";
   let toTwin = false;
   function toRecordedTwin() {
-    const data = pageData(), twin = document.getElementById("recorded");
-    if (location.protocol !== "file:" || !data || !data.runtime || data.runtime.kind !== "folder" || !twin) return false;
+    const twin = document.getElementById("recorded");
+    if (!siteFromFile() || !twin) return;
     const frame = document.createElement("iframe");
     frame.hidden = true;
     frame.title = "";
@@ -95,7 +96,6 @@
     });
     frame.src = twin.href;
     document.body.append(frame);
-    return true;
   }
 
   // a page cut short: how many of its bytes arrived, of those its head says it has (explorer/web/live_page.py)
@@ -113,7 +113,7 @@
   });
   addEventListener("load", async () => {  // every script the page has has run by now, or never will (frames too)
     if (failed || window.sphereExplorer) return;
-    if (location.protocol === "file:" && (pageData() || {}).runtime?.kind === "folder") {
+    if (siteFromFile()) {
       setTimeout(() => { if (!toTwin) say(WORDS.fileUrl); }, 500);  // its twin's word, if it is there, comes first
       return;
     }

@@ -140,11 +140,6 @@ class LivePage:
         return describe(session.scene, session.solution, view.time, view.reference, com=view.com,
                         ask=session.asking.hides_answers).placement  # fmt: skip
 
-    def _framed_box(self):
-        """The box the default camera frames now (world, lo (3,) and hi (3,))."""
-        session = self.session
-        return framed_box(session.scene, session.solution, session.view.rest_frame, session.view.stage == "asking")
-
     def drawing_frame(self) -> LocalFrame:
         """The frame the page draws in (:mod:`explorer.view.local_frame`): that of the last frame sent (the page's
         camera and rays are in it), or before any, of what the picture frames now."""
@@ -431,9 +426,8 @@ class LivePage:
         as JSON, the window's rule, in full precision, in the page's frame (:meth:`drawing_frame`)."""
         session = self.session
         scene, solution, view = session.scene, session.solution, session.view
-        box = (
-            whole_bounds(scene, solution, view.reference, session.asking.hides_answers) if whole else self._framed_box()
-        )
+        box = (whole_bounds(scene, solution, view.reference, session.asking.hides_answers) if whole
+               else framed_box(scene, solution, view.rest_frame, view.stage == "asking"))  # fmt: skip
         return json.dumps(self.drawing_frame().pose(default_pose(box, float(aspect))))
 
     def saved_camera(self) -> str:
